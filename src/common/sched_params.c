@@ -1,0 +1,221 @@
+/*
+ * sched_params.c - table-driven parser for sched/amcbf's SchedulerParameters.
+ *
+ * One table says, for every key, its type, default, range and meaning; the
+ * parser, the log line and the documentation (dfrs params, doc/) all come
+ * from it, so they cannot disagree.  Defaults follow seed 004 (Liu et al.,
+ * Sec. IV: 96 % foreground threshold, 4 % minimum idle CPU).
+ */
+#include "sched_params.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef enum { P_INT, P_DOUBLE, P_ENUM } param_type_t;
+
+typedef struct {
+	const char *key;	/* with the amcbf_ prefix */
+	param_type_t type;
+	const char *def;	/* default, as text */
+	double min, max;	/* range for P_INT and P_DOUBLE */
+	const char *const *choices;	/* NULL-terminated, for P_ENUM */
+	size_t offset;		/* where in amcbf_params_t */
+	const char *doc;
+} param_spec_t;
+
+static const char *const mode_names[] = {
+	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
+};
+static const char *const priority_names[] = { "fifo", "stretch", NULL };
+
+static const param_spec_t specs[] = {
+	{ "amcbf_mode", P_ENUM, "amcbf", 0, 0, mode_names,
+	  offsetof(amcbf_params_t, mode),
+	  "scheduling algorithm: amcbf, cmbf, ambf, cmcbf or dfrs" },
+	{ "amcbf_priority", P_ENUM, "fifo", 0, 0, priority_names,
+	  offsetof(amcbf_params_t, priority),
+	  "pending-job order: fifo (arrival) or stretch (flow/virtual time^2)" },
+	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
+	  offsetof(amcbf_params_t, interval),
+	  "seconds between periodic scheduling cycles" },
+	{ "amcbf_util_threshold", P_DOUBLE, "0.96", 0, 1, NULL,
+	  offsetof(amcbf_params_t, util_threshold),
+	  "foreground CPU utilization under which a background job may share a node" },
+	{ "amcbf_min_idle_cpu", P_DOUBLE, "0.04", 0, 1, NULL,
+	  offsetof(amcbf_params_t, min_idle_cpu),
+	  "idle CPU fraction at or under which a node takes no background job" },
+};
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+/* Set one field from text; 0 on success, -1 with err filled otherwise. */
+static int set_value(const param_spec_t *s, const char *val, size_t vlen,
+		     amcbf_params_t *p, char *err, size_t errlen)
+{
+	char text[64];
+	char *end;
+	void *field = (char *)p + s->offset;
+
+	if (vlen == 0 || vlen >= sizeof(text)) {
+		snprintf(err, errlen, "SchedulerParameters %s: %s value",
+			 s->key, vlen ? "too long a" : "missing");
+		return -1;
+	}
+	memcpy(text, val, vlen);
+	text[vlen] = '\0';
+
+	switch (s->type) {
+	case P_INT: {
+		errno = 0;
+		long v = strtol(text, &end, 10);
+		if (errno || *end || v < s->min || v > s->max) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not an integer in %.0f..%.0f",
+				 s->key, text, s->min, s->max);
+			return -1;
+		}
+		*(int *)field = (int)v;
+		return 0;
+	}
+	case P_DOUBLE: {
+		errno = 0;
+		double v = strtod(text, &end);
+		if (errno || *end || !isfinite(v) || v < s->min || v > s->max) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not a number in %g..%g",
+				 s->key, text, s->min, s->max);
+			return -1;
+		}
+		*(double *)field = v;
+		return 0;
+	}
+	case P_ENUM:
+		for (int i = 0; s->choices[i]; i++) {
+			if (!strcasecmp(text, s->choices[i])) {
+				*(int *)field = i;
+				return 0;
+			}
+		}
+		{
+			char list[128] = "";
+			for (int i = 0; s->choices[i]; i++) {
+				if (i)
+					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+				strncat(list, s->choices[i], sizeof(list) - strlen(list) - 1);
+			}
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: must be one of %s",
+				 s->key, text, list);
+		}
+		return -1;
+	}
+	return -1;
+}
+
+void amcbf_params_defaults(amcbf_params_t *p)
+{
+	char err[16];
+
+	memset(p, 0, sizeof(*p));
+	for (size_t i = 0; i < NSPECS; i++)
+		(void)set_value(&specs[i], specs[i].def, strlen(specs[i].def),
+				p, err, sizeof(err));
+}
+
+int amcbf_params_parse(const char *str, amcbf_params_t *out,
+		       char *err, size_t errlen)
+{
+	amcbf_params_t p;
+	const char *cur = str;
+
+	amcbf_params_defaults(&p);
+	while (cur && *cur) {
+		const char *comma = strchr(cur, ',');
+		size_t len = comma ? (size_t)(comma - cur) : strlen(cur);
+		const char *eq = memchr(cur, '=', len);
+		size_t klen = eq ? (size_t)(eq - cur) : len;
+
+		if (klen > strlen(SCHED_PARAMS_PREFIX) &&
+		    !strncasecmp(cur, SCHED_PARAMS_PREFIX,
+				 strlen(SCHED_PARAMS_PREFIX))) {
+			const param_spec_t *s = NULL;
+			for (size_t i = 0; i < NSPECS; i++) {
+				if (strlen(specs[i].key) == klen &&
+				    !strncasecmp(cur, specs[i].key, klen))
+					s = &specs[i];
+			}
+			if (!s) {
+				snprintf(err, errlen,
+					 "SchedulerParameters %.*s: unknown parameter (dfrs params lists them)",
+					 (int)klen, cur);
+				return -1;
+			}
+			if (!eq) {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s: missing value", s->key);
+				return -1;
+			}
+			if (set_value(s, eq + 1, len - klen - 1, &p, err, errlen))
+				return -1;
+		}
+		cur = comma ? comma + 1 : NULL;
+	}
+	*out = p;
+	return 0;
+}
+
+static int format_one(const param_spec_t *s, const amcbf_params_t *p,
+		      char *buf, size_t len)
+{
+	const void *field = (const char *)p + s->offset;
+
+	switch (s->type) {
+	case P_INT:
+		return snprintf(buf, len, "%s=%d", s->key, *(const int *)field);
+	case P_DOUBLE:
+		return snprintf(buf, len, "%s=%g", s->key, *(const double *)field);
+	case P_ENUM:
+		return snprintf(buf, len, "%s=%s", s->key,
+				s->choices[*(const int *)field]);
+	}
+	return 0;
+}
+
+void amcbf_params_format(const amcbf_params_t *p, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < NSPECS && used + 1 < len; i++) {
+		if (i)
+			buf[used++] = ' ', buf[used] = '\0';
+		int n = format_one(&specs[i], p, buf + used, len - used);
+		if (n < 0)
+			break;
+		used += (size_t)n < len - used ? (size_t)n : len - used - 1;
+	}
+}
+
+void amcbf_params_describe(FILE *out)
+{
+	for (size_t i = 0; i < NSPECS; i++) {
+		const param_spec_t *s = &specs[i];
+		fprintf(out, "%-22s default %-6s ", s->key, s->def);
+		if (s->type == P_ENUM)
+			fprintf(out, "%-14s", "(choice)");
+		else if (s->type == P_INT)
+			fprintf(out, "%-14s", "(integer)");
+		else
+			fprintf(out, "%-14s", "(number)");
+		fprintf(out, " %s\n", s->doc);
+	}
+}
+
+const char *amcbf_mode_name(amcbf_mode_t mode)
+{
+	return (mode >= AMCBF_MODE_AMCBF && mode <= AMCBF_MODE_DFRS) ?
+		mode_names[mode] : "?";
+}

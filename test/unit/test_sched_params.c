@@ -1,0 +1,110 @@
+/*
+ * test_sched_params.c - sched/amcbf's SchedulerParameters parser.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "sched_params.h"
+
+static void test_defaults(void **state)
+{
+	amcbf_params_t p;
+	char err[256] = "";
+
+	assert_int_equal(amcbf_params_parse(NULL, &p, err, sizeof(err)), 0);
+	assert_int_equal(p.mode, AMCBF_MODE_AMCBF);
+	assert_int_equal(p.priority, AMCBF_PRIO_FIFO);
+	assert_int_equal(p.interval, 30);
+	assert_true(p.util_threshold == 0.96);
+	assert_true(p.min_idle_cpu == 0.04);
+}
+
+static void test_ours_among_slurms(void **state)
+{
+	amcbf_params_t p;
+	char err[256] = "";
+	const char *s = "bf_interval=30,amcbf_mode=CMBF,defer,"
+			"amcbf_interval=5,sched_interval=-1,"
+			"amcbf_util_threshold=0.9,amcbf_priority=stretch";
+
+	assert_int_equal(amcbf_params_parse(s, &p, err, sizeof(err)), 0);
+	assert_int_equal(p.mode, AMCBF_MODE_CMBF);
+	assert_int_equal(p.interval, 5);
+	assert_true(p.util_threshold == 0.9);
+	assert_true(p.min_idle_cpu == 0.04);
+	assert_int_equal(p.priority, AMCBF_PRIO_STRETCH);
+}
+
+/* A bad entry fails, names the key and value, and leaves *p untouched. */
+static void expect_error(const char *s, const char *needle)
+{
+	amcbf_params_t p, before;
+	char err[256] = "";
+
+	amcbf_params_parse("amcbf_interval=7", &p, err, sizeof(err));
+	before = p;
+	assert_int_equal(amcbf_params_parse(s, &p, err, sizeof(err)), -1);
+	assert_memory_equal(&p, &before, sizeof(p));
+	if (!strstr(err, needle))
+		fail_msg("error '%s' does not contain '%s'", err, needle);
+}
+
+static void test_errors(void **state)
+{
+	expect_error("amcbf_interval=abc", "amcbf_interval=abc: not an integer in 1..3600");
+	expect_error("amcbf_interval=0", "amcbf_interval=0");
+	expect_error("amcbf_interval=5x", "amcbf_interval=5x");
+	expect_error("amcbf_util_threshold=1.5", "amcbf_util_threshold=1.5: not a number in 0..1");
+	expect_error("amcbf_util_threshold=nan", "amcbf_util_threshold=nan");
+	expect_error("amcbf_mode=easy", "amcbf_mode=easy: must be one of amcbf, cmbf, ambf, cmcbf, dfrs");
+	expect_error("amcbf_bogus=1", "amcbf_bogus: unknown parameter");
+	expect_error("amcbf_mode", "amcbf_mode: missing value");
+	expect_error("amcbf_mode=", "amcbf_mode: missing value");
+}
+
+static void test_format_roundtrip(void **state)
+{
+	amcbf_params_t p, q;
+	char err[256], line[512], csv[512];
+
+	assert_int_equal(amcbf_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
+					    &p, err, sizeof(err)), 0);
+	amcbf_params_format(&p, line, sizeof(line));
+	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=fifo amcbf_interval=30 "
+			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1");
+	strcpy(csv, line);
+	for (char *c = csv; *c; c++)
+		if (*c == ' ')
+			*c = ',';
+	assert_int_equal(amcbf_params_parse(csv, &q, err, sizeof(err)), 0);
+	assert_memory_equal(&p, &q, sizeof(p));
+}
+
+/* A short buffer truncates without overflowing. */
+static void test_format_truncates(void **state)
+{
+	amcbf_params_t p;
+	char buf[12];
+
+	amcbf_params_defaults(&p);
+	memset(buf, 'x', sizeof(buf));
+	amcbf_params_format(&p, buf, 10);
+	assert_int_equal(strlen(buf), 9);
+	assert_int_equal(buf[10], 'x');
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_ours_among_slurms),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_format_roundtrip),
+		cmocka_unit_test(test_format_truncates),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
