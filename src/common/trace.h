@@ -6,6 +6,19 @@
  *
  * Times are seconds; submit times are relative to the first job's submit
  * time (the earliest is 0).  -1 means unknown, as in SWF.
+ *
+ * What the reader keeps, skips and rejects (doc/traces.md has the details):
+ *  - every job in trace_t.jobs can be simulated: submit >= 0, runtime >= 0
+ *    (0 is kept: it ran for less than a second) and procs >= 1;
+ *  - a well-formed record that cannot be simulated is SKIPPED: it is not
+ *    in jobs, not a malformed line, gives no per-line message, does not
+ *    stop a strict read; it is counted in skipped_jobs and in exactly one
+ *    skipped_* reason;
+ *  - a MALFORMED line (wrong field count, a field that is not a number,
+ *    a negative value other than -1 in SWF fields 2, 4, 5, 8 or 9, a bad
+ *    sacct time, ...) gives one "file:line: what" message on opts->diag
+ *    and is counted in bad_lines; in strict mode it stops the read
+ *    (-1, the message in err).
  */
 #ifndef DFRS_TRACE_H
 #define DFRS_TRACE_H
@@ -33,6 +46,18 @@ typedef struct {
 	trace_job_t *jobs;	/* in submit order (stable for ties) */
 	size_t njobs;
 	size_t bad_lines;	/* malformed lines skipped (non-strict mode) */
+	size_t skipped_jobs;	/* well-formed records not in jobs: the sum
+				 * of the five reasons below */
+	size_t skipped_no_submit;  /* submit time unknown (-1) */
+	size_t skipped_no_runtime; /* SWF: run time (field 4) -1; sacct: the
+				    * job never started (cancelled pending) */
+	size_t skipped_no_procs;   /* SWF fields 5 and 8 both <= 0 or -1;
+				    * sacct: no CPU count above 0 */
+	size_t skipped_unfinished; /* sacct: no End yet (PENDING, RUNNING,
+				    * SUSPENDED, REQUEUED, ...) */
+	size_t skipped_steps;	   /* sacct: job-step rows (123.batch, 123.0:
+				    * the export was made without -X) */
+	int format;		/* TRACE_FORMAT_SWF or TRACE_FORMAT_SACCT */
 	long header_max_jobs;	/* "; MaxJobs:" (-1 if absent) */
 	long header_max_procs;	/* "; MaxProcs:" (-1 if absent) */
 	long header_max_nodes;	/* "; MaxNodes:" (-1 if absent) */
@@ -44,14 +69,26 @@ typedef struct {
 	int strict;		/* 1: the first malformed line stops the read */
 	FILE *diag;		/* where "file:line: what" messages go (NULL: none) */
 	size_t max_diag;	/* at most this many messages (0: unlimited) */
+	size_t max_bytes;	/* refuse files, or gzip data once inflated,
+				 * larger than this (0: TRACE_MAX_BYTES) */
 } trace_read_opts_t;
+
+#define TRACE_FORMAT_SWF 1
+#define TRACE_FORMAT_SACCT 2
+#define TRACE_MAX_BYTES ((size_t)1 << 30)	/* 1 GiB */
+
+/* "swf", "sacct" or "unknown", for reports. */
+const char *trace_format_name(int format);
 
 /*
  * Read a trace; the format is chosen by content (an SWF line is 18 numeric
  * fields; a sacct export has a header line naming its columns), gzip by magic
  * bytes.  Returns 0 and fills *out, or -1 with one line in err naming the
  * file (and line) and what is wrong: unreadable, empty, no job, or (strict)
- * the first malformed line.  Never aborts on bad input.
+ * the first malformed line.  Never aborts on bad input.  On -1 *out holds
+ * no jobs and trace_free(out) is still safe.  opts may be NULL (non-strict,
+ * no messages).  In non-strict mode, after the read, one summary line on
+ * opts->diag gives the malformed and skipped counts if either is non-zero.
  */
 int trace_read(const char *path, const trace_read_opts_t *opts,
 	       trace_t *out, char *err, size_t errlen);
@@ -61,6 +98,7 @@ int trace_parse(const char *data, size_t len, const char *name,
 		const trace_read_opts_t *opts, trace_t *out,
 		char *err, size_t errlen);
 
+/* Frees the jobs and zeroes *t; safe on a zeroed or failed trace. */
 void trace_free(trace_t *t);
 
 #endif
