@@ -1,0 +1,249 @@
+/*
+ * dfrs_model.c - the DFRS resource model (seed 001, "Requirements, Needs,
+ * and Yield", "Elementary vs. Aggregate Capacity"): instance checks,
+ * scaled yields, placement storage and the capacity check every placement
+ * algorithm's result must pass.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfrs_model.h"
+
+int dfrs_instance_ntasks(const dfrs_instance_t *inst)
+{
+	int n = 0;
+
+	for (int i = 0; i < inst->njobs; i++)
+		n += inst->jobs[i].ntasks;
+	return n;
+}
+
+int dfrs_hosts_homogeneous(const dfrs_instance_t *inst)
+{
+	for (int h = 1; h < inst->nhosts; h++)
+		for (int d = 0; d < inst->ndims; d++)
+			if (inst->hosts[h].cap[d] != inst->hosts[0].cap[d] ||
+			    inst->hosts[h].elem[d] != inst->hosts[0].elem[d])
+				return 0;
+	return 1;
+}
+
+double dfrs_yield_at_scaled(const dfrs_job_t *job, double scaled)
+{
+	return job->min_yield + scaled * (1.0 - job->min_yield);
+}
+
+double dfrs_scaled_of_yield(const dfrs_job_t *job, double yield)
+{
+	if (job->min_yield >= 1.0)
+		return 1.0;
+	return (yield - job->min_yield) / (1.0 - job->min_yield);
+}
+
+static int bad_value(double v)
+{
+	return !isfinite(v) || v < 0.0;
+}
+
+int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
+{
+	double max_elem[DFRS_MAX_DIMS] = { 0 };
+
+	if (inst->ndims < 1 || inst->ndims > DFRS_MAX_DIMS) {
+		snprintf(err, errlen, "%d resource dimensions: must be 1..%d",
+			 inst->ndims, DFRS_MAX_DIMS);
+		return -1;
+	}
+	if (inst->nhosts < 1) {
+		snprintf(err, errlen, "no host");
+		return -1;
+	}
+	for (int h = 0; h < inst->nhosts; h++) {
+		const dfrs_host_t *host = &inst->hosts[h];
+
+		for (int d = 0; d < inst->ndims; d++) {
+			if (bad_value(host->cap[d]) || host->cap[d] == 0.0) {
+				snprintf(err, errlen,
+					 "host %d dimension %d: capacity %g must be a positive number",
+					 h, d, host->cap[d]);
+				return -1;
+			}
+			if (bad_value(host->elem[d]) || host->elem[d] == 0.0 ||
+			    host->elem[d] > host->cap[d]) {
+				snprintf(err, errlen,
+					 "host %d dimension %d: elementary capacity %g must be in (0, %g]",
+					 h, d, host->elem[d], host->cap[d]);
+				return -1;
+			}
+			if (host->elem[d] > max_elem[d])
+				max_elem[d] = host->elem[d];
+		}
+	}
+	for (int i = 0; i < inst->njobs; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
+
+		if (job->ntasks < 1) {
+			snprintf(err, errlen, "job %d: %d tasks, must be >= 1",
+				 i, job->ntasks);
+			return -1;
+		}
+		if (!isfinite(job->min_yield) || job->min_yield < 0.0 ||
+		    job->min_yield > 1.0) {
+			snprintf(err, errlen,
+				 "job %d: min_yield %g must be in [0, 1]",
+				 i, job->min_yield);
+			return -1;
+		}
+		for (int d = 0; d < inst->ndims; d++) {
+			const char *what = NULL;
+			double v = 0.0;
+
+			if (bad_value(job->req[d]))
+				what = "req", v = job->req[d];
+			else if (bad_value(job->need[d]))
+				what = "need", v = job->need[d];
+			if (what) {
+				snprintf(err, errlen,
+					 "job %d dimension %d: %s %g must be a number >= 0",
+					 i, d, what, v);
+				return -1;
+			}
+			if (job->req[d] > max_elem[d])
+				what = "req", v = job->req[d];
+			else if (job->need[d] > max_elem[d])
+				what = "need", v = job->need[d];
+			if (what) {
+				snprintf(err, errlen,
+					 "job %d dimension %d: %s %g exceeds every host's capacity (largest %g)",
+					 i, d, what, v, max_elem[d]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int dfrs_placement_init(dfrs_placement_t *p, const dfrs_instance_t *inst)
+{
+	memset(p, 0, sizeof(*p));
+	p->njobs = inst->njobs;
+	p->ntasks = dfrs_instance_ntasks(inst);
+	p->first_task = malloc(sizeof(int) * (inst->njobs + 1));
+	p->task_host = malloc(sizeof(int) * (p->ntasks ? p->ntasks : 1));
+	p->yield = calloc(inst->njobs ? inst->njobs : 1, sizeof(double));
+	if (!p->first_task || !p->task_host || !p->yield) {
+		dfrs_placement_free(p);
+		return -1;
+	}
+	p->first_task[0] = 0;
+	for (int i = 0; i < inst->njobs; i++)
+		p->first_task[i + 1] = p->first_task[i] + inst->jobs[i].ntasks;
+	for (int t = 0; t < p->ntasks; t++)
+		p->task_host[t] = -1;
+	p->min_scaled_yield = -1.0;
+	return 0;
+}
+
+void dfrs_placement_free(dfrs_placement_t *p)
+{
+	free(p->first_task);
+	free(p->task_host);
+	free(p->yield);
+	memset(p, 0, sizeof(*p));
+}
+
+void dfrs_placement_copy(dfrs_placement_t *dst, const dfrs_placement_t *src)
+{
+	memcpy(dst->task_host, src->task_host, sizeof(int) * src->ntasks);
+	memcpy(dst->yield, src->yield, sizeof(double) * src->njobs);
+	dst->min_scaled_yield = src->min_scaled_yield;
+}
+
+void dfrs_placement_update_min(const dfrs_instance_t *inst,
+			       dfrs_placement_t *p)
+{
+	double m = -1.0;
+
+	for (int i = 0; i < inst->njobs; i++) {
+		double s;
+
+		if (p->task_host[p->first_task[i]] < 0)
+			continue;
+		s = dfrs_scaled_of_yield(&inst->jobs[i], p->yield[i]);
+		if (m < 0.0 || s < m)
+			m = s;
+	}
+	p->min_scaled_yield = m;
+}
+
+#define CHECK_TOL 1e-9
+
+int dfrs_placement_check(const dfrs_instance_t *inst,
+			 const dfrs_placement_t *p, char *err, size_t errlen)
+{
+	double *load = calloc((size_t)inst->nhosts * inst->ndims + 1,
+			      sizeof(double));
+	int rc = -1;
+
+	if (!load) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < inst->njobs; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
+		int placed = p->task_host[p->first_task[i]] >= 0;
+		double y = p->yield[i];
+
+		if (placed && (y < job->min_yield - CHECK_TOL ||
+			       y > 1.0 + CHECK_TOL)) {
+			snprintf(err, errlen,
+				 "job %d: yield %g outside [%g, 1]", i, y,
+				 job->min_yield);
+			goto out;
+		}
+		for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++) {
+			int h = p->task_host[t];
+
+			if ((h >= 0) != placed || h >= inst->nhosts) {
+				snprintf(err, errlen,
+					 "job %d task %d: host %d (jobs are placed whole, hosts 0..%d)",
+					 i, t - p->first_task[i], h,
+					 inst->nhosts - 1);
+				goto out;
+			}
+			if (!placed)
+				continue;
+			for (int d = 0; d < inst->ndims; d++) {
+				double u = dfrs_task_usage(job, d, y);
+				double e = inst->hosts[h].elem[d];
+
+				if (u > e * (1 + CHECK_TOL) + CHECK_TOL) {
+					snprintf(err, errlen,
+						 "job %d task %d on host %d dimension %d: uses %g > elementary capacity %g",
+						 i, t - p->first_task[i], h, d,
+						 u, e);
+					goto out;
+				}
+				load[(size_t)h * inst->ndims + d] += u;
+			}
+		}
+	}
+	for (int h = 0; h < inst->nhosts; h++)
+		for (int d = 0; d < inst->ndims; d++) {
+			double l = load[(size_t)h * inst->ndims + d];
+			double c = inst->hosts[h].cap[d];
+
+			if (l > c * (1 + CHECK_TOL) + CHECK_TOL) {
+				snprintf(err, errlen,
+					 "host %d dimension %d: load %g > capacity %g",
+					 h, d, l, c);
+				goto out;
+			}
+		}
+	rc = 0;
+out:
+	free(load);
+	return rc;
+}

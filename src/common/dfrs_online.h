@@ -1,0 +1,184 @@
+/*
+ * dfrs_online.h - online, non-clairvoyant DFRS (seed 001, "Online
+ * Non-Clairvoyant Problem"): the decisions GreedyP, GreedyPM and MCB take at
+ * job arrival, job completion and periodic events, over the cluster state in
+ * plain structs.  The simulator (dfrs sim) and select/dfrs both drive these
+ * functions; neither knows job run times.
+ *
+ * Policies
+ *   greedyp   place each task of a job on the least loaded host where it
+ *             fits at its minimum yield; if the job does not fit, suspend
+ *             running jobs of lower priority (lowest first) until it does.
+ *             A suspended job resumes only on the hosts it left.
+ *   greedypm  as greedyp, but a suspended job may resume on other hosts
+ *             (a migration) once its virtual time is at least minvt.
+ *   mcb       at every event, repack all jobs with METAVP (vector packing,
+ *             binary search on the yield); while no packing exists, drop
+ *             the lowest-priority job (it is suspended or stays pending).
+ *             Jobs with less than minvt of virtual time keep their hosts.
+ *   With period > 0, greedyp and greedypm also repack as mcb does at each
+ *   periodic event ("/per" in the seed).
+ * After any decision the yields of all running jobs are max-min allocated
+ * (yield_allocation.h): the minimum scaled yield is maximized, then leftover
+ * capacity raises the others.
+ *
+ * How a caller drives it (the simulator's event loop):
+ *   1. Keep a dfrs_cluster_t: the hosts, and every job in the system (not
+ *      completed) as a dfrs_online_job_t in an array the caller owns, each
+ *      with `hosts` pointing at ntasks ints of caller storage.
+ *   2. Before handling an event at time t, advance virtual time:
+ *      dfrs_online_advance(&cluster, t - cluster.now) adds yield * dt to
+ *      each running job's virtual_time (minus time it is blocked paying a
+ *      preemption/migration cost) and sets cluster.now = t.
+ *   3. Arrival: append the job (state DFRS_JOB_PENDING, virtual_time 0),
+ *      call dfrs_online_decide(.., DFRS_EVENT_ARRIVAL, index_of_new_job, ..).
+ *      Completion: a job is complete when its virtual_time reaches its run
+ *      time (dfrs_online_time_to_finish() gives when, at current yields);
+ *      remove it from the array, then call dfrs_online_decide(..,
+ *      DFRS_EVENT_COMPLETION, -1, ..).
+ *      Periodic: if params.period > 0, every period seconds call
+ *      dfrs_online_decide(.., DFRS_EVENT_PERIODIC, -1, ..).
+ *   4. Apply the decisions: dfrs_online_apply(&cluster, &decisions) sets
+ *      each job's state, hosts, yield and blocked_until; read the
+ *      per-job action and cost (seconds, bytes) for metrics; then
+ *      dfrs_decisions_free().  Every decision changes the yields of running
+ *      jobs, so recompute the next completion after each event.
+ *
+ * Cost model: suspending a job writes its tasks' memory (ntasks *
+ * task_mem_bytes) to disk; resuming reads it back; migrating moves the
+ * memory of every task that changes host.  Each such action costs the job
+ * penalty + bytes / bandwidth seconds (bandwidth 0: bytes cost no time)
+ * during which it makes no progress (blocked_until).
+ */
+#ifndef DFRS_ONLINE_H
+#define DFRS_ONLINE_H
+
+#include <stddef.h>
+
+#include "dfrs_model.h"
+#include "dfrs_priority.h"
+
+typedef enum {
+	DFRS_POLICY_GREEDYP,
+	DFRS_POLICY_GREEDYPM,
+	DFRS_POLICY_MCB,
+} dfrs_policy_t;
+
+typedef enum {
+	DFRS_EVENT_ARRIVAL,
+	DFRS_EVENT_COMPLETION,
+	DFRS_EVENT_PERIODIC,
+} dfrs_event_t;
+
+typedef enum {
+	DFRS_JOB_PENDING,	/* never started */
+	DFRS_JOB_RUNNING,
+	DFRS_JOB_SUSPENDED,	/* preempted; hosts holds where it ran */
+} dfrs_job_state_t;
+
+typedef enum {
+	DFRS_ACT_NONE,		/* state and hosts unchanged (yield may change) */
+	DFRS_ACT_START,		/* pending -> running */
+	DFRS_ACT_SUSPEND,	/* running -> suspended */
+	DFRS_ACT_RESUME,	/* suspended -> running on the same hosts */
+	DFRS_ACT_MIGRATE,	/* running or suspended -> running, some task
+				 * on another host */
+} dfrs_action_t;
+
+typedef struct {
+	dfrs_policy_t policy;
+	dfrs_priority_t priority;	/* default ft/vt^2 */
+	double period;		/* s between periodic repacks; 0: none.
+				 * default 600 */
+	double minvt;		/* s of virtual time before a job may be
+				 * migrated; default 600 (0: no limit) */
+	double penalty;		/* s lost per suspend/resume/migration;
+				 * default 0 (the seed also uses 300) */
+	double bandwidth;	/* bytes/s of suspend/migration traffic;
+				 * 0 (default): bytes cost no time */
+} dfrs_online_params_t;
+
+typedef struct {
+	long id;		/* the caller's, carried through */
+	dfrs_job_t shape;	/* ntasks, req, need, min_yield per task */
+	double task_mem_bytes;	/* memory image of one task (cost model) */
+	double submit;		/* arrival time, s */
+	double virtual_time;	/* integral of the yield so far, s */
+	double blocked_until;	/* no progress before this time (cost) */
+	dfrs_job_state_t state;
+	int *hosts;		/* [shape.ntasks], caller storage: current
+				 * hosts (RUNNING) or last hosts (SUSPENDED) */
+	double yield;		/* current yield (RUNNING), else 0 */
+} dfrs_online_job_t;
+
+typedef struct {
+	int ndims;
+	int nhosts;
+	const dfrs_host_t *hosts;
+	int njobs;
+	dfrs_online_job_t *jobs;	/* every job not yet completed */
+	double now;			/* s */
+} dfrs_cluster_t;
+
+typedef struct {
+	dfrs_action_t action;
+	dfrs_job_state_t state;	/* after the decision */
+	int *hosts;		/* [ntasks] after (meaningful unless PENDING) */
+	double yield;		/* after: > 0 iff RUNNING */
+	int tasks_moved;	/* tasks now on a host they were not on */
+	double cost_bytes;	/* memory written, read or moved */
+	double cost_seconds;	/* time without progress from now */
+} dfrs_decision_t;
+
+typedef struct {
+	int njobs;
+	dfrs_decision_t *job;	/* [njobs], in cluster->jobs order */
+	int *host_storage;	/* backs every job[i].hosts */
+	int nstarted, nsuspended, nresumed, nmigrated;
+	double total_bytes;
+	double min_scaled_yield;	/* over running jobs after; -1 if none */
+} dfrs_decisions_t;
+
+/* Defaults above for the given policy. */
+void dfrs_online_params_default(dfrs_online_params_t *p,
+				dfrs_policy_t policy);
+
+/* "greedyp", "greedypm", "mcb": 0, or -1 if unknown. */
+int dfrs_online_policy_parse(const char *name, dfrs_policy_t *out);
+const char *dfrs_online_policy_name(dfrs_policy_t policy);
+
+/*
+ * Decide at an event.  event_job is the index of the new job for an
+ * arrival, -1 otherwise.  The cluster is not modified.  Returns 0 and fills
+ * *out (free with dfrs_decisions_free), or -1 with a message in err (bad
+ * state: a job larger than every host, a running job's hosts out of range,
+ * out of memory).  A job that fits nowhere even alone is not an error: it
+ * stays pending.
+ */
+int dfrs_online_decide(const dfrs_online_params_t *params,
+		       const dfrs_cluster_t *cluster, dfrs_event_t event,
+		       int event_job, dfrs_decisions_t *out,
+		       char *err, size_t errlen);
+
+void dfrs_decisions_free(dfrs_decisions_t *d);
+
+/* Copy the decisions into the jobs (state, hosts, yield, blocked_until). */
+void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d);
+
+/* Advance time by dt >= 0: running jobs gain yield * (unblocked time). */
+void dfrs_online_advance(dfrs_cluster_t *cluster, double dt);
+
+/*
+ * Seconds from cluster->now until the job's virtual time reaches runtime at
+ * its current yield (counting its blocked time); INFINITY if not running.
+ */
+double dfrs_online_time_to_finish(const dfrs_cluster_t *cluster,
+				  const dfrs_online_job_t *job,
+				  double runtime);
+
+/* Priority of a job now, by params->priority (dfrs_priority.h). */
+double dfrs_online_priority(const dfrs_online_params_t *params,
+			    const dfrs_cluster_t *cluster,
+			    const dfrs_online_job_t *job);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * dfrs_priority.c - online DFRS job priorities 1/vt, ft/vt, ft/vt^2
+ * (seed 001, "Priority").
+ */
+#include <math.h>
+#include <string.h>
+
+#include "dfrs_priority.h"
+
+double dfrs_priority_value(dfrs_priority_t kind, double submit,
+			   double virtual_time, double now)
+{
+	double ft = now - submit;
+
+	if (virtual_time <= 0.0)
+		return INFINITY;
+	if (ft < 0.0)
+		ft = 0.0;
+	switch (kind) {
+	case DFRS_PRIO_VT:
+		return 1.0 / virtual_time;
+	case DFRS_PRIO_FT_VT:
+		return ft / virtual_time;
+	case DFRS_PRIO_FT_VT2:
+	default:
+		return ft / (virtual_time * virtual_time);
+	}
+}
+
+int dfrs_priority_parse(const char *name, dfrs_priority_t *out)
+{
+	if (!strcmp(name, "1/vt"))
+		*out = DFRS_PRIO_VT;
+	else if (!strcmp(name, "ft/vt"))
+		*out = DFRS_PRIO_FT_VT;
+	else if (!strcmp(name, "ft/vt2") || !strcmp(name, "ft/vt^2"))
+		*out = DFRS_PRIO_FT_VT2;
+	else
+		return -1;
+	return 0;
+}
+
+const char *dfrs_priority_name(dfrs_priority_t kind)
+{
+	switch (kind) {
+	case DFRS_PRIO_VT:
+		return "1/vt";
+	case DFRS_PRIO_FT_VT:
+		return "ft/vt";
+	default:
+		return "ft/vt2";
+	}
+}
+
+int dfrs_priority_compare(double prio_a, double submit_a, int index_a,
+			  double prio_b, double submit_b, int index_b)
+{
+	if (prio_a > prio_b)
+		return -1;
+	if (prio_a < prio_b)
+		return 1;
+	if (submit_a < submit_b)
+		return -1;
+	if (submit_a > submit_b)
+		return 1;
+	return (index_a > index_b) - (index_a < index_b);
+}
