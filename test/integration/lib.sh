@@ -1,0 +1,77 @@
+# test/integration/lib.sh - helpers for integration tests on a local cluster.
+# Sourced by test/integration/test_*.sh.  Each test starts its own cluster in
+# its own directory through contribs/local-cluster and always stops it.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${DFRS_BUILD:-$top/build}
+cluster=$top/contribs/local-cluster
+test_name=$(basename "$0" .sh)
+failures=0
+
+# start_cluster NAME [local-cluster start options...]
+start_cluster() {
+	local name=$1; shift
+	CLUSTER_DIR=$build/test-clusters/$test_name-$name
+	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
+	trap 'stop_cluster' EXIT
+	"$cluster" start --dir "$CLUSTER_DIR" "$@"
+}
+
+stop_cluster() {
+	[ -n "${CLUSTER_DIR:-}" ] || return 0
+	"$cluster" stop --dir "$CLUSTER_DIR" >/dev/null 2>&1 || true
+}
+
+fail() {
+	echo "FAIL: $test_name: $*"
+	failures=$((failures + 1))
+}
+
+# submit ARGS... : sbatch, prints the job id
+submit() {
+	sbatch --parsable -o /dev/null "$@" | cut -d';' -f1
+}
+
+# wait_jobs_done TIMEOUT JOBID... : until none of the jobs is pending/running
+wait_jobs_done() {
+	local timeout=$1; shift
+	local ids; ids=$(IFS=,; echo "$*")
+	local deadline=$((SECONDS + timeout))
+	while [ $SECONDS -lt $deadline ]; do
+		if [ -z "$(squeue -h -j "$ids" -t PD,R,S,CG,CF,RQ,RS -o %i 2>/dev/null)" ]; then
+			return 0
+		fi
+		sleep 1
+	done
+	fail "jobs still active after ${timeout}s:"
+	squeue -j "$ids" >&2 || true
+	return 1
+}
+
+# jobcomp_state JOBID : the JobState of each jobcomp record for JOBID, one a line
+jobcomp_state() {
+	grep -E "^JobId=$1 " "$CLUSTER_DIR/jobcomp.txt" |
+		sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p'
+}
+
+# assert_completed_once JOBID... : exactly one jobcomp record each, COMPLETED
+assert_completed_once() {
+	local id states n
+	for id in "$@"; do
+		states=$(jobcomp_state "$id")
+		n=$(printf '%s' "$states" | grep -c . || true)
+		if [ "$n" != 1 ] || [ "$states" != COMPLETED ]; then
+			fail "job $id: jobcomp records '$(echo $states)' (want exactly one COMPLETED)"
+		fi
+	done
+}
+
+finish() {
+	if [ "$failures" = 0 ]; then
+		echo "PASS: $test_name"
+		exit 0
+	fi
+	echo "log tail ($CLUSTER_DIR/slurmctld.log):"
+	tail -n 20 "$CLUSTER_DIR/slurmctld.log" 2>/dev/null | sed 's/^/  /'
+	exit 1
+}

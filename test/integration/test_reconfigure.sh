@@ -1,0 +1,44 @@
+#!/bin/bash
+# test_reconfigure.sh - sched/amcbf reads SchedulerParameters at start and on
+# `scontrol reconfigure`: a bad value is one error line naming it, the previous
+# settings stay, slurmctld keeps running and scheduling; a good value is
+# applied and logged.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+start_cluster reconf --nodes 2 --port 17200 --sched-params 'amcbf_interval=5,amcbf_mode=ambf' ||
+	{ fail "cluster did not start"; finish; }
+log=$CLUSTER_DIR/slurmctld.log
+conf=$SLURM_CONF
+grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 ' "$log" ||
+	fail "start: parameters from SchedulerParameters not logged"
+
+set_params() {
+	sed -i "s/^SchedulerParameters=.*/SchedulerParameters=$1/" "$conf"
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+}
+
+# wait_log PATTERN: the log shows PATTERN within 10 s
+wait_log() {
+	local i
+	for ((i = 0; i < 40; i++)); do
+		grep -q -- "$1" "$log" && return 0
+		sleep 0.25
+	done
+	fail "slurmctld log never showed: $1"
+	return 1
+}
+
+set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
+wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping previous settings'
+wait_log 'reconfigured, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 '
+scontrol ping | grep -q UP || fail "slurmctld not answering after a bad parameter"
+
+set_params 'amcbf_mode=cmcbf,amcbf_util_threshold=0.9'
+wait_log 'reconfigured, parameters: amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 '
+
+id=$(submit -N2 --wrap 'sleep 1')
+wait_jobs_done 60 "$id"
+assert_completed_once "$id"
+stop_cluster
+finish
