@@ -71,7 +71,9 @@ finish() {
 		echo "PASS: $test_name"
 		exit 0
 	fi
-	echo "log tail ($CLUSTER_DIR/slurmctld.log):"
-	tail -n 20 "$CLUSTER_DIR/slurmctld.log" 2>/dev/null | sed 's/^/  /'
+	if [ -n "${CLUSTER_DIR:-}" ]; then
+		echo "log tail ($CLUSTER_DIR/slurmctld.log):"
+		tail -n 20 "$CLUSTER_DIR/slurmctld.log" 2>/dev/null | sed 's/^/  /'
+	fi
 	exit 1
 }

@@ -1,0 +1,36 @@
+#!/bin/bash
+# test_configure.sh - configure refuses, with one line saying what to install
+# or pass, a Slurm source of another version, an unconfigured tree, a path
+# that is no Slurm tree, and a missing library.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect_refusal MESSAGE CONFIGURE-ARGS...: configure fails and its last line
+# is exactly "configure: error: MESSAGE"
+expect_refusal() {
+	local want=$1 got; shift
+	got=$(cd "$tmp/b" && "$top/configure" -q "$@" 2>&1 | tail -n 1)
+	[ "$got" = "configure: error: $want" ] || fail "configure $*: got '$got', want 'configure: error: $want'"
+}
+
+mkdir -p "$tmp/b" "$tmp/src/src/slurmctld" "$tmp/src/slurm"
+touch "$tmp/src/src/slurmctld/slurmctld.h"
+installed=$(/usr/sbin/slurmctld-wlm -V | awk '{print $NF}')
+
+expect_refusal "$tmp/nowhere is not a Slurm source tree (no src/slurmctld/slurmctld.h): pass --with-slurm-source=DIR" \
+	--with-slurm-source="$tmp/nowhere"
+expect_refusal "$tmp/src is not configured (no config.h): run ./configure in it (contribs/setup does)" \
+	--with-slurm-source="$tmp/src"
+touch "$tmp/src/slurm/slurm_version.h"
+echo '#define SLURM_VERSION_STRING "21.08.5"' > "$tmp/src/config.h"
+expect_refusal "Slurm source in $tmp/src is version 21.08.5 but the installed slurmctld is $installed: pass --with-slurm-source=DIR for $installed" \
+	--with-slurm-source="$tmp/src"
+# a missing library, simulated through autoconf's cache variables
+expect_refusal "cmocka headers not found: install libcmocka-dev" ac_cv_header_cmocka_h=no
+expect_refusal "json-c library not found: install libjson-c-dev" ac_cv_lib_json_c_json_tokener_parse=no
+expect_refusal "libcgroup headers not found: install libcgroup-dev" ac_cv_header_libcgroup_h=no
+
+finish
