@@ -9,6 +9,10 @@
  * Decisions are made by src/common; this skeleton only loads its parameters,
  * logs them and wakes up every amcbf_interval seconds.
  */
+/* Must be first: maps internal names to the ones libslurm exports, so the
+ * plugin also loads into programs linked with the public libslurm. */
+#include "src/common/slurm_xlator.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <time.h>

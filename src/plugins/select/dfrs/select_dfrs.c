@@ -13,6 +13,10 @@
  * Like Slurm's own select plugins, the .so is also loaded by client commands
  * (squeue, sinfo, ...), so it references no slurmctld-only symbol here.
  */
+/* Must be first: maps internal names to the ones libslurm exports, so the
+ * plugin also loads into programs linked with the public libslurm. */
+#include "src/common/slurm_xlator.h"
+
 #include <stdbool.h>
 
 #include "slurm/slurm_errno.h"

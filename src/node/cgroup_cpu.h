@@ -1,0 +1,44 @@
+/*
+ * cgroup_cpu.h - one cgroup per job under the cpu controller, with libcgroup:
+ * <cpu mount>/dfrs/<node>/job_<id>, its cpu.shares set to the job's weight.
+ */
+#ifndef DFRS_CGROUP_CPU_H
+#define DFRS_CGROUP_CPU_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct {
+	char controller[32];	/* "cpu" */
+	char parent[256];	/* "dfrs/<node>", relative to the mount */
+	char mount[PATH_MAX];	/* where the controller is mounted */
+} cgroup_cpu_t;
+
+/*
+ * Find the controller and create the node's parent group.  Returns 0, or -1
+ * with err saying why (not mounted, not writable, libcgroup failed): the
+ * caller then runs without enforcing weights.
+ */
+int cgroup_cpu_open(cgroup_cpu_t *cg, const char *controller,
+		    const char *node, char *err, size_t errlen);
+
+/* Create the job's group if needed and set its cpu.shares. */
+int cgroup_cpu_set_weight(const cgroup_cpu_t *cg, uint32_t job_id,
+			  unsigned weight, char *err, size_t errlen);
+
+/* Move pids into the job's group (ignores pids that have exited). */
+int cgroup_cpu_attach(const cgroup_cpu_t *cg, uint32_t job_id,
+		      const pid_t *pids, size_t npids, char *err, size_t errlen);
+
+/* cpu.shares as the kernel has it, or 0 if the group does not exist. */
+unsigned cgroup_cpu_read_weight(const cgroup_cpu_t *cg, uint32_t job_id);
+
+/* Job ids that have a group under the node's parent; malloc'ed, count back. */
+size_t cgroup_cpu_list_jobs(const cgroup_cpu_t *cg, uint32_t **ids);
+
+/* Remove the job's group (its remaining tasks go to the parent). */
+int cgroup_cpu_remove(const cgroup_cpu_t *cg, uint32_t job_id);
+
+#endif

@@ -1,0 +1,333 @@
+/*
+ * dfrs_nodeagent.c - the node side of slurm-dfrs: runs beside slurmd on each
+ * node and enforces the CPU share the controller decided for each job.
+ *
+ * Every --interval seconds it asks slurmctld for jobs that changed (public
+ * libslurm API, cheap when nothing changed), finds the processes of jobs on
+ * its node, puts each job in its own cpu cgroup and sets cpu.shares from the
+ * job's "dfrs:" tag: an administrator's AdminComment tag first, else the
+ * SystemComment tag the plugins write in slurmctld, else the kernel's default
+ * (an equal share).  Groups of jobs with no process left are removed.  When
+ * the cpu controller is missing or not writable it says so once and goes on
+ * without enforcing: the jobs run as they would without it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <slurm/slurm.h>
+#include <slurm/slurm_errno.h>
+
+#include "cgroup_cpu.h"
+#include "cpu_weight.h"
+#include "job_procs.h"
+
+typedef struct {
+	uint32_t job_id;
+	unsigned weight;	/* last written */
+	char source[96];	/* what the weight came from, for the log */
+} applied_t;
+
+typedef struct {
+	const char *node;
+	const char *controller;
+	int interval;
+	bool once;
+	FILE *log;
+	cgroup_cpu_t cg;
+	bool enforcing;
+	job_info_msg_t *jobs;	/* last answer from slurmctld */
+	bool ctld_down_logged;
+	applied_t *applied;
+	size_t napplied;
+} agent_t;
+
+static volatile sig_atomic_t stopping;
+
+static void on_signal(int sig)
+{
+	stopping = 1;
+}
+
+static void say(agent_t *a, const char *fmt, ...)
+{
+	char when[32];
+	time_t now = time(NULL);
+	va_list ap;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", localtime(&now));
+	fprintf(a->log, "[%s] dfrs-nodeagent(%s): ", when, a->node);
+	va_start(ap, fmt);
+	vfprintf(a->log, fmt, ap);
+	va_end(ap);
+	fputc('\n', a->log);
+	fflush(a->log);
+}
+
+static applied_t *find_applied(agent_t *a, uint32_t job_id)
+{
+	for (size_t i = 0; i < a->napplied; i++)
+		if (a->applied[i].job_id == job_id)
+			return &a->applied[i];
+	return NULL;
+}
+
+static void forget_applied(agent_t *a, uint32_t job_id)
+{
+	applied_t *p = find_applied(a, job_id);
+
+	if (p)
+		*p = a->applied[--a->napplied];
+}
+
+static const job_info_t *find_job(const agent_t *a, uint32_t job_id)
+{
+	if (!a->jobs)
+		return NULL;
+	for (uint32_t i = 0; i < a->jobs->record_count; i++)
+		if (a->jobs->job_array[i].job_id == job_id)
+			return &a->jobs->job_array[i];
+	return NULL;
+}
+
+/* Refresh the job table; keep the old one when nothing changed or on error. */
+static void load_jobs(agent_t *a)
+{
+	job_info_msg_t *fresh = NULL;
+	time_t since = a->jobs ? a->jobs->last_update : 0;
+
+	if (slurm_load_jobs(since, &fresh, SHOW_ALL) == SLURM_SUCCESS) {
+		slurm_free_job_info_msg(a->jobs);
+		a->jobs = fresh;
+		if (a->ctld_down_logged)
+			say(a, "slurmctld answers again");
+		a->ctld_down_logged = false;
+	} else if (slurm_get_errno() != SLURM_NO_CHANGE_IN_DATA &&
+		   !a->ctld_down_logged) {
+		say(a, "warning: cannot load jobs from slurmctld (%s); keeping the weights in force",
+		    slurm_strerror(slurm_get_errno()));
+		a->ctld_down_logged = true;
+	}
+}
+
+/* The weight for a job, and a short note of where it came from. */
+static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
+			   size_t len)
+{
+	const job_info_t *job = find_job(a, job_id);
+	const char *fields[2] = { job ? job->admin_comment : NULL,
+				  job ? job->system_comment : NULL };
+	const char *names[2] = { "AdminComment", "SystemComment" };
+	dfrs_tag_t tag;
+	char err[160];
+
+	for (int i = 0; i < 2; i++) {
+		int rc = dfrs_tag_parse(fields[i], &tag, err, sizeof(err));
+		if (rc == 1) {
+			char text[80];
+			dfrs_tag_format(&tag, text, sizeof(text));
+			snprintf(source, len, "%s %s", names[i], text);
+			return cpu_weight_of_tag(&tag);
+		}
+		if (rc < 0) {
+			applied_t *p = find_applied(a, job_id);
+			/* say it once per job, not every cycle */
+			if (!p || strncmp(p->source, "bad ", 4))
+				say(a, "job %u: %s ignored: %s", job_id, names[i], err);
+		}
+	}
+	snprintf(source, len, "%s", job ? "no dfrs tag: default" :
+		 "unknown to slurmctld: default");
+	return CPU_WEIGHT_DEFAULT;
+}
+
+static void cycle(agent_t *a)
+{
+	job_proc_t *procs = NULL;
+	ssize_t n = job_procs_scan("/proc", a->node, &procs);
+	char err[256];
+
+	load_jobs(a);
+	if (n < 0) {
+		say(a, "warning: cannot read /proc");
+		return;
+	}
+	for (ssize_t i = 0; i < n;) {
+		uint32_t job_id = procs[i].job_id;
+		ssize_t j = i;
+		pid_t pids[512];
+		size_t npids = 0;
+		char source[96];
+		unsigned w;
+
+		while (j < n && procs[j].job_id == job_id) {
+			if (npids < sizeof(pids) / sizeof(pids[0]))
+				pids[npids++] = procs[j].pid;
+			j++;
+		}
+		i = j;
+		w = weight_for(a, job_id, source, sizeof(source));
+		if (!a->enforcing)
+			continue;
+
+		applied_t *p = find_applied(a, job_id);
+		if (!p || p->weight != w) {
+			if (cgroup_cpu_set_weight(&a->cg, job_id, w, err, sizeof(err))) {
+				say(a, "job %u: cannot set cpu.shares: %s", job_id, err);
+				continue;
+			}
+			if (p)
+				say(a, "job %u: cpu.shares %u -> %u (%s)", job_id,
+				    p->weight, w, source);
+			else
+				say(a, "job %u: new cgroup, cpu.shares %u (%s)",
+				    job_id, w, source);
+			if (!p) {
+				applied_t *grown = realloc(a->applied,
+					(a->napplied + 1) * sizeof(*grown));
+				if (!grown)
+					continue;
+				a->applied = grown;
+				p = &a->applied[a->napplied++];
+				p->job_id = job_id;
+			}
+			p->weight = w;
+			snprintf(p->source, sizeof(p->source), "%s", source);
+		}
+		if (cgroup_cpu_attach(&a->cg, job_id, pids, npids, err, sizeof(err)))
+			say(a, "job %u: cannot move its processes: %s", job_id, err);
+	}
+
+	if (a->enforcing) {
+		uint32_t *ids;
+		size_t ngroups = cgroup_cpu_list_jobs(&a->cg, &ids);
+		for (size_t g = 0; g < ngroups; g++) {
+			bool has_procs = false;
+			for (ssize_t i = 0; i < n && !has_procs; i++)
+				has_procs = procs[i].job_id == ids[g];
+			if (has_procs)
+				continue;
+			if (cgroup_cpu_remove(&a->cg, ids[g]) == 0)
+				say(a, "job %u: no process left here, cgroup removed", ids[g]);
+			forget_applied(a, ids[g]);
+		}
+		free(ids);
+	}
+	free(procs);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: dfrs-nodeagent --node NAME [--interval SECONDS] [--controller cpu]\n"
+"                      [--log FILE] [--pidfile FILE] [--once]\n"
+"Enforces slurm-dfrs CPU weights on this node's jobs with cgroups.\n"
+"  --node NAME       this node's Slurm NodeName (default: the short host name)\n"
+"  --interval S      seconds between passes (default 2)\n"
+"  --controller C    cgroup v1 controller to use (default cpu)\n"
+"  --log FILE        append the log to FILE (default: standard error)\n"
+"  --pidfile FILE    write the process id to FILE\n"
+"  --once            one pass, then exit\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "node", required_argument, NULL, 'n' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "controller", required_argument, NULL, 'c' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "pidfile", required_argument, NULL, 'p' },
+		{ "once", no_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr };
+	char host[256], err[512], *end;
+	const char *pidfile = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "n:i:c:l:p:oh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': a.node = optarg; break;
+		case 'i':
+			a.interval = (int)strtol(optarg, &end, 10);
+			if (*end || a.interval < 1 || a.interval > 3600) {
+				fprintf(stderr, "dfrs-nodeagent: --interval %s: not an integer in 1..3600\n", optarg);
+				return 2;
+			}
+			break;
+		case 'c': a.controller = optarg; break;
+		case 'l':
+			if (!(a.log = fopen(optarg, "a"))) {
+				fprintf(stderr, "dfrs-nodeagent: --log %s: %s\n", optarg, strerror(errno));
+				return 2;
+			}
+			break;
+		case 'p': pidfile = optarg; break;
+		case 'o': a.once = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dfrs-nodeagent: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if (!a.node) {
+		if (gethostname(host, sizeof(host)))
+			return 2;
+		host[strcspn(host, ".")] = '\0';
+		a.node = host;
+	}
+	if (pidfile) {
+		FILE *f = fopen(pidfile, "w");
+		if (!f) {
+			fprintf(stderr, "dfrs-nodeagent: --pidfile %s: %s\n", pidfile, strerror(errno));
+			return 2;
+		}
+		fprintf(f, "%ld\n", (long)getpid());
+		fclose(f);
+	}
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	slurm_init(NULL);
+
+	if (cgroup_cpu_open(&a.cg, a.controller, a.node, err, sizeof(err))) {
+		say(&a, "warning: not enforcing CPU weights: %s; jobs run with the kernel's default shares", err);
+	} else {
+		a.enforcing = true;
+		say(&a, "enforcing CPU weights in %s/%s every %d s", a.cg.mount,
+		    a.cg.parent, a.interval);
+	}
+	do {
+		cycle(&a);
+		for (int s = 0; s < a.interval * 10 && !stopping && !a.once; s++)
+			usleep(100000);
+	} while (!stopping && !a.once);
+
+	if (a.enforcing && !a.once) {
+		/* leave no empty group behind: remove those of finished jobs, then
+		 * the node's parent if it is empty */
+		char dir[sizeof(a.cg.mount) + sizeof(a.cg.parent) + 8];
+		cycle(&a);
+		snprintf(dir, sizeof(dir), "%s/%s", a.cg.mount, a.cg.parent);
+		(void)rmdir(dir);
+		snprintf(dir, sizeof(dir), "%s/dfrs", a.cg.mount);
+		(void)rmdir(dir);
+	}
+	say(&a, "stopping");
+	slurm_free_job_info_msg(a.jobs);
+	free(a.applied);
+	slurm_fini();
+	if (pidfile)
+		unlink(pidfile);
+	return 0;
+}

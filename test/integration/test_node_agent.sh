@@ -1,0 +1,70 @@
+#!/bin/bash
+# test_node_agent.sh - dfrs-nodeagent beside each slurmd puts every job's
+# processes in its own cpu cgroup and keeps cpu.shares equal to the weight the
+# job's dfrs tag asks for, follows changes within seconds, ignores a malformed
+# tag with one log line, removes the group when the job ends, and without a
+# usable cpu controller warns once while jobs still run.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+start_cluster agent --nodes 2 --port 17600 --node-agent ||
+	{ fail "cluster with node agents did not start"; finish; }
+mount=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts)
+[ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }
+
+# wait_for DESCRIPTION COMMAND...: COMMAND succeeds within 10 s
+wait_for() {
+	local what=$1 i; shift
+	for ((i = 0; i < 40; i++)); do
+		"$@" && return 0
+		sleep 0.25
+	done
+	fail "$what (waited 10 s)"
+	return 1
+}
+shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
+group_gone() { [ ! -d "$mount/dfrs/$1/job_$2" ]; }
+in_group() {	# every process of job $2 on node $1 is in its group
+	local pid
+	for pid in $(pgrep -f "sleep 6[0-9]"); do
+		if tr '\0' '\n' < /proc/$pid/environ 2>/dev/null | grep -qx "SLURM_JOB_ID=$2"; then
+			grep -qx "$pid" "$mount/dfrs/$1/job_$2/cgroup.procs" || return 1
+		fi
+	done
+}
+
+a=$(submit -w n1 --wrap 'sleep 61')
+b=$(submit -w n2 --wrap 'sleep 62')
+wait_for "job $a: group with the default weight 1024" shares_is n1 "$a" 1024
+wait_for "job $b: group with the default weight 1024" shares_is n2 "$b" 1024
+wait_for "job $a: its processes in its group" in_group n1 "$a"
+
+scontrol update jobid="$a" AdminComment="dfrs:weight=5000"
+wait_for "job $a: cpu.shares 5000 after AdminComment dfrs:weight=5000" shares_is n1 "$a" 5000
+scontrol update jobid="$a" AdminComment="dfrs:tier=bg"
+wait_for "job $a: cpu.shares 2 after dfrs:tier=bg" shares_is n1 "$a" 2
+scontrol update jobid="$a" AdminComment="dfrs:yield=0.5,need=0.4"
+wait_for "job $a: cpu.shares 2000 after yield 0.5 x need 0.4" shares_is n1 "$a" 2000
+shares_is n2 "$b" 1024 || fail "job $b: weight changed though its tag did not"
+
+scontrol update jobid="$a" AdminComment="dfrs:weight=1"
+wait_for "job $a: back to 1024 after a malformed tag" shares_is n1 "$a" 1024
+n=$(grep -c "job $a: AdminComment ignored: dfrs tag: weight=1 is not an integer in 2..262144" \
+	"$CLUSTER_DIR/nodeagent-n1.log")
+[ "$n" = 1 ] || fail "malformed tag logged $n times, want once"
+
+# no usable controller: one warning, the job still runs to the end
+c=$(submit -w n2 --wrap 'sleep 1')
+"$build/dfrs-nodeagent" --node n2 --once --controller nosuchcontroller \
+	--log "$CLUSTER_DIR/agent-nocontroller.log"
+grep -q "warning: not enforcing CPU weights: the 'nosuchcontroller' cgroup controller is not mounted (cgroup v1); jobs run with the kernel's default shares" \
+	"$CLUSTER_DIR/agent-nocontroller.log" || fail "no warning without a cpu controller"
+
+scancel "$a" "$b"
+wait_for "job $a: group removed after the job ended" group_gone n1 "$a"
+wait_for "job $b: group removed after the job ended" group_gone n2 "$b"
+wait_jobs_done 60 "$c"
+assert_completed_once "$c"
+stop_cluster
+[ ! -d "$mount/dfrs/n1" ] || fail "node group $mount/dfrs/n1 left behind after stop"
+finish
