@@ -1,0 +1,158 @@
+/*
+ * sched_dispatch.c - the dispatch function of seed 004's Algorithm 2
+ * (lines 18-30): place the processes of a job in the fg or the bg tier so
+ * that high-usage processes meet lightly loaded nodes.
+ *
+ *   dispatch(FG, j): processes by CPU usage, descending, onto the idle fg
+ *     nodes by their bg load, ascending; a bg job on a node whose new fg
+ *     process leaves too little idle CPU (usage >= util_threshold, or idle
+ *     CPU <= min_idle_cpu) is evicted back to the queue (line 25).
+ *   dispatch(BG, j): processes by usage, descending, onto the eligible bg
+ *     slots (sched_bg_eligible) by their fg load, ascending.
+ *
+ * A bg job promoted to fg (old != NULL) keeps each process on its own node
+ * when that node is among the chosen ones: there the tiers are swapped by
+ * CPU weight without a restart (seed 004 section 4.2, difference 2).
+ */
+#include <stdlib.h>
+
+#include "sched_dispatch.h"
+
+typedef struct {
+	double key;
+	int pref;	/* 1: a node the job already occupies (promotion) */
+	int index;	/* node, or process */
+} ranked_t;
+
+/* ascending key, own nodes first on ties, then lower index */
+static int by_key_up(const void *a, const void *b)
+{
+	const ranked_t *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->pref != y->pref)
+		return y->pref - x->pref;
+	return x->index - y->index;
+}
+
+/* descending key, then lower index */
+static int by_key_down(const void *a, const void *b)
+{
+	const ranked_t *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return x->index - y->index;
+}
+
+static int contains(const int *set, int n, int value)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == value)
+			return 1;
+	return 0;
+}
+
+/*
+ * Rank the candidate nodes, keep the first job->nodes, and match the
+ * processes to them: into nodes[] (process p on nodes[p]).
+ */
+static int match(const sched_state_t *st, const sched_job_t *job,
+		 ranked_t *cand, int ncand, const int *old, int *nodes)
+{
+	int want = job->nodes;
+	qsort(cand, (size_t)ncand, sizeof(*cand), by_key_up);
+
+	ranked_t *procs = malloc((size_t)want * sizeof(*procs));
+	char *placed = calloc((size_t)want, 1);
+	char *taken = calloc((size_t)want, 1);
+	if (!procs || !placed || !taken) {
+		free(procs);
+		free(placed);
+		free(taken);
+		return -1;
+	}
+	/* processes already on one of the chosen nodes stay there */
+	if (old)
+		for (int p = 0; p < want; p++)
+			for (int c = 0; c < want; c++)
+				if (!taken[c] && cand[c].index == old[p]) {
+					nodes[p] = cand[c].index;
+					placed[p] = taken[c] = 1;
+					break;
+				}
+	int nprocs = 0;
+	for (int p = 0; p < want; p++)
+		if (!placed[p])
+			procs[nprocs++] = (ranked_t){ job->util[p], 0, p };
+	qsort(procs, (size_t)nprocs, sizeof(*procs), by_key_down);
+	int c = 0;
+	for (int i = 0; i < nprocs; i++) {
+		while (taken[c])
+			c++;
+		nodes[procs[i].index] = cand[c].index;
+		taken[c] = 1;
+	}
+	free(procs);
+	free(placed);
+	free(taken);
+	(void)st;
+	return 0;
+}
+
+int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
+		      sched_decisions_t *out, size_t j, const int *old)
+{
+	sched_job_t *job = &st->jobs[j];
+	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
+	int *nodes = malloc((size_t)job->nodes * sizeof(int));
+	int rc = -1;
+	if (!cand || !nodes)
+		goto out;
+	int ncand = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		if (st->nodes[n].fg_job < 0)
+			cand[ncand++] = (ranked_t){
+				sched_bg_util(st, n),
+				old && contains(old, job->nodes, n), n };
+	if (ncand < job->nodes || match(st, job, cand, ncand, old, nodes))
+		goto out;
+	if (old ? sched_promote(st, out, j, nodes, old)
+		: sched_start(st, out, j, SCHED_TIER_FG, nodes))
+		goto out;
+	/* line 25: a busy fg process leaves no room for a bg one */
+	for (int p = 0; p < job->nodes; p++) {
+		int bg = st->nodes[nodes[p]].bg_job;
+		double u = job->util[p];
+		if (bg >= 0 && (u >= cfg->util_threshold ||
+				1.0 - u <= cfg->min_idle_cpu) &&
+		    sched_requeue(st, out, (size_t)bg))
+			goto out;
+	}
+	rc = 0;
+out:
+	free(cand);
+	free(nodes);
+	return rc;
+}
+
+int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
+		      sched_decisions_t *out, size_t j)
+{
+	sched_job_t *job = &st->jobs[j];
+	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
+	int *nodes = malloc((size_t)job->nodes * sizeof(int));
+	int rc = -1;
+	if (!cand || !nodes)
+		goto out;
+	int ncand = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		if (sched_bg_eligible(st, cfg, n))
+			cand[ncand++] = (ranked_t){ sched_fg_util(st, n), 0, n };
+	if (ncand < job->nodes || match(st, job, cand, ncand, NULL, nodes))
+		goto out;
+	rc = sched_start(st, out, j, SCHED_TIER_BG, nodes);
+out:
+	free(cand);
+	free(nodes);
+	return rc;
+}

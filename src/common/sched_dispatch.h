@@ -1,0 +1,22 @@
+/*
+ * sched_dispatch.h - seed 004's dispatch(FG|BG, j): matching processes to
+ * nodes by CPU usage.  See sched_dispatch.c.
+ */
+#ifndef DFRS_SCHED_DISPATCH_H
+#define DFRS_SCHED_DISPATCH_H
+
+#include "sched_engine.h"
+
+/*
+ * Place job j (queued, or lifted from bg with its previous bg allocation in
+ * old[]) on idle fg nodes; evicts bg jobs that its processes leave no room
+ * for.  -1 if there are not enough idle fg nodes or memory runs out.
+ */
+int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
+		      sched_decisions_t *out, size_t j, const int *old);
+
+/* Place queued job j on eligible bg slots; -1 if not enough of them. */
+int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
+		      sched_decisions_t *out, size_t j);
+
+#endif

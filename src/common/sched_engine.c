@@ -1,0 +1,217 @@
+/*
+ * sched_engine.c - the state primitives every decision engine uses: counting
+ * idle slots, and the four state changes (start, requeue, swap to bg,
+ * promote to fg), each of which also records its decision.  Keeping them in
+ * one place keeps the nodes[] and jobs[] views of the allocation map
+ * consistent whatever the engine.  Interface: sched_engine.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched_engine.h"
+
+void sched_config_defaults(sched_config_t *cfg)
+{
+	cfg->util_threshold = 0.96;	/* seed 004, section 3, observation 2 */
+	cfg->min_idle_cpu = 0.04;	/* seed 004, section 5.1 */
+}
+
+void sched_decisions_clear(sched_decisions_t *d)
+{
+	d->count = 0;
+	d->pool_used = 0;
+}
+
+void sched_decisions_free(sched_decisions_t *d)
+{
+	free(d->items);
+	free(d->node_pool);
+	memset(d, 0, sizeof(*d));
+}
+
+const int *sched_decision_nodes(const sched_decisions_t *d,
+				const sched_decision_t *dec)
+{
+	return d->node_pool + dec->nodes_off;
+}
+
+static sched_decision_t *push(sched_decisions_t *d, const sched_state_t *st,
+			      sched_action_t action, size_t j,
+			      const int *nodes, int nnodes)
+{
+	if (d->count == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 16;
+		sched_decision_t *n = realloc(d->items, cap * sizeof(*n));
+		if (!n)
+			return NULL;
+		d->items = n;
+		d->cap = cap;
+	}
+	if (d->pool_used + (size_t)nnodes > d->pool_cap) {
+		size_t cap = d->pool_cap ? 2 * d->pool_cap : 256;
+		while (cap < d->pool_used + (size_t)nnodes)
+			cap *= 2;
+		int *n = realloc(d->node_pool, cap * sizeof(*n));
+		if (!n)
+			return NULL;
+		d->node_pool = n;
+		d->pool_cap = cap;
+	}
+	sched_decision_t *dec = &d->items[d->count++];
+	memset(dec, 0, sizeof(*dec));
+	dec->action = action;
+	dec->job = j;
+	dec->job_id = st->jobs[j].id;
+	dec->nodes_off = d->pool_used;
+	if (nnodes > 0) {
+		memcpy(d->node_pool + d->pool_used, nodes,
+		       (size_t)nnodes * sizeof(int));
+		d->pool_used += (size_t)nnodes;
+	}
+	return dec;
+}
+
+int sched_fg_idle_count(const sched_state_t *st)
+{
+	int idle = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		idle += st->nodes[n].fg_job < 0;
+	return idle;
+}
+
+double sched_fg_util(const sched_state_t *st, int n)
+{
+	const sched_node_t *node = &st->nodes[n];
+	if (node->fg_job < 0)
+		return 0.0;
+	return st->jobs[node->fg_job].util[node->fg_proc];
+}
+
+double sched_bg_util(const sched_state_t *st, int n)
+{
+	const sched_node_t *node = &st->nodes[n];
+	if (node->bg_job < 0)
+		return 0.0;
+	return st->jobs[node->bg_job].util[node->bg_proc];
+}
+
+int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
+		      int n)
+{
+	if (st->nodes[n].bg_job >= 0)
+		return 0;
+	double fg = sched_fg_util(st, n);
+	return fg < cfg->util_threshold && 1.0 - fg > cfg->min_idle_cpu;
+}
+
+int sched_bg_eligible_count(const sched_state_t *st,
+			    const sched_config_t *cfg)
+{
+	int count = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		count += sched_bg_eligible(st, cfg, n);
+	return count;
+}
+
+static void occupy(sched_state_t *st, size_t j, sched_tier_t tier,
+		   const int *nodes)
+{
+	sched_job_t *job = &st->jobs[j];
+	for (int p = 0; p < job->nodes; p++) {
+		sched_node_t *node = &st->nodes[nodes[p]];
+		job->alloc[p] = nodes[p];
+		if (tier == SCHED_TIER_FG) {
+			node->fg_job = (int)j;
+			node->fg_proc = p;
+		} else {
+			node->bg_job = (int)j;
+			node->bg_proc = p;
+		}
+	}
+	job->where = tier == SCHED_TIER_FG ? SCHED_RUNNING_FG
+					   : SCHED_RUNNING_BG;
+}
+
+static void vacate(sched_state_t *st, size_t j)
+{
+	sched_job_t *job = &st->jobs[j];
+	for (int p = 0; p < job->nodes; p++) {
+		sched_node_t *node = &st->nodes[job->alloc[p]];
+		if (job->where == SCHED_RUNNING_FG) {
+			node->fg_job = -1;
+			node->fg_proc = -1;
+		} else {
+			node->bg_job = -1;
+			node->bg_proc = -1;
+		}
+	}
+	job->where = SCHED_QUEUED;
+}
+
+int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
+		sched_tier_t tier, const int *nodes)
+{
+	sched_decision_t *dec = push(out, st, SCHED_START, j, nodes,
+				     st->jobs[j].nodes);
+	if (!dec)
+		return -1;
+	dec->tier = tier;
+	occupy(st, j, tier, nodes);
+	st->jobs[j].started = st->now;
+	return 0;
+}
+
+int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j)
+{
+	if (!push(out, st, SCHED_REQUEUE, j, NULL, 0))
+		return -1;
+	vacate(st, j);
+	return 0;
+}
+
+int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j)
+{
+	sched_job_t *job = &st->jobs[j];
+	sched_decision_t *dec = push(out, st, SCHED_TO_BG, j, job->alloc,
+				     job->nodes);
+	if (!dec)
+		return -1;
+	dec->tier = SCHED_TIER_BG;
+	vacate(st, j);
+	occupy(st, j, SCHED_TIER_BG, out->node_pool + dec->nodes_off);
+	return 0;
+}
+
+void sched_release(sched_state_t *st, size_t j)
+{
+	if (st->jobs[j].where != SCHED_QUEUED)
+		vacate(st, j);
+}
+
+void sched_lift_bg(sched_state_t *st, size_t j)
+{
+	vacate(st, j);
+}
+
+int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
+		  const int *nodes, const int *old_alloc)
+{
+	sched_job_t *job = &st->jobs[j];
+	sched_decision_t *dec = push(out, st, SCHED_TO_FG, j, nodes,
+				     job->nodes);
+	if (!dec)
+		return -1;
+	dec->tier = SCHED_TIER_FG;
+	for (int p = 0; p < job->nodes; p++)
+		dec->moved += nodes[p] != old_alloc[p];
+	occupy(st, j, SCHED_TIER_FG, nodes);
+	return 0;
+}
+
+void sched_pick_idle_fg(const sched_state_t *st, int want, int *nodes)
+{
+	int got = 0;
+	for (int n = 0; n < st->nnodes && got < want; n++)
+		if (st->nodes[n].fg_job < 0)
+			nodes[got++] = n;
+}

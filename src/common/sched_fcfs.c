@@ -1,0 +1,34 @@
+/*
+ * sched_fcfs.c - First Come First Served, the baseline of seed 004 (section
+ * 1) and seed 003: jobs start in arrival order, one process per node, and
+ * the first job that does not fit on the idle nodes blocks the queue.
+ */
+#include <stdlib.h>
+
+#include "sched_engine.h"
+
+int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+	       sched_decisions_t *out)
+{
+	int idle = sched_fg_idle_count(st);
+	int *nodes = malloc((size_t)(st->nnodes > 0 ? st->nnodes : 1) *
+			    sizeof(int));
+	if (!nodes)
+		return -1;
+	int rc = 0;
+	for (size_t j = 0; j < st->njobs; j++) {
+		sched_job_t *job = &st->jobs[j];
+		if (job->where != SCHED_QUEUED)
+			continue;
+		if (job->nodes > idle)
+			break;
+		sched_pick_idle_fg(st, job->nodes, nodes);
+		if (sched_start(st, out, j, SCHED_TIER_FG, nodes)) {
+			rc = -1;
+			break;
+		}
+		idle -= job->nodes;
+	}
+	free(nodes);
+	return rc;
+}

@@ -1,0 +1,362 @@
+/*
+ * sim_engine.c - discrete-event replay of a workload through a decision
+ * engine (sim_engine.h).  Events are job arrivals and completions; between
+ * two events every running job progresses at a constant rate, seed 004's
+ * model (section 5.1):
+ *
+ *   fg job: 1, or 1 - o when a bg job shares one of its nodes, o drawn
+ *     uniform in 0..fg_overhead_max (3.7 %) each time it is placed;
+ *   bg process: 1 if the fg slot of its node is idle, else eff when the
+ *     idle CPU (1 - fg usage) covers its usage, else eff * idle / usage;
+ *     eff drawn each time the job is placed in bg: uniform 0.8..1 for one
+ *     process, normal(0.428, 0.144) clipped to 0.2..0.8 for more;
+ *   a job progresses at the rate of its slowest process.
+ * The seed draws eff and the overhead per time slice; drawing them per
+ * placement keeps the event count independent of any slice length with the
+ * same means (doc/simulator.md).  A job resumed from its checkpoint or
+ * moved to other nodes pays migration_cost seconds of extra work.
+ * Busy CPU: each process uses its CPU usage times its job's rate.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim_engine.h"
+#include "sim_random.h"
+
+void sim_model_defaults(sim_model_t *m)
+{
+	sched_config_defaults(&m->sched);
+	m->migration_cost = 20.0;
+	m->fg_overhead_max = 0.037;
+	m->eff_single_lo = 0.8;
+	m->eff_single_hi = 1.0;
+	m->eff_multi_mu = 0.428;
+	m->eff_multi_sigma = 0.144;
+	m->eff_multi_lo = 0.2;
+	m->eff_multi_hi = 0.8;
+	m->ideal = 0;
+	m->bucket_seconds = 3600.0;
+	m->seed = 1;
+}
+
+typedef struct {
+	size_t w;		/* index in the workload */
+	double remaining;	/* dedicated seconds of work left */
+	double rate;		/* progress per second now */
+	double cpu_rate;	/* CPU used per second now, all processes */
+	double eff;		/* bg efficiency of the current placement */
+	double overhead;	/* fg overhead of the current placement */
+	int ran;		/* has run: its next start is a resume */
+} active_t;
+
+typedef struct {
+	const sim_workload_t *w;
+	const sim_model_t *m;
+	sim_result_t *r;
+	sched_state_t st;
+	active_t *act;		/* parallel to st.jobs */
+	int *alloc_pool;	/* every job's alloc[], at alloc_off[job] */
+	size_t *alloc_off;
+	size_t *map;		/* compaction scratch */
+	sim_random_t rng;
+} sim_t;
+
+static int add_busy(sim_result_t *r, double t0, double t1, double cpu_rate)
+{
+	if (cpu_rate <= 0 || t1 <= t0)
+		return 0;
+	r->busy_cpu_seconds += cpu_rate * (t1 - t0);
+	double width = r->bucket_seconds;
+	size_t last = (size_t)(t1 / width);
+	if (last >= r->nbuckets) {
+		size_t n = r->nbuckets ? r->nbuckets : 64;
+		while (n <= last)
+			n *= 2;
+		double *b = realloc(r->busy_buckets, n * sizeof(*b));
+		if (!b)
+			return -1;
+		memset(b + r->nbuckets, 0, (n - r->nbuckets) * sizeof(*b));
+		r->busy_buckets = b;
+		r->nbuckets = n;
+	}
+	for (size_t k = (size_t)(t0 / width); k <= last; k++) {
+		double lo = fmax(t0, (double)k * width);
+		double hi = fmin(t1, (double)(k + 1) * width);
+		if (hi > lo)
+			r->busy_buckets[k] += cpu_rate * (hi - lo);
+	}
+	return 0;
+}
+
+static void draw_placement(sim_t *s, size_t j)
+{
+	const sim_model_t *m = s->m;
+	active_t *a = &s->act[j];
+	a->overhead = sim_random_uniform(&s->rng, 0, m->fg_overhead_max);
+	a->eff = s->st.jobs[j].nodes == 1
+		? sim_random_uniform(&s->rng, m->eff_single_lo, m->eff_single_hi)
+		: sim_random_normal_clipped(&s->rng, m->eff_multi_mu,
+					    m->eff_multi_sigma,
+					    m->eff_multi_lo, m->eff_multi_hi);
+}
+
+static void compute_rates(sim_t *s)
+{
+	const sched_state_t *st = &s->st;
+	for (size_t j = 0; j < st->njobs; j++) {
+		const sched_job_t *job = &st->jobs[j];
+		active_t *a = &s->act[j];
+		a->rate = 0;
+		a->cpu_rate = 0;
+		if (job->where == SCHED_QUEUED)
+			continue;
+		double rate = 1.0;
+		for (int p = 0; p < job->nodes && !s->m->ideal; p++) {
+			int n = job->alloc[p];
+			double r = 1.0;
+			if (job->where == SCHED_RUNNING_FG) {
+				if (st->nodes[n].bg_job >= 0)
+					r = 1.0 - a->overhead;
+			} else if (st->nodes[n].fg_job >= 0) {
+				double idle = 1.0 - sched_fg_util(st, n);
+				double need = job->util[p];
+				r = idle >= need ? a->eff
+						 : a->eff * idle / need;
+			}
+			if (r < rate)
+				rate = r;
+		}
+		a->rate = rate;
+		double usage = 0;
+		for (int p = 0; p < job->nodes; p++)
+			usage += job->util[p];
+		a->cpu_rate = usage * rate;
+	}
+}
+
+/* Apply the engine's decisions to progress and counters. */
+static void account(sim_t *s, const sched_decisions_t *d)
+{
+	for (size_t i = 0; i < d->count; i++) {
+		const sched_decision_t *dec = &d->items[i];
+		active_t *a = &s->act[dec->job];
+		sim_job_result_t *res = &s->r->jobs[a->w];
+		switch (dec->action) {
+		case SCHED_START:
+			if (a->ran) {
+				res->migrations++;
+				a->remaining += s->m->migration_cost;
+			}
+			if (res->first_start < 0)
+				res->first_start = s->st.now;
+			a->ran = 1;
+			draw_placement(s, dec->job);
+			break;
+		case SCHED_REQUEUE:
+			res->preemptions++;
+			break;
+		case SCHED_TO_FG:
+			if (dec->moved > 0) {
+				res->migrations++;
+				a->remaining += s->m->migration_cost;
+			}
+			draw_placement(s, dec->job);
+			break;
+		case SCHED_TO_BG:
+			draw_placement(s, dec->job);
+			break;
+		}
+	}
+	s->r->decisions += d->count;
+}
+
+/* Drop the finished jobs from the active arrays, renumbering nodes. */
+static void compact(sim_t *s, const char *done)
+{
+	sched_state_t *st = &s->st;
+	size_t kept = 0;
+	for (size_t j = 0; j < st->njobs; j++) {
+		s->map[j] = kept;
+		if (done[j])
+			continue;
+		st->jobs[kept] = st->jobs[j];
+		s->act[kept] = s->act[j];
+		kept++;
+	}
+	if (kept == st->njobs)
+		return;
+	for (int n = 0; n < st->nnodes; n++) {
+		sched_node_t *node = &st->nodes[n];
+		if (node->fg_job >= 0)
+			node->fg_job = (int)s->map[node->fg_job];
+		if (node->bg_job >= 0)
+			node->bg_job = (int)s->map[node->bg_job];
+	}
+	st->njobs = kept;
+}
+
+static double elapsed(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) +
+	       (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
+{
+	const sim_workload_t *w = s->w;
+	sched_state_t *st = &s->st;
+	sim_result_t *r = s->r;
+	sched_decisions_t dec = { 0 };
+	char *done = calloc(w->njobs ? w->njobs : 1, 1);
+	size_t next = 0, finished = 0;
+	int rc = -1;
+	if (!done)
+		goto oom;
+
+	while (finished < w->njobs) {
+		double t_arrival = next < w->njobs ? w->jobs[next].arrival
+						   : INFINITY;
+		double t_finish = INFINITY;
+		size_t first = (size_t)-1;
+		for (size_t j = 0; j < st->njobs; j++)
+			if (s->act[j].rate > 0) {
+				double t = st->now +
+					   s->act[j].remaining / s->act[j].rate;
+				if (t < t_finish) {
+					t_finish = t;
+					first = j;
+				}
+			}
+		double t = fmin(t_arrival, t_finish);
+		if (isinf(t)) {
+			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
+				 "%zu jobs wait on an idle machine (engine "
+				 "bug)", st->now, st->njobs);
+			goto out;
+		}
+		if (t < st->now)
+			t = st->now;
+		/* progress up to t */
+		double cpu = 0;
+		for (size_t j = 0; j < st->njobs; j++) {
+			active_t *a = &s->act[j];
+			a->remaining -= a->rate * (t - st->now);
+			cpu += a->cpu_rate;
+		}
+		if (add_busy(r, st->now, t, cpu))
+			goto oom;
+		st->now = t;
+
+		unsigned events = 0;
+		memset(done, 0, st->njobs);
+		for (size_t j = 0; j < st->njobs; j++) {
+			active_t *a = &s->act[j];
+			if (st->jobs[j].where == SCHED_QUEUED ||
+			    (j != first && a->remaining > 1e-6))
+				continue;
+			events |= st->jobs[j].where == SCHED_RUNNING_BG
+				? SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
+			sched_release(st, j);
+			r->jobs[a->w].finish = t;
+			if (t > r->makespan)
+				r->makespan = t;
+			done[j] = 1;
+			finished++;
+		}
+		compact(s, done);
+		for (; next < w->njobs && w->jobs[next].arrival <= t; next++) {
+			const sim_job_t *wj = &w->jobs[next];
+			sched_job_t *job = &st->jobs[st->njobs];
+			*job = (sched_job_t){
+				.id = (long)next, .arrival = wj->arrival,
+				.nodes = wj->nodes, .util = wj->util,
+				.estimate = wj->estimate, .is_new = 1,
+				.where = SCHED_QUEUED,
+				.alloc = s->alloc_pool + s->alloc_off[next],
+			};
+			s->act[st->njobs] = (active_t){ .w = next,
+				.remaining = wj->runtime };
+			st->njobs++;
+			events |= SCHED_EV_ARRIVAL;
+		}
+		sched_decisions_clear(&dec);
+		if (engine(st, &s->m->sched, events, &dec))
+			goto oom;
+		account(s, &dec);
+		for (size_t j = 0; j < st->njobs; j++)
+			st->jobs[j].is_new = 0;
+		compute_rates(s);
+		r->events++;
+	}
+	rc = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
+out:
+	sched_decisions_free(&dec);
+	free(done);
+	return rc;
+}
+
+int sim_run(const sim_workload_t *w, sched_engine_fn engine,
+	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	*r = (sim_result_t){ 0 };
+	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+	sim_t s = { .w = w, .m = m, .r = r };
+	sim_random_seed(&s.rng, m->seed);
+	size_t n = w->njobs ? w->njobs : 1;
+	r->njobs = w->njobs;
+	r->jobs = malloc(n * sizeof(*r->jobs));
+	s.st.jobs = calloc(n, sizeof(*s.st.jobs));
+	s.act = calloc(n, sizeof(*s.act));
+	s.map = malloc(n * sizeof(*s.map));
+	s.alloc_off = malloc(n * sizeof(*s.alloc_off));
+	size_t total = 0;
+	for (size_t i = 0; i < w->njobs && s.alloc_off; i++) {
+		s.alloc_off[i] = total;
+		total += (size_t)w->jobs[i].nodes;
+	}
+	s.alloc_pool = malloc((total ? total : 1) * sizeof(int));
+	s.st.nnodes = w->nodes;
+	s.st.nodes = malloc((size_t)w->nodes * sizeof(*s.st.nodes));
+	int rc = -1;
+	if (!r->jobs || !s.st.jobs || !s.act || !s.map || !s.st.nodes ||
+	    !s.alloc_off || !s.alloc_pool) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < w->njobs; i++)
+		r->jobs[i] = (sim_job_result_t){ .first_start = -1,
+						 .finish = -1 };
+	for (int k = 0; k < w->nodes; k++)
+		s.st.nodes[k] = (sched_node_t){ -1, -1, -1, -1 };
+	rc = run(&s, engine, err, errlen);
+out:
+	free(s.st.jobs);
+	free(s.act);
+	free(s.map);
+	free(s.st.nodes);
+	free(s.alloc_pool);
+	free(s.alloc_off);
+	if (rc)
+		sim_result_free(r);
+	r->wall_seconds = elapsed(&t0);
+	return rc;
+}
+
+void sim_result_free(sim_result_t *r)
+{
+	free(r->jobs);
+	free(r->busy_buckets);
+	r->jobs = NULL;
+	r->busy_buckets = NULL;
+	r->nbuckets = 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * sim_engine.h - the discrete-event simulator behind dfrs sim: replays a
+ * workload through one decision engine (sched_engine.h) and models what the
+ * engine does not: job progress in each tier, fg overhead and the cost of
+ * migrations (seed 004 section 5.1; design.md section 4.1).
+ */
+#ifndef DFRS_SIM_ENGINE_H
+#define DFRS_SIM_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched_engine.h"
+#include "sim_workload.h"
+
+typedef struct {
+	sched_config_t sched;	/* handed to the engine */
+	double migration_cost;	/* s of progress lost per resume or move */
+	double fg_overhead_max;	/* fg slowdown with a bg job beside it:
+				   uniform 0..this (seed: 0.037) */
+	double eff_single_lo, eff_single_hi;	/* 1 process: uniform 0.8..1 */
+	double eff_multi_mu, eff_multi_sigma;	/* more: normal 0.428, 0.144 */
+	double eff_multi_lo, eff_multi_hi;	/* clipped to 0.2..0.8 */
+	int ideal;		/* 1: no overhead, bg runs at full speed (the
+				   assumption of seed 004's Figs. 1-2) */
+	double bucket_seconds;	/* width of the utilization-over-time bins */
+	uint64_t seed;		/* eff and overhead draws */
+} sim_model_t;
+
+typedef struct {
+	double first_start;	/* -1 if it never ran */
+	double finish;
+	int preemptions;	/* times suspended and requeued */
+	int migrations;		/* times resumed from a checkpoint or moved */
+} sim_job_result_t;
+
+typedef struct {
+	sim_job_result_t *jobs;	/* one per workload job */
+	size_t njobs;
+	double busy_cpu_seconds;	/* CPU cycles used by jobs */
+	double makespan;	/* last finish (the first arrival is time 0) */
+	size_t events;		/* engine calls */
+	size_t decisions;
+	double *busy_buckets;	/* busy CPU seconds per bucket_seconds bin */
+	size_t nbuckets;
+	double bucket_seconds;
+	double wall_seconds;	/* CPU time the run took */
+} sim_result_t;
+
+void sim_model_defaults(sim_model_t *m);
+
+/*
+ * Replay w through engine.  Returns 0 and fills *r (sim_result_free it), or
+ * -1 with one line in err (out of memory, or the engine left jobs waiting on
+ * an empty machine: a bug, reported rather than looping).
+ */
+int sim_run(const sim_workload_t *w, sched_engine_fn engine,
+	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen);
+
+void sim_result_free(sim_result_t *r);
+
+#endif

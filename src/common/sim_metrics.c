@@ -1,0 +1,92 @@
+/*
+ * sim_metrics.c - per-policy figures from a simulated schedule
+ * (sim_metrics.h): seed 004 section 5.2's response time, bounded slowdown
+ * (Gamma = 10 s), migrations per job and utilization (busy CPU cycles over
+ * the total), plus wait, stretch (seed 001) and preemptions.
+ */
+#include "sim_metrics.h"
+
+const char *const sim_size_class_names[SIM_SIZE_CLASSES] = {
+	"1", "2-4", "5-16", "17-64", "65+",
+};
+
+int sim_size_class(int nodes)
+{
+	if (nodes <= 1)
+		return 0;
+	if (nodes <= 4)
+		return 1;
+	if (nodes <= 16)
+		return 2;
+	if (nodes <= 64)
+		return 3;
+	return 4;
+}
+
+double sim_bounded_slowdown(double response, double runtime, double bound)
+{
+	double denom = runtime > bound ? runtime : bound;
+	double b = response / denom;
+	return b > 1.0 ? b : 1.0;
+}
+
+void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
+			 double bsld_bound, sim_metrics_t *m)
+{
+	*m = (sim_metrics_t){ 0 };
+	size_t n = w->njobs;
+	m->jobs = n;
+	m->makespan = r->makespan;
+	m->wall_seconds = r->wall_seconds;
+	if (!n)
+		return;
+	double migrations = 0, preemptions = 0;
+	for (size_t i = 0; i < n; i++) {
+		const sim_job_t *j = &w->jobs[i];
+		const sim_job_result_t *res = &r->jobs[i];
+		double response = res->finish - j->arrival;
+		double bsld = sim_bounded_slowdown(response, j->runtime,
+						   bsld_bound);
+		double stretch = response / (j->runtime > 1 ? j->runtime : 1);
+		m->mean_response += response;
+		m->mean_wait += res->first_start - j->arrival;
+		m->mean_bsld += bsld;
+		m->mean_stretch += stretch;
+		if (bsld > m->max_bsld)
+			m->max_bsld = bsld;
+		if (stretch > m->max_stretch)
+			m->max_stretch = stretch;
+		migrations += res->migrations;
+		preemptions += res->preemptions;
+	}
+	m->mean_response /= (double)n;
+	m->mean_wait /= (double)n;
+	m->mean_bsld /= (double)n;
+	m->mean_stretch /= (double)n;
+	m->migrations_per_job = migrations / (double)n;
+	m->preemptions_per_job = preemptions / (double)n;
+	if (r->makespan > 0 && w->nodes > 0)
+		m->utilization = r->busy_cpu_seconds /
+				 ((double)w->nodes * r->makespan);
+}
+
+void sim_metrics_bsld_by_size(const sim_workload_t *w, const sim_result_t *r,
+			      double bsld_bound,
+			      double mean[SIM_SIZE_CLASSES],
+			      size_t count[SIM_SIZE_CLASSES])
+{
+	for (int c = 0; c < SIM_SIZE_CLASSES; c++) {
+		mean[c] = 0;
+		count[c] = 0;
+	}
+	for (size_t i = 0; i < w->njobs; i++) {
+		const sim_job_t *j = &w->jobs[i];
+		int c = sim_size_class(j->nodes);
+		mean[c] += sim_bounded_slowdown(r->jobs[i].finish - j->arrival,
+						j->runtime, bsld_bound);
+		count[c]++;
+	}
+	for (int c = 0; c < SIM_SIZE_CLASSES; c++)
+		if (count[c])
+			mean[c] /= (double)count[c];
+}

@@ -1,0 +1,46 @@
+/*
+ * sim_metrics.h - the figures dfrs sim reports for one policy on one
+ * workload (seed 004 section 5.2, seed 001's stretch, design.md 4.1).
+ */
+#ifndef DFRS_SIM_METRICS_H
+#define DFRS_SIM_METRICS_H
+
+#include "sim_engine.h"
+#include "sim_workload.h"
+
+typedef struct {
+	size_t jobs;
+	double mean_response;	/* t_f - t_a */
+	double mean_wait;	/* first start - t_a */
+	double mean_bsld;	/* max(1, (t_f - t_a) / max(bound, t_e)) */
+	double max_bsld;
+	double mean_stretch;	/* (t_f - t_a) / max(t_e, 1 s) */
+	double max_stretch;
+	double utilization;	/* busy CPU / (nodes * makespan) */
+	double migrations_per_job;
+	double preemptions_per_job;
+	double makespan;	/* last finish - first arrival */
+	double wall_seconds;
+} sim_metrics_t;
+
+#define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (seed 004, after [18]) */
+
+/* The job-size classes of the bounded-slowdown plot: 1, 2-4, 5-16,
+ * 17-64, 65 and more processes. */
+#define SIM_SIZE_CLASSES 5
+extern const char *const sim_size_class_names[SIM_SIZE_CLASSES];
+int sim_size_class(int nodes);
+
+double sim_bounded_slowdown(double response, double runtime, double bound);
+
+void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
+			 double bsld_bound, sim_metrics_t *m);
+
+/* Mean bounded slowdown per size class (0 where a class has no job) and
+ * the job count of each. */
+void sim_metrics_bsld_by_size(const sim_workload_t *w, const sim_result_t *r,
+			      double bsld_bound,
+			      double mean[SIM_SIZE_CLASSES],
+			      size_t count[SIM_SIZE_CLASSES]);
+
+#endif

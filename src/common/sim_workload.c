@@ -1,0 +1,119 @@
+/*
+ * sim_workload.c - from trace_t to the simulator's jobs (sim_workload.h):
+ * skip what cannot run, map processors to allocation units, scale the load
+ * (inter-arrival times divided by F, the usual way of sweeping load) and
+ * give each process its CPU usage (seed 004 section 5.2).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_random.h"
+#include "sim_workload.h"
+
+void sim_workload_opts_defaults(sim_workload_opts_t *o)
+{
+	o->nodes = 0;
+	o->procs_per_node = 1;
+	o->load = 1.0;
+	o->seed = 1;
+}
+
+static int machine_size(const trace_t *t, const sim_workload_opts_t *o)
+{
+	if (o->nodes > 0)
+		return o->nodes;
+	long procs = t->header_max_procs > 0 ? t->header_max_procs
+					      : t->header_max_nodes;
+	if (procs <= 0)
+		for (size_t i = 0; i < t->njobs; i++)
+			if (t->jobs[i].procs > procs)
+				procs = t->jobs[i].procs;
+	return (int)((procs + o->procs_per_node - 1) / o->procs_per_node);
+}
+
+int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
+		       sim_workload_t *w, char *err, size_t errlen)
+{
+	*w = (sim_workload_t){ 0 };
+	if (o->load <= 0 || o->procs_per_node <= 0 || o->nodes < 0) {
+		snprintf(err, errlen, "load, procs per node and nodes must be "
+			 "positive");
+		return -1;
+	}
+	w->nodes = machine_size(t, o);
+	if (w->nodes <= 0) {
+		snprintf(err, errlen, "%s: cannot tell the machine size (no "
+			 "MaxProcs/MaxNodes header, no job size): give --nodes",
+			 t->source);
+		return -1;
+	}
+	w->jobs = calloc(t->njobs ? t->njobs : 1, sizeof(*w->jobs));
+	size_t units = 0;
+	for (size_t i = 0; i < t->njobs; i++)
+		if (t->jobs[i].procs > 0)
+			units += (size_t)((t->jobs[i].procs +
+					   o->procs_per_node - 1) /
+					  o->procs_per_node);
+	w->util_pool = malloc((units ? units : 1) * sizeof(double));
+	if (!w->jobs || !w->util_pool) {
+		sim_workload_free(w);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	sim_random_t rng;
+	sim_random_seed(&rng, o->seed);
+	w->estimates_exact = !t->has_req_time;
+	double first = t->njobs ? t->jobs[0].submit : 0;
+	size_t used = 0;
+	for (size_t i = 0; i < t->njobs; i++) {
+		const trace_job_t *tj = &t->jobs[i];
+		if (tj->procs <= 0 || tj->runtime < 0 || tj->submit < 0) {
+			w->skipped_unusable++;
+			continue;
+		}
+		int nodes = (tj->procs + o->procs_per_node - 1) /
+			    o->procs_per_node;
+		if (nodes > w->nodes) {
+			w->skipped_too_big++;
+			continue;
+		}
+		sim_job_t *j = &w->jobs[w->njobs++];
+		j->id = tj->id;
+		j->line = tj->line;
+		j->arrival = (tj->submit - first) / o->load;
+		j->runtime = tj->runtime;
+		j->estimate = t->has_req_time && tj->req_time > 0
+				      ? tj->req_time : tj->runtime;
+		j->nodes = nodes;
+		j->util = w->util_pool + used;
+		used += (size_t)nodes;
+		double traced = tj->cpu_used > 0 && tj->runtime > 0
+					? tj->cpu_used / tj->runtime : -1;
+		if (traced > 0) {
+			w->cpu_from_trace++;
+			if (traced > 1)
+				traced = 1;
+			if (traced < 0.01)
+				traced = 0.01;
+		}
+		for (int p = 0; p < nodes; p++)
+			j->util[p] = traced > 0 ? traced
+				     : nodes == 1 ? 1.0
+				     : sim_random_uniform(&rng, 0.4, 1.0);
+	}
+	if (w->njobs == 0) {
+		snprintf(err, errlen, "%s: no job fits a machine of %d units "
+			 "(%zu too big, %zu unusable)", t->source, w->nodes,
+			 w->skipped_too_big, w->skipped_unusable);
+		sim_workload_free(w);
+		return -1;
+	}
+	return 0;
+}
+
+void sim_workload_free(sim_workload_t *w)
+{
+	free(w->jobs);
+	free(w->util_pool);
+	*w = (sim_workload_t){ 0 };
+}

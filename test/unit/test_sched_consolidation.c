@@ -1,0 +1,350 @@
+/*
+ * test_sched_consolidation.c - hand-worked schedules of seed 004's Fig. 1
+ * (CMBF, AMBF; and FCFS, EASY on the same jobs) and Fig. 2 (CMCBF, AMCBF),
+ * replayed through the simulator with the figures' assumptions (no
+ * overhead, bg at full speed, free migrations), plus decision-level checks
+ * of single engine calls.  The expected times are worked out in the
+ * comments; doc/simulator.md walks through them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "sched_engine.h"
+#include "sched_policy.h"
+#include "sim_engine.h"
+#include "sim_workload.h"
+
+typedef struct {
+	int nodes;
+	double runtime;
+	double util[4];		/* per process; 0 = 0.5 */
+} job_spec_t;
+
+typedef struct {
+	double start, finish;
+	int preemptions, migrations;
+} expect_t;
+
+static double utils[64];
+
+/* All jobs arrive at time 0, in the order given. */
+static void build(sim_workload_t *w, sim_job_t *jobs, int nnodes,
+		  const job_spec_t *spec, size_t n)
+{
+	size_t used = 0;
+	memset(w, 0, sizeof(*w));
+	for (size_t i = 0; i < n; i++) {
+		jobs[i] = (sim_job_t){ .id = (long)i + 1, .arrival = 0,
+				       .runtime = spec[i].runtime,
+				       .estimate = spec[i].runtime,
+				       .nodes = spec[i].nodes,
+				       .util = utils + used };
+		for (int p = 0; p < spec[i].nodes; p++)
+			utils[used++] = p < 4 && spec[i].util[p] > 0
+						? spec[i].util[p] : 0.5;
+	}
+	w->jobs = jobs;
+	w->njobs = n;
+	w->nodes = nnodes;
+}
+
+static void replay(const char *policy, int nnodes, const job_spec_t *spec,
+		   size_t n, const expect_t *want)
+{
+	sim_workload_t w;
+	sim_job_t jobs[16];
+	sim_model_t m;
+	sim_result_t r;
+	char err[256] = "";
+
+	build(&w, jobs, nnodes, spec, n);
+	sim_model_defaults(&m);
+	m.ideal = 1;
+	m.migration_cost = 0;
+	const sched_policy_t *p = sched_policy_find(policy);
+	assert_non_null(p);
+	assert_int_equal(sim_run(&w, p->engine, &m, &r, err, sizeof(err)), 0);
+	for (size_t i = 0; i < n; i++) {
+		print_message("%s J%zu: start %g finish %g preempt %d migr %d\n",
+			      policy, i + 1, r.jobs[i].first_start,
+			      r.jobs[i].finish, r.jobs[i].preemptions,
+			      r.jobs[i].migrations);
+		assert_true(r.jobs[i].first_start == want[i].start);
+		assert_true(r.jobs[i].finish == want[i].finish);
+		assert_int_equal(r.jobs[i].preemptions, want[i].preemptions);
+		assert_int_equal(r.jobs[i].migrations, want[i].migrations);
+	}
+	sim_result_free(&r);
+}
+
+/*
+ * Fig. 1: six nodes, J_i(size, length) all queued at 0:
+ * J1(1,20) J2(2,5) J3(6,5) J4(4,5) J5(2,15) J6(1,10).
+ */
+static const job_spec_t fig1[] = {
+	{ 1, 20, { 0 } }, { 2, 5, { 0 } }, { 6, 5, { 0 } },
+	{ 4, 5, { 0 } }, { 2, 15, { 0 } }, { 1, 10, { 0 } },
+};
+
+/*
+ * CMBF: t=0 J1, J2 start; J3 (6) and J4 (4) do not fit on 3 idle nodes and
+ * no later job runs yet; J5 and J6 are backfilled.  t=5 J2 ends: J3 sees
+ * 2 idle + 3 later (J5, J6) < 6; J4 sees 2 + 3 >= 4: J6 then J5 are
+ * collected, J5 alone is enough, so only J5 is suspended and J4 starts.
+ * t=10 J4 and J6 end: J3 (6) still cannot run, J5 resumes (a migration).
+ * t=20 J1 and J5 end, J3 runs 20-25.
+ */
+static void test_fig1_cmbf(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 5, 10, 0, 0 }, { 0, 20, 1, 1 }, { 0, 10, 0, 0 },
+	};
+	replay("cmbf", 6, fig1, 6, want);
+}
+
+/*
+ * AMBF: as CMBF at 0; at 5 only the head (J3) may preempt and it cannot, so
+ * J4 waits for idle nodes: J5 ends at 15, J4 runs 15-20, J3 20-25.
+ */
+static void test_fig1_ambf(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 15, 20, 0, 0 }, { 0, 15, 0, 0 }, { 0, 10, 0, 0 },
+	};
+	replay("ambf", 6, fig1, 6, want);
+}
+
+/*
+ * EASY with exact runtimes: J3's reservation is at 20 (J1's end) with no
+ * extra node; J5 (ends 15) and J6 (ends 10) backfill at 0; J4 (4 nodes)
+ * fits only at 15, ends 20 <= shadow: same schedule as AMBF.
+ */
+static void test_fig1_easy(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 15, 20, 0, 0 }, { 0, 15, 0, 0 }, { 0, 10, 0, 0 },
+	};
+	replay("easy", 6, fig1, 6, want);
+}
+
+/*
+ * FCFS: J3 blocks the queue until 20; then J4 and J5 at 25 (J3's end), J6
+ * when J4 ends at 30.
+ */
+static void test_fig1_fcfs(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 25, 30, 0, 0 }, { 25, 40, 0, 0 }, { 30, 40, 0, 0 },
+	};
+	replay("fcfs", 6, fig1, 6, want);
+}
+
+/*
+ * Fig. 2: five nodes, all ten jobs queued at 0.  Single-process jobs use
+ * 100 % CPU (no bg beside them), the others less than 96 %.  J2's two
+ * processes use 90 % and 50 % so that, as in the figure, J4's bg processes
+ * land on P3-P5 (lowest fg load first) and J5's on P2.
+ *   J1(1,10,100%) J2(2,5) J3(2,10) J4(3,10) J5(1,25,100%) J6(1,15,100%)
+ *   J7(2,8) J8(5,10) J9(4,5) J10(1,20,100%)
+ * t=0  fg: J1 P1, J2 P2-P3, J3 P4-P5; bg: J4 P3-P5, J5 P2.
+ * t=5  J2 ends: J4 cannot get 3 fg nodes; J5 is promoted on P2 in place
+ *      (weights swapped, no migration); J6 starts in fg on P3 and, at
+ *      100 %, evicts J4 from bg; J7 takes the two bg slots left (P4-P5).
+ * t=10 J1, J3 end: J4 resumes in fg on P1, P4, P5 (a migration); J10 in bg
+ *      on P1 (the only bg slot left).
+ * t=13 J7 ends (bg): J8 and J9 do not fit the bg slots.
+ * t=15 J4 ends: J8 (5), J9 (4) cannot get 3 fg nodes; J10 is promoted in
+ *      place on P1.
+ * t=20 J6 ends.  CMCBF: J9 sees 3 idle + J10's node: J10 is switched to
+ *      bg on P1 (no restart) and J9 runs 20-25 on P1, P3-P5; J10 ends in
+ *      bg at 30 (5 s bg + 5 s fg + 10 s bg).  J8 starts at 25.
+ *      AMCBF: only the head J8 may preempt, J9 waits; at 25 (J5 ends) J8
+ *      takes 4 idle fg nodes plus J10's, J10 goes to bg, then J9 (now the
+ *      head) gets the four bg slots beside J8 and runs 25-30.
+ */
+static const job_spec_t fig2[] = {
+	{ 1, 10, { 1.0 } }, { 2, 5, { 0.9, 0.5 } }, { 2, 10, { 0 } },
+	{ 3, 10, { 0 } }, { 1, 25, { 1.0 } }, { 1, 15, { 1.0 } },
+	{ 2, 8, { 0 } }, { 5, 10, { 0 } }, { 4, 5, { 0 } },
+	{ 1, 20, { 1.0 } },
+};
+
+static void test_fig2_cmcbf(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 10, 0, 0 }, { 0, 5, 0, 0 }, { 0, 10, 0, 0 },
+		{ 0, 15, 1, 1 }, { 0, 25, 0, 0 }, { 5, 20, 0, 0 },
+		{ 5, 13, 0, 0 }, { 25, 35, 0, 0 }, { 20, 25, 0, 0 },
+		{ 10, 30, 0, 0 },
+	};
+	replay("cmcbf", 5, fig2, 10, want);
+}
+
+static void test_fig2_amcbf(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 10, 0, 0 }, { 0, 5, 0, 0 }, { 0, 10, 0, 0 },
+		{ 0, 15, 1, 1 }, { 0, 25, 0, 0 }, { 5, 20, 0, 0 },
+		{ 5, 13, 0, 0 }, { 25, 35, 0, 0 }, { 25, 30, 0, 0 },
+		{ 10, 30, 0, 0 },
+	};
+	replay("amcbf", 5, fig2, 10, want);
+}
+
+/* --- single engine calls on a hand-built allocation map ------------------ */
+
+typedef struct {
+	sched_state_t st;
+	sched_node_t nodes[8];
+	sched_job_t jobs[8];
+	int alloc[8][8];
+	double util[8][8];
+} map_t;
+
+static void map_init(map_t *m, int nnodes)
+{
+	memset(m, 0, sizeof(*m));
+	m->st.nnodes = nnodes;
+	m->st.nodes = m->nodes;
+	m->st.jobs = m->jobs;
+	for (int n = 0; n < nnodes; n++)
+		m->nodes[n] = (sched_node_t){ -1, -1, -1, -1 };
+}
+
+/* Append job (arrival order), running on nodes[] in a tier or queued. */
+static void map_job(map_t *m, int size, double util, sched_where_t where,
+		    const int *nodes)
+{
+	size_t j = m->st.njobs++;
+	sched_job_t *job = &m->jobs[j];
+	for (int p = 0; p < size; p++)
+		m->util[j][p] = util;
+	*job = (sched_job_t){ .id = (long)j + 1, .nodes = size,
+			      .util = m->util[j], .estimate = -1,
+			      .where = where, .alloc = m->alloc[j] };
+	for (int p = 0; p < size && where != SCHED_QUEUED; p++) {
+		job->alloc[p] = nodes[p];
+		sched_node_t *node = &m->nodes[nodes[p]];
+		if (where == SCHED_RUNNING_FG) {
+			node->fg_job = (int)j;
+			node->fg_proc = p;
+		} else {
+			node->bg_job = (int)j;
+			node->bg_proc = p;
+		}
+	}
+}
+
+/* Fig. 1 at t=5 under CMBF: exactly "suspend J5, start J4 on P2-P5". */
+static void test_fig1_t5_decisions(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p1[] = { 0 }, p45[] = { 3, 4 }, p6[] = { 5 };
+
+	sched_config_defaults(&cfg);
+	map_init(&m, 6);
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
+	map_job(&m, 6, 1, SCHED_QUEUED, NULL);		/* J3 */
+	map_job(&m, 4, 1, SCHED_QUEUED, NULL);		/* J4 */
+	map_job(&m, 2, 1, SCHED_RUNNING_FG, p45);	/* J5 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p6);	/* J6 */
+	assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	assert_int_equal(d.count, 2);
+	assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[0].job_id, 4);		/* J5 */
+	assert_int_equal(d.items[1].action, SCHED_START);
+	assert_int_equal(d.items[1].job_id, 3);		/* J4 */
+	assert_int_equal(d.items[1].tier, SCHED_TIER_FG);
+	const int *nodes = sched_decision_nodes(&d, &d.items[1]);
+	assert_int_equal(nodes[0], 1);
+	assert_int_equal(nodes[1], 2);
+	assert_int_equal(nodes[2], 3);
+	assert_int_equal(nodes[3], 4);
+	assert_int_equal(m.nodes[5].fg_job, 4);		/* J6 stays */
+	assert_int_equal(m.jobs[3].where, SCHED_QUEUED);
+
+	/* the same map under AMBF: J4 is not the head, nothing happens */
+	map_init(&m, 6);
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);
+	map_job(&m, 6, 1, SCHED_QUEUED, NULL);
+	map_job(&m, 4, 1, SCHED_QUEUED, NULL);
+	map_job(&m, 2, 1, SCHED_RUNNING_FG, p45);
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p6);
+	sched_decisions_clear(&d);
+	assert_int_equal(sched_ambf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	assert_int_equal(d.count, 0);
+	sched_decisions_free(&d);
+}
+
+/*
+ * dispatch: the busiest process goes to the node with the least bg load;
+ * a bg job beside a process at or above the 96 % threshold is evicted.
+ * Nodes P1-P3 idle in fg with bg loads 0.7 (J1 on P1), 0.2 (J2 on P2) and
+ * none (P3); J3 with processes 0.97, 0.3 arrives: 0.97 -> P3, 0.3 -> P2,
+ * nothing evicted.  Then J4 (one process at 100 %) arrives: the only idle
+ * fg node is P1, whose bg job J1 is evicted.
+ */
+static void test_dispatch_matching(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p1[] = { 0 }, p2[] = { 1 };
+
+	sched_config_defaults(&cfg);
+	map_init(&m, 3);
+	map_job(&m, 1, 0.7, SCHED_RUNNING_BG, p1);
+	map_job(&m, 1, 0.2, SCHED_RUNNING_BG, p2);
+	map_job(&m, 2, 0.3, SCHED_QUEUED, NULL);
+	m.util[2][0] = 0.3;
+	m.util[2][1] = 0.97;
+	m.jobs[2].is_new = 1;
+	assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL, &d), 0);
+	assert_int_equal(d.count, 1);
+	assert_int_equal(d.items[0].action, SCHED_START);
+	assert_int_equal(d.items[0].tier, SCHED_TIER_FG);
+	const int *nodes = sched_decision_nodes(&d, &d.items[0]);
+	assert_int_equal(nodes[0], 1);	/* the 0.3 process on P2 */
+	assert_int_equal(nodes[1], 2);	/* the 0.97 one on P3 */
+
+	m.jobs[2].is_new = 0;
+	map_job(&m, 1, 1.0, SCHED_QUEUED, NULL);
+	m.jobs[3].is_new = 1;
+	sched_decisions_clear(&d);
+	assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL, &d), 0);
+	assert_int_equal(d.count, 2);
+	assert_int_equal(d.items[0].action, SCHED_START);
+	assert_int_equal(d.items[0].job_id, 4);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[0])[0], 0);
+	assert_int_equal(d.items[1].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[1].job_id, 1);
+	assert_int_equal(m.nodes[0].bg_job, -1);
+	sched_decisions_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fig1_cmbf),
+		cmocka_unit_test(test_fig1_ambf),
+		cmocka_unit_test(test_fig1_easy),
+		cmocka_unit_test(test_fig1_fcfs),
+		cmocka_unit_test(test_fig2_cmcbf),
+		cmocka_unit_test(test_fig2_amcbf),
+		cmocka_unit_test(test_fig1_t5_decisions),
+		cmocka_unit_test(test_dispatch_matching),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
