@@ -1,0 +1,79 @@
+/*
+ * markov_estimator.h - per-node estimation of the ON/OFF Markov availability
+ * model from slot-by-slot observations.
+ *
+ * He et al., "To Migrate or to Wait" (seed 000), Sec. III-A: a node is ON
+ * in a slot iff it is up and the utilization by others is <= zeta; p01 and
+ * p11 are estimated from counted transitions; the fit of the geometric
+ * interval lengths the chain implies is measured by the Kolmogorov-Smirnov
+ * distance (their Fig. 1(b)).  Exponential forgetting lets the estimate
+ * follow drifting behaviour; pooling several nodes' counts gives the
+ * estimate for a homogeneous group (the case of Sec. III-C).
+ */
+#ifndef DFRS_MARKOV_ESTIMATOR_H
+#define DFRS_MARKOV_ESTIMATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* completed interval lengths 1..ONOFF_LENGTH_BINS-1 are counted exactly;
+ * the last bin holds every longer one */
+#define ONOFF_LENGTH_BINS 64
+
+typedef enum {
+	ONOFF_OBS_OFF = 0,	/* up, but too busy to host a task */
+	ONOFF_OBS_ON = 1,	/* up and free enough */
+	ONOFF_OBS_DOWN = 2,	/* down: OFF for the chain, also counted apart */
+} onoff_obs_t;
+
+/* forgetting: weight an observation keeps per later slot, in (0,1];
+ * 1 remembers everything, 1 - 1/W gives an effective window of ~W slots
+ * (use onoff_forgetting_for_half_life) */
+typedef struct {
+	double forgetting;
+} onoff_estimator_config_t;
+
+typedef struct {
+	double transitions[2][2];	/* weighted counts [from][to], 0 OFF 1 ON */
+	double slots[3];		/* weighted OFF, ON, DOWN slots */
+	double on_lengths[ONOFF_LENGTH_BINS];	/* completed ON intervals */
+	double off_lengths[ONOFF_LENGTH_BINS];	/* completed OFF intervals */
+	int last;			/* -1 none yet (or after a gap), 0 OFF, 1 ON */
+	unsigned long run;		/* length of the current interval so far */
+	bool run_censored;		/* it began before observation did */
+} onoff_estimator_t;
+
+typedef struct {
+	bool valid;		/* both p01 and p11 estimated (both states seen left) */
+	double p01, p11;	/* NaN when their state was never left or entered */
+	double availability;	/* stationary Pr{ON}; the ON fraction of slots when
+				 * the chain gives none */
+	double mean_on, mean_off; /* slots, from the chain (1/p10, 1/p01) */
+	double ks_on, ks_off;	/* KS distance of completed interval lengths to
+				 * the geometric law of the chain; NaN if none */
+	double ks;		/* the larger of the two defined ones */
+	double on_intervals, off_intervals; /* weighted completed intervals */
+	double down_fraction;	/* weighted share of DOWN slots */
+	double slots;		/* weighted slots observed */
+} onoff_estimate_t;
+
+void onoff_estimator_init(onoff_estimator_t *e);
+/* forgetting factor whose weight halves after half_life slots (> 0);
+ * 1 for half_life = 0 (no forgetting) */
+double onoff_forgetting_for_half_life(double half_life);
+
+/* ON iff up and util_by_others <= zeta (utilization in [0,1]). */
+onoff_obs_t onoff_from_utilization(double util_by_others, double zeta, bool up);
+
+void onoff_estimator_observe(onoff_estimator_t *e, const onoff_estimator_config_t *cfg,
+			     onoff_obs_t obs);
+/* A missing slot (no data): the next observation does not count a
+ * transition and the interval in progress is discarded. */
+void onoff_estimator_gap(onoff_estimator_t *e);
+
+void onoff_estimate(const onoff_estimator_t *e, onoff_estimate_t *out);
+/* The homogeneous-group estimate: counts of all nodes summed. */
+void onoff_estimate_pool(const onoff_estimator_t *const *nodes, size_t count,
+			 onoff_estimate_t *out);
+
+#endif
