@@ -1,0 +1,108 @@
+/*
+ * test_dfrs_instance_json.c - the JSON instance reader of dfrs pack: a good
+ * instance, and one clear message naming the place for each kind of bad
+ * input.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "dfrs_instance_json.h"
+
+static void test_good_instance(void **state)
+{
+	const char *text =
+		"{\"hosts\": [[1, 2], {\"cap\": [4, 8], \"elem\": [1, 8]}],\n"
+		" \"jobs\": [{\"tasks\": 3, \"need\": [0.5, 0], \"req\": [0, 0.25], \"min_yield\": 0.1},\n"
+		"          {\"need\": [1, 0]}]}\n";
+	dfrs_instance_store_t s;
+	char err[256] = "";
+
+	assert_int_equal(dfrs_instance_parse_json(text, strlen(text), &s, err,
+						  sizeof(err)), 0);
+	assert_int_equal(s.inst.ndims, 2);
+	assert_int_equal(s.inst.nhosts, 2);
+	assert_int_equal(s.inst.njobs, 2);
+	assert_true(s.hosts[0].cap[1] == 2.0 && s.hosts[0].elem[1] == 2.0);
+	assert_true(s.hosts[1].cap[0] == 4.0 && s.hosts[1].elem[0] == 1.0);
+	assert_int_equal(s.jobs[0].ntasks, 3);
+	assert_true(s.jobs[0].req[1] == 0.25 && s.jobs[0].min_yield == 0.1);
+	assert_int_equal(s.jobs[1].ntasks, 1);
+	assert_true(s.jobs[1].need[0] == 1.0 && s.jobs[1].req[0] == 0.0);
+	dfrs_instance_store_free(&s);
+}
+
+static void expect_error(const char *text, const char *needle)
+{
+	dfrs_instance_store_t s;
+	char err[256] = "";
+
+	assert_int_equal(dfrs_instance_parse_json(text, strlen(text), &s, err,
+						  sizeof(err)), -1);
+	if (!strstr(err, needle))
+		fail_msg("error '%s' does not contain '%s'", err, needle);
+	assert_null(s.hosts);
+	assert_null(s.jobs);
+}
+
+static void test_errors(void **state)
+{
+	expect_error("{\"hosts\": [[1, 1]],\n \"jobs\": [{\"tasks\": 1,]}",
+		     "malformed JSON at line 2");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": []", "unexpected end of input");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": []} x", "malformed JSON");
+	expect_error("[1]", "expected an object");
+	expect_error("{\"jobs\": []}", "\"hosts\": expected a non-empty list");
+	expect_error("{\"hosts\": [], \"jobs\": []}", "\"hosts\": expected a non-empty list");
+	expect_error("{\"hosts\": [[1, 1]]}", "\"jobs\": expected a list");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [], \"extra\": 1}",
+		     "unknown key \"extra\"");
+	expect_error("{\"hosts\": [[1, 1], [1]], \"jobs\": []}",
+		     "hosts[1]: 1 values, but hosts[0] has 2 dimensions");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1]}]}",
+		     "jobs[0].need: 1 values, but hosts[0] has 2 dimensions");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"req\": [0, -0.5]}]}",
+		     "jobs[0].req[1]: -0.5 is negative");
+	expect_error("{\"hosts\": [[1, \"a\"]], \"jobs\": []}",
+		     "hosts[0][1]: expected a number");
+	expect_error("{\"hosts\": [[1, 0]], \"jobs\": []}",
+		     "host 0 dimension 1: capacity 0 must be a positive number");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1.5, 0]}]}",
+		     "job 0 dimension 0: need 1.5 exceeds every host's capacity");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 0}]}",
+		     "jobs[0].tasks: 0 is not an integer");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 1.5}]}",
+		     "jobs[0].tasks: 1.5 is not an integer");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"min_yield\": 2}]}",
+		     "jobs[0].min_yield: 2 is not in [0, 1]");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"needs\": [1, 1]}]}",
+		     "jobs[0]: unknown key \"needs\"");
+	expect_error("{\"hosts\": [{\"cap\": [2], \"elem\": [3]}], \"jobs\": []}",
+		     "host 0 dimension 0: elementary capacity 3 must be in (0, 2]");
+	expect_error("{\"hosts\": [[1,1,1,1,1,1,1,1,1]], \"jobs\": []}",
+		     "9 resource dimensions, must be 1..8");
+}
+
+static void test_missing_file(void **state)
+{
+	dfrs_instance_store_t s;
+	char err[256] = "";
+
+	assert_int_equal(dfrs_instance_read_json("/nonexistent/x.json", &s, err,
+						 sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/x.json: No such file"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_instance),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_missing_file),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,407 @@
+/*
+ * test_dfrs_placement.c - DFRS static placement (seed 001): LP bound,
+ * max-min yield allocation, vector packing orders, every algorithm's
+ * capacity safety, and METAVP against the optimum found by exhaustive
+ * search on small instances.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfrs_model.h"
+#include "greedy_placement.h"
+#include "instance_generator.h"
+#include "lp_bound.h"
+#include "placement_algorithms.h"
+#include "vector_pack.h"
+#include "vp_placement.h"
+#include "yield_allocation.h"
+
+#define EPS 1e-9
+
+static dfrs_host_t unit_host(int nd)
+{
+	dfrs_host_t h;
+
+	memset(&h, 0, sizeof(h));
+	for (int d = 0; d < nd; d++)
+		h.cap[d] = h.elem[d] = 1.0;
+	return h;
+}
+
+static dfrs_job_t cpu_mem_job(int k, double need_cpu, double req_mem,
+			      double min_yield)
+{
+	dfrs_job_t j;
+
+	memset(&j, 0, sizeof(j));
+	j.ntasks = k;
+	j.need[0] = need_cpu;
+	j.req[1] = req_mem;
+	j.min_yield = min_yield;
+	return j;
+}
+
+/* ---- LP bound ---------------------------------------------------------- */
+
+static void test_lp_bound_closed_form(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[3] = {
+		cpu_mem_job(2, 0.5, 0.3, 0.0),
+		cpu_mem_job(1, 0.8, 0.5, 0.0),
+		cpu_mem_job(1, 0.4, 0.2, 0.2),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
+
+	/* CPU: (2 - 0.4*0.2) / (2*0.5 + 0.8 + 0.8*0.4); memory has no need */
+	assert_float_equal(dfrs_lp_bound(&inst), 1.92 / 2.12, EPS);
+
+	/* plenty of room: capped at 1 */
+	jobs[0].need[0] = 0.1, jobs[1].need[0] = 0.1, jobs[2].need[0] = 0.1;
+	assert_float_equal(dfrs_lp_bound(&inst), 1.0, EPS);
+
+	/* rigid memory beyond the total: the relaxation is infeasible */
+	jobs[0].req[1] = 0.9;
+	assert_float_equal(dfrs_lp_bound(&inst), -1.0, EPS);
+}
+
+/* ---- yield allocation --------------------------------------------------- */
+
+static void test_yields_leftover_raises_others(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[3] = {
+		cpu_mem_job(1, 0.8, 0.1, 0.0),
+		cpu_mem_job(1, 0.6, 0.1, 0.0),
+		cpu_mem_job(1, 0.3, 0.1, 0.0),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
+	dfrs_placement_t p;
+
+	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
+	p.task_host[0] = 0, p.task_host[1] = 0, p.task_host[2] = 1;
+	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_float_equal(p.yield[0], 1.0 / 1.4, EPS);
+	assert_float_equal(p.yield[1], 1.0 / 1.4, EPS);
+	assert_float_equal(p.yield[2], 1.0, EPS);	/* alone on host 1 */
+	assert_float_equal(p.min_scaled_yield, 1.0 / 1.4, EPS);
+	dfrs_placement_free(&p);
+}
+
+static void test_yields_parallel_job_and_min_yield(void **state)
+{
+	/* job 0: 2 tasks, one per host; job 1 (min 0.5) shares host 1 */
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[3] = {
+		cpu_mem_job(2, 0.5, 0.1, 0.0),
+		cpu_mem_job(1, 1.0, 0.1, 0.5),
+		cpu_mem_job(1, 0.2, 0.1, 0.0),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
+	dfrs_placement_t p;
+	double L;
+
+	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
+	p.task_host[0] = 0, p.task_host[1] = 1;	/* job 0 */
+	p.task_host[2] = 1;			/* job 1 */
+	p.task_host[3] = 0;			/* job 2 */
+	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	/* host 1: 0.5 L + 1.0 (0.5 + 0.5 L) <= 1  ->  L = 0.5 */
+	L = 0.5;
+	assert_float_equal(p.yield[0], L, EPS);
+	assert_float_equal(p.yield[1], 0.5 + 0.5 * L, EPS);
+	/* host 0 then has 1 - 0.25 for job 2, which is capped at 1 */
+	assert_float_equal(p.yield[2], 1.0, EPS);
+	assert_float_equal(p.min_scaled_yield, L, EPS);
+
+	/* rigid overload: memory beyond the host fails */
+	jobs[2].req[1] = 0.95;
+	assert_int_equal(dfrs_allocate_yields(&inst, &p), -1);
+	dfrs_placement_free(&p);
+}
+
+static void test_yields_elementary_capacity(void **state)
+{
+	/* a 4-core host (cap 4) where one task can use at most one core */
+	dfrs_host_t h = unit_host(2);
+	dfrs_job_t jobs[1] = { cpu_mem_job(1, 2.0, 0.1, 0.0) };
+	dfrs_instance_t inst = { 2, 1, &h, 1, jobs };
+	dfrs_placement_t p;
+
+	h.cap[0] = 4.0, h.elem[0] = 1.0;
+	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
+	p.task_host[0] = 0;
+	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_float_equal(p.yield[0], 0.5, EPS);
+	assert_int_equal(dfrs_placement_check(&inst, &p, (char[128]){ 0 }, 128), 0);
+	p.yield[0] = 0.6;
+	assert_int_equal(dfrs_placement_check(&inst, &p, (char[128]){ 0 }, 128), -1);
+	dfrs_placement_free(&p);
+}
+
+/* ---- vector packing orders ---------------------------------------------- */
+
+static void test_pp_and_cp_orderings(void **state)
+{
+	/* a leads (its tuple (0,1) matches the empty bin); then the bin's
+	 * least loaded dims are (2,1): PP wants tuple (2,1) = b, CP accepts
+	 * the set {1,2}, and c has the larger SUM */
+	const double size[] = {
+		0.5, 0.3, 0.1,	/* a: tuple (0,1) */
+		0.1, 0.3, 0.5,	/* b: tuple (2,1) */
+		0.1, 0.5, 0.35,	/* c: tuple (1,2), SUM 0.95 */
+	};
+	const double cap[] = { 1, 1, 1, 1, 1, 1 };
+	const double scale[] = { 1, 1, 1 };
+	vp_problem_t pb = { 3, 3, 2, size, cap, NULL, NULL, scale };
+	int bin[3];
+	vp_algorithm_t pp = { VP_PERMUTATION_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	vp_algorithm_t cp = { VP_CHOOSE_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+
+	assert_int_equal(vp_pack(&pb, pp, bin), -1);
+	assert_int_equal(bin[0], 0);
+	assert_int_equal(bin[1], 0);
+	assert_int_equal(bin[2], 1);
+	assert_int_equal(vp_pack(&pb, cp, bin), -1);
+	assert_int_equal(bin[0], 0);
+	assert_int_equal(bin[2], 0);
+	assert_int_equal(bin[1], 1);
+	/* FF takes c first (largest SUM), then a beside it */
+	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(bin[2], 0);
+	assert_int_equal(bin[0], 0);
+	assert_int_equal(bin[1], 1);
+}
+
+static void test_first_fit_vs_best_fit(void **state)
+{
+	/* item 0 pinned to bin 1; best fit fills bin 1 first */
+	const double size[] = { 0.3, 0.5, 0.45 };
+	const double cap[] = { 1, 1 };
+	const double scale[] = { 1 };
+	const int pinned[] = { 1, -1, -1 };
+	vp_problem_t pb = { 1, 3, 2, size, cap, NULL, pinned, scale };
+	int bin[3];
+	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	vp_algorithm_t bf = { VP_BEST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+
+	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(bin[0], 1);
+	assert_int_equal(bin[1], 0);
+	assert_int_equal(bin[2], 0);
+	assert_int_equal(vp_pack(&pb, bf, bin), -1);
+	assert_int_equal(bin[0], 1);
+	assert_int_equal(bin[1], 1);
+	assert_int_equal(bin[2], 0);
+
+	/* smallest-first bin order on unequal bins */
+	const double cap2[] = { 2, 1 };
+	vp_problem_t pb2 = { 1, 3, 2, size, cap2, NULL, NULL, scale };
+	vp_algorithm_t ffs = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_SMALLEST_FIRST };
+
+	assert_int_equal(vp_pack(&pb2, ffs, bin), -1);
+	assert_int_equal(bin[1], 1);	/* 0.5 into the small bin first */
+	assert_int_equal(bin[2], 1);	/* 0.45 still fits there */
+	assert_int_equal(bin[0], 0);
+
+	/* too big for every bin: the item is reported */
+	const double big[] = { 0.3, 1.5, 0.45 };
+	vp_problem_t pb3 = { 1, 3, 2, big, cap, NULL, NULL, scale };
+	assert_int_equal(vp_pack(&pb3, ff, bin), 1);
+}
+
+/* ---- every algorithm: capacities and the LP bound ------------------------ */
+
+typedef struct {
+	char names[200][32];
+	int n;
+} name_list_t;
+
+static void collect(const char *name, void *arg)
+{
+	name_list_t *l = arg;
+
+	snprintf(l->names[l->n++], 32, "%s", name);
+}
+
+static void test_every_algorithm_respects_capacity(void **state)
+{
+	name_list_t names = { .n = 0 };
+	char err[256];
+
+	dfrs_algorithm_list(collect, &names);
+	assert_int_equal(names.n, 3 + 14 + 28 + 49);
+	for (int seed = 1; seed <= 6; seed++) {
+		instance_gen_opts_t o = {
+			.nhosts = 6, .njobs = 14, .tasks_per_job = 1 + seed % 2,
+			.memory_slack = 0.1 + 0.15 * seed, .cov = seed % 3 == 0 ? 0.5 : 0.0,
+			.min_yield = seed % 2 ? 0.0 : 0.1, .seed = 1000 + seed,
+		};
+		dfrs_instance_store_t s;
+		double bound;
+
+		assert_int_equal(instance_generate(&o, &s), 0);
+		assert_int_equal(dfrs_instance_check(&s.inst, err, sizeof(err)), 0);
+		bound = dfrs_lp_bound(&s.inst);
+		for (int a = 0; a < names.n; a++) {
+			dfrs_placement_t p;
+			int failed = -1;
+			int rc = dfrs_place(&s.inst, names.names[a], &p, NULL, 0,
+					    &failed, err, sizeof(err));
+
+			assert_true(rc == 0 || rc == 1);
+			if (rc == 0) {
+				if (dfrs_placement_check(&s.inst, &p, err, sizeof(err)))
+					fail_msg("%s seed %d: %s", names.names[a], seed, err);
+				if (p.min_scaled_yield > bound + 1e-9)
+					fail_msg("%s seed %d: min yield %g above LP bound %g",
+						 names.names[a], seed, p.min_scaled_yield, bound);
+			} else {
+				assert_in_range(failed, 0, s.inst.njobs - 1);
+			}
+			dfrs_placement_free(&p);
+		}
+		dfrs_instance_store_free(&s);
+	}
+}
+
+/* ---- METAVP against exhaustive search ------------------------------------ */
+
+/* Best min scaled yield over every assignment of tasks to hosts. */
+static double exhaustive_optimum(const dfrs_instance_t *inst)
+{
+	dfrs_placement_t p;
+	int n, combos = 1;
+	double best = -1.0;
+
+	assert_int_equal(dfrs_placement_init(&p, inst), 0);
+	n = p.ntasks;
+	for (int t = 0; t < n; t++)
+		combos *= inst->nhosts;
+	for (int c = 0; c < combos; c++) {
+		int x = c;
+
+		for (int t = 0; t < n; t++) {
+			p.task_host[t] = x % inst->nhosts;
+			x /= inst->nhosts;
+		}
+		if (dfrs_allocate_yields(inst, &p) == 0 &&
+		    p.min_scaled_yield > best)
+			best = p.min_scaled_yield;
+	}
+	dfrs_placement_free(&p);
+	return best;
+}
+
+static void test_metavp_near_optimal(void **state)
+{
+	int reached = 0, feasible = 0;
+
+	for (int seed = 1; seed <= 30; seed++) {
+		instance_gen_opts_t o = {
+			.nhosts = 3, .njobs = 7, .tasks_per_job = 1,
+			.memory_slack = 0.2 + 0.02 * seed, .seed = 77 + seed,
+		};
+		dfrs_instance_store_t s;
+		dfrs_placement_t p;
+		double opt, bound;
+		int rc;
+
+		assert_int_equal(instance_generate(&o, &s), 0);
+		opt = exhaustive_optimum(&s.inst);
+		bound = dfrs_lp_bound(&s.inst);
+		rc = vp_place_meta(&s.inst, 0, NULL, &p, NULL, NULL);
+		if (opt < 0) {
+			assert_int_equal(rc, 1);	/* no placement exists */
+		} else {
+			feasible++;
+			assert_true(opt <= bound + 1e-9);
+			if (rc == 0) {
+				assert_true(p.min_scaled_yield <= opt + 1e-9);
+				if (p.min_scaled_yield >= opt - 2 * VP_SEARCH_TOLERANCE)
+					reached++;
+			}
+		}
+		dfrs_placement_free(&p);
+		dfrs_instance_store_free(&s);
+	}
+	print_message("METAVP reached the optimum on %d of %d\n", reached, feasible);
+	/* the seed: METAVP is close to optimal; here it reaches it on most */
+	assert_true(feasible >= 20);
+	if (reached * 10 < feasible * 8)
+		fail_msg("METAVP reached the optimum on %d of %d", reached, feasible);
+}
+
+static void test_infeasible_names_the_job(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[3] = {
+		cpu_mem_job(1, 0.5, 0.6, 0.0),
+		cpu_mem_job(1, 0.5, 0.6, 0.0),
+		cpu_mem_job(1, 0.5, 0.6, 0.0),	/* no room for a third */
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
+	dfrs_placement_t p;
+	int failed = -1;
+	char err[128];
+
+	assert_int_equal(dfrs_place(&inst, NULL, &p, NULL, 0, &failed, err,
+				    sizeof(err)), 1);
+	assert_int_equal(failed, 2);
+	dfrs_placement_free(&p);
+	failed = -1;
+	assert_int_equal(dfrs_place(&inst, "METAGREEDY", &p, NULL, 0, &failed,
+				    err, sizeof(err)), 1);
+	assert_in_range(failed, 0, 2);	/* S1 is a random order */
+	dfrs_placement_free(&p);
+	assert_int_equal(dfrs_place(&inst, "VP_NOPE", &p, NULL, 0, &failed,
+				    err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown algorithm 'VP_NOPE'"));
+}
+
+static void test_min_yield_is_honoured(void **state)
+{
+	/* two jobs needing the whole CPU on one host: with min yields 0.7
+	 * and 0.2 the host gives 0.8/0.2 at scaled yields 1/3 each */
+	dfrs_host_t h = unit_host(2);
+	dfrs_job_t jobs[2] = {
+		cpu_mem_job(1, 1.0, 0.1, 0.7),
+		cpu_mem_job(1, 1.0, 0.1, 0.1),
+	};
+	dfrs_instance_t inst = { 2, 1, &h, 2, jobs };
+	dfrs_placement_t p;
+	char err[128];
+
+	assert_int_equal(dfrs_place(&inst, "VP_FFSUM", &p, NULL, 0, NULL, err,
+				    sizeof(err)), 0);
+	/* 0.7 + 0.3 L + 0.1 + 0.9 L = 1  ->  L = 0.2 / 1.2 */
+	assert_float_equal(p.min_scaled_yield, 0.2 / 1.2, EPS);
+	assert_float_equal(p.yield[0], 0.7 + 0.3 * 0.2 / 1.2, EPS);
+	dfrs_placement_free(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lp_bound_closed_form),
+		cmocka_unit_test(test_yields_leftover_raises_others),
+		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
+		cmocka_unit_test(test_yields_elementary_capacity),
+		cmocka_unit_test(test_pp_and_cp_orderings),
+		cmocka_unit_test(test_first_fit_vs_best_fit),
+		cmocka_unit_test(test_every_algorithm_respects_capacity),
+		cmocka_unit_test(test_metavp_near_optimal),
+		cmocka_unit_test(test_infeasible_names_the_job),
+		cmocka_unit_test(test_min_yield_is_honoured),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# test_pack_cli.sh - dfrs pack end to end: output fields, exit status 1 and
+# the job named for an infeasible instance, exit status 2 and one message
+# for bad input.  Run by make check from the build directory.
+set -u
+DFRS=${DFRS:-./dfrs}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect STATUS NEEDLE -- ARGS: exit status and a string in stdout+stderr
+expect() {
+	status=$1 needle=$2
+	shift 3
+	"$DFRS" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" = "$status" ] || fail "dfrs $*: exit $rc, want $status ($(cat "$tmp/err"))"
+	grep -qF -- "$needle" "$tmp/out" "$tmp/err" ||
+		fail "dfrs $*: output lacks '$needle': $(cat "$tmp/out" "$tmp/err")"
+}
+
+cat >"$tmp/ok.json" <<'JSON'
+{"hosts": [[1, 1], [1, 1]],
+ "jobs": [{"tasks": 2, "need": [0.5, 0], "req": [0, 0.3]},
+          {"tasks": 1, "need": [0.8, 0], "req": [0, 0.5]},
+          {"tasks": 1, "need": [0.4, 0], "req": [0, 0.2], "min_yield": 0.2}]}
+JSON
+expect 0 '"algorithm": "METAVP"' -- pack --instance "$tmp/ok.json"
+expect 0 '"min_yield": 0.821429' -- pack --instance "$tmp/ok.json"
+expect 0 '"lp_bound": 0.90566' -- pack --instance "$tmp/ok.json"
+expect 0 '"yields": [ 1, 0.821429, 0.857143 ]' -- pack --instance "$tmp/ok.json"
+expect 0 '"placement": [ [ 1, 1 ], [ 0 ], [ 0 ] ]' -- pack --instance "$tmp/ok.json"
+expect 0 '"seconds":' -- pack --instance "$tmp/ok.json"
+expect 0 '"algorithm": "METAGREEDY"' -- pack --instance "$tmp/ok.json" --algorithm METAGREEDY
+expect 0 'VP_CPSUM' -- pack --list
+
+sed 's/\[\[1, 1\], \[1, 1\]\]/[[1, 1], [2, 1]]/' "$tmp/ok.json" >"$tmp/het.json"
+expect 0 '"algorithm": "METAHVP"' -- pack --instance "$tmp/het.json"
+
+cat >"$tmp/infeasible.json" <<'JSON'
+{"hosts": [[1, 1]], "jobs": [{"need": [1, 0], "req": [0, 0.6]},
+                             {"need": [1, 0], "req": [0, 0.6], "min_yield": 0.5}]}
+JSON
+expect 1 'job 1 (1 task, min_yield 0.5) cannot be placed at its minimum yield' -- pack --instance "$tmp/infeasible.json"
+
+printf '{"hosts": [[1, 1]], "jobs": [' >"$tmp/bad.json"
+expect 2 'malformed JSON at line 1' -- pack --instance "$tmp/bad.json"
+echo '{"hosts": [[1, 1]], "jobs": [{"need": [1]}]}' >"$tmp/dims.json"
+expect 2 'jobs[0].need: 1 values, but hosts[0] has 2 dimensions' -- pack --instance "$tmp/dims.json"
+echo '{"hosts": [[1, 1]], "jobs": [{"need": [2, 0]}]}' >"$tmp/big.json"
+expect 2 "need 2 exceeds every host's capacity" -- pack --instance "$tmp/big.json"
+expect 2 'unknown algorithm' -- pack --instance "$tmp/ok.json" --algorithm NOPE
+expect 2 '--instance FILE.json is required' -- pack
+expect 2 'No such file' -- pack --instance "$tmp/none.json"
+expect 2 "bad option '--bogus'" -- pack --bogus
+
+[ "$fails" = 0 ] && echo "PASS: dfrs pack CLI"
+exit "$fails"
