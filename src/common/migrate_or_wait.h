@@ -1,0 +1,42 @@
+/*
+ * migrate_or_wait.h - the slot decision for one running job on concrete,
+ * possibly heterogeneous servers: wait (suspend) or migrate the tasks of its
+ * OFF hosts, and onto WHICH ON servers.
+ *
+ * He et al. (seed 000), Sec. III-C and IV: the threshold (or myopic) policy
+ * decides from the number of ON hosts s'; the paper notes it loses at large
+ * gamma on heterogeneous servers because it picks replacement hosts at
+ * random.  Here replacements are the ON servers most likely to stay ON:
+ * highest estimated p11, then highest stationary availability.
+ */
+#ifndef DFRS_MIGRATE_OR_WAIT_H
+#define DFRS_MIGRATE_OR_WAIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "onoff_chain.h"
+#include "threshold_policy.h"
+
+typedef struct {
+	onoff_chain_t chain;	/* this server's estimated chain */
+	bool on;		/* ON in this slot */
+	bool host;		/* runs one of the job's tasks */
+} mow_server_t;
+
+typedef struct {
+	size_t from;		/* OFF host whose task moves */
+	size_t to;		/* ON server that receives it */
+} mow_move_t;
+
+/* policy: threshold index i (threshold_partition_policy on the group's
+ * pooled chain, or myopic_policy).  Returns RUN, WAIT or MIGRATE; on MIGRATE
+ * moves[0..*nmoves-1] (room for every host) pair each OFF host, in index
+ * order, with a replacement. */
+threshold_decision_t migrate_or_wait_decide(const mow_server_t *servers, size_t count,
+					    size_t policy, mow_move_t *moves, size_t *nmoves);
+
+/* true if server a is a better replacement than b (more likely ON next slot) */
+bool mow_better_replacement(const mow_server_t *servers, size_t a, size_t b);
+
+#endif
