@@ -233,6 +233,8 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 				}
 			}
 		double t = fmin(t_arrival, t_finish);
+		if (t_arrival < t_finish)
+			first = (size_t)-1;	/* nobody is due yet */
 		if (isinf(t)) {
 			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
 				 "%zu jobs wait on an idle machine (engine "

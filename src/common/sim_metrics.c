@@ -47,7 +47,8 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 		double response = res->finish - j->arrival;
 		double bsld = sim_bounded_slowdown(response, j->runtime,
 						   bsld_bound);
-		double stretch = response / (j->runtime > 1 ? j->runtime : 1);
+		double stretch = (response > 1 ? response : 1) /
+				 (j->runtime > 1 ? j->runtime : 1);
 		m->mean_response += response;
 		m->mean_wait += res->first_start - j->arrival;
 		m->mean_bsld += bsld;

@@ -14,7 +14,7 @@ typedef struct {
 	double mean_wait;	/* first start - t_a */
 	double mean_bsld;	/* max(1, (t_f - t_a) / max(bound, t_e)) */
 	double max_bsld;
-	double mean_stretch;	/* (t_f - t_a) / max(t_e, 1 s) */
+	double mean_stretch;	/* max(t_f - t_a, 1 s) / max(t_e, 1 s) */
 	double max_stretch;
 	double utilization;	/* busy CPU / (nodes * makespan) */
 	double migrations_per_job;

@@ -1,12 +1,408 @@
 /*
- * cmd_sim.c - dfrs sim: placeholder until its library lands.
+ * cmd_sim.c - dfrs sim: replay a workload trace (SWF or a sacct export)
+ * through the decision engines the plugins run, and compare every policy
+ * with EASY backfilling.  doc/simulator.md is the manual.
  */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "sched_policy.h"
+#include "sim_engine.h"
+#include "sim_metrics.h"
+#include "sim_params.h"
+#include "sim_plot.h"
+#include "sim_report.h"
+#include "sim_workload.h"
+#include "trace.h"
+
+#define MAX_POLICIES 32
+#define MAX_PARAMS 32
+#define MAX_SWEEP 64
+
+typedef struct {
+	const char *trace;
+	const sched_policy_t *policies[MAX_POLICIES];
+	size_t npolicies;
+	sim_workload_opts_t wopts;
+	sim_model_t model;
+	enum { FMT_TABLE, FMT_JSON, FMT_CSV } format;
+	const char *plot_dir;
+	int strict;
+	const char *sweep_key;		/* the --param given a list */
+	double sweep[MAX_SWEEP];
+	size_t nsweep;
+} sim_cli_t;
+
+static void usage(FILE *out)
+{
+	size_t n;
+	const sched_policy_t *all = sched_policy_all(&n);
+	fprintf(out,
+"usage: dfrs sim --trace FILE [--policy LIST] [--nodes N]\n"
+"                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
+"                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
+"                [--format table|json|csv] [--plot DIR] [--strict]\n"
+"\n"
+"Replays FILE (SWF, plain or gzip, or a sacct CSV export) under each policy\n"
+"and reports response time, wait, bounded slowdown (Gamma = 10 s), stretch,\n"
+"utilization, migrations and preemptions, with each policy's ratio to EASY.\n"
+"\n"
+"  --policy LIST      comma-separated (default: all):\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "                       %-7s %s\n", all[i].name,
+			all[i].summary);
+	fprintf(out,
+"  --nodes N          machine size in allocation units (default: the\n"
+"                     trace's MaxProcs, else MaxNodes, else largest job)\n"
+"  --procs-per-node P trace processors per unit (default 1)\n"
+"  --migration-cost S seconds per resume or move (default 20)\n"
+"  --load F           divide inter-arrival times by F (default 1)\n"
+"  --seed S           seed of the CPU-usage and progress models (default 1)\n"
+"  --param K=V        a model parameter; K=V1,V2,... sweeps it and reports\n"
+"                     the best value per policy (by mean bounded slowdown)\n"
+"  --format F         table (default), json or csv\n"
+"  --plot DIR         write PNG plots (gnuplot) and their data into DIR\n"
+"  --strict           stop at the first malformed trace line (default:\n"
+"                     report it as file:line, skip it and count it)\n"
+"\nparameters (--param):\n");
+	sim_params_describe(out);
+}
+
+/* A non-negative finite number, the whole string. */
+static int parse_number(const char *what, const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !isfinite(v)) {
+		fprintf(stderr, "dfrs sim: %s: '%s' is not a number\n", what, s);
+		return -1;
+	}
+	if (v < 0) {
+		fprintf(stderr, "dfrs sim: %s: %s is negative\n", what, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_count(const char *what, const char *s, int min, int *out)
+{
+	double v;
+	if (parse_number(what, s, &v))
+		return -1;
+	if (v != floor(v) || v < min || v > 1e8) {
+		fprintf(stderr, "dfrs sim: %s: '%s' must be a whole number "
+			"from %d\n", what, s, min);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_policies(sim_cli_t *c, const char *list)
+{
+	char buf[512];
+	if (strlen(list) >= sizeof(buf) || !*list) {
+		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+		return -1;
+	}
+	strcpy(buf, list);
+	c->npolicies = 0;
+	for (char *save, *name = strtok_r(buf, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		const sched_policy_t *p = sched_policy_find(name);
+		if (!p) {
+			fprintf(stderr, "dfrs sim: --policy: unknown policy "
+				"'%s' (dfrs sim --help lists them)\n", name);
+			return -1;
+		}
+		if (c->npolicies == MAX_POLICIES) {
+			fprintf(stderr, "dfrs sim: --policy: more than %d\n",
+				MAX_POLICIES);
+			return -1;
+		}
+		c->policies[c->npolicies++] = p;
+	}
+	if (!c->npolicies) {
+		fprintf(stderr, "dfrs sim: --policy: no policy named\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_param(sim_cli_t *c, const char *arg)
+{
+	char key[64], err[256];
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(key) || !eq[1]) {
+		fprintf(stderr, "dfrs sim: --param '%s': expected KEY=VALUE\n",
+			arg);
+		return -1;
+	}
+	memcpy(key, arg, (size_t)(eq - arg));
+	key[eq - arg] = '\0';
+	char values[512];
+	if (strlen(eq + 1) >= sizeof(values)) {
+		fprintf(stderr, "dfrs sim: --param %s: value list too long\n",
+			key);
+		return -1;
+	}
+	strcpy(values, eq + 1);
+	double list[MAX_SWEEP];
+	size_t n = 0;
+	for (char *save, *v = strtok_r(values, ",", &save); v;
+	     v = strtok_r(NULL, ",", &save)) {
+		if (n == MAX_SWEEP) {
+			fprintf(stderr, "dfrs sim: --param %s: more than %d "
+				"values\n", key, MAX_SWEEP);
+			return -1;
+		}
+		if (parse_number(key, v, &list[n]))
+			return -1;
+		/* check the key and range now, on a scratch model */
+		sim_model_t scratch = c->model;
+		if (sim_param_set(&scratch, key, list[n], err, sizeof(err))) {
+			fprintf(stderr, "dfrs sim: %s\n", err);
+			return -1;
+		}
+		n++;
+	}
+	if (n == 0) {
+		fprintf(stderr, "dfrs sim: --param %s: no value\n", key);
+		return -1;
+	}
+	if (n == 1) {
+		sim_param_set(&c->model, key, list[0], err, sizeof(err));
+		return 0;
+	}
+	if (c->sweep_key) {
+		fprintf(stderr, "dfrs sim: only one --param may be swept "
+			"(%s and %s given lists)\n", c->sweep_key, key);
+		return -1;
+	}
+	static char sweep_key[64];	/* lives as long as the run */
+	strcpy(sweep_key, key);
+	c->sweep_key = sweep_key;
+	memcpy(c->sweep, list, n * sizeof(double));
+	c->nsweep = n;
+	return 0;
+}
+
+static int parse_args(sim_cli_t *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "trace", required_argument, NULL, 't' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "nodes", required_argument, NULL, 'n' },
+		{ "procs-per-node", required_argument, NULL, 'P' },
+		{ "migration-cost", required_argument, NULL, 'm' },
+		{ "load", required_argument, NULL, 'l' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "param", required_argument, NULL, 'k' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "plot", required_argument, NULL, 'o' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double v;
+	int opt;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			c->trace = optarg;
+			break;
+		case 'p':
+			if (parse_policies(c, optarg))
+				return -1;
+			break;
+		case 'n':
+			if (parse_count("--nodes", optarg, 1,
+					&c->wopts.nodes))
+				return -1;
+			break;
+		case 'P':
+			if (parse_count("--procs-per-node", optarg, 1,
+					&c->wopts.procs_per_node))
+				return -1;
+			break;
+		case 'm':
+			if (parse_number("--migration-cost", optarg,
+					 &c->model.migration_cost))
+				return -1;
+			break;
+		case 'l':
+			if (parse_number("--load", optarg, &v))
+				return -1;
+			if (v <= 0) {
+				fprintf(stderr, "dfrs sim: --load must be "
+					"above 0\n");
+				return -1;
+			}
+			c->wopts.load = v;
+			break;
+		case 's':
+			if (parse_number("--seed", optarg, &v))
+				return -1;
+			if (v != floor(v) || v > 1.8e19) {
+				fprintf(stderr, "dfrs sim: --seed: '%s' must "
+					"be a whole number\n", optarg);
+				return -1;
+			}
+			c->wopts.seed = c->model.seed = (uint64_t)v;
+			break;
+		case 'k':
+			if (parse_param(c, optarg))
+				return -1;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "table"))
+				c->format = FMT_TABLE;
+			else if (!strcmp(optarg, "json"))
+				c->format = FMT_JSON;
+			else if (!strcmp(optarg, "csv"))
+				c->format = FMT_CSV;
+			else {
+				fprintf(stderr, "dfrs sim: --format: '%s' is "
+					"not table, json or csv\n", optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			c->plot_dir = optarg;
+			break;
+		case 'S':
+			c->strict = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case ':':
+			fprintf(stderr, "dfrs sim: %s needs a value\n",
+				argv[optind - 1]);
+			return -1;
+		default:
+			fprintf(stderr, "dfrs sim: unknown option '%s' (dfrs "
+				"sim --help)\n", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dfrs sim: unexpected argument '%s'\n",
+			argv[optind]);
+		return -1;
+	}
+	if (!c->trace) {
+		fprintf(stderr, "dfrs sim: --trace FILE is required (dfrs sim "
+			"--help)\n");
+		return -1;
+	}
+	return 0;
+}
 
 int cmd_sim(int argc, char **argv)
 {
-	fprintf(stderr, "dfrs sim: not available in this build yet\n");
-	return 2;
+	sim_cli_t c = { 0 };
+	char err[512];
+	sim_workload_opts_defaults(&c.wopts);
+	sim_model_defaults(&c.model);
+	size_t nall;
+	const sched_policy_t *all = sched_policy_all(&nall);
+	for (size_t i = 0; i < nall && i < MAX_POLICIES; i++)
+		c.policies[c.npolicies++] = &all[i];
+	if (parse_args(&c, argc, argv))
+		return 2;
+
+	trace_t trace = { 0 };
+	trace_read_opts_t ropts = { .strict = c.strict, .diag = stderr,
+				    .max_diag = 20 };
+	if (trace_read(c.trace, &ropts, &trace, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s\n", err);
+		trace_free(&trace);
+		return 1;
+	}
+	sim_workload_t w;
+	if (sim_workload_build(&trace, &c.wopts, &w, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s\n", err);
+		trace_free(&trace);
+		return 1;
+	}
+
+	size_t nsettings = c.sweep_key ? c.nsweep : 1;
+	size_t nrows = nsettings * c.npolicies;
+	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
+	sim_plot_t plot = { 0 };
+	int rc = 1;
+	if (!rows) {
+		fprintf(stderr, "dfrs sim: out of memory\n");
+		goto out;
+	}
+	if (c.plot_dir && sim_plot_begin(&plot, c.plot_dir, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		goto out;
+	}
+	for (size_t s = 0; s < nsettings; s++) {
+		sim_model_t model = c.model;
+		if (c.sweep_key)
+			sim_param_set(&model, c.sweep_key, c.sweep[s], err,
+				      sizeof(err));
+		for (size_t p = 0; p < c.npolicies; p++) {
+			sim_report_row_t *row = &rows[s * c.npolicies + p];
+			sim_result_t res;
+			row->policy = c.policies[p]->name;
+			row->param_key = c.sweep_key;
+			row->param_value = c.sweep_key ? c.sweep[s] : 0;
+			if (sim_run(&w, c.policies[p]->engine, &model, &res,
+				    err, sizeof(err))) {
+				fprintf(stderr, "dfrs sim: %s: %s\n",
+					row->policy, err);
+				goto out;
+			}
+			sim_metrics_compute(&w, &res, SIM_BSLD_BOUND, &row->m);
+			if (c.plot_dir && s == 0 &&
+			    sim_plot_add(&plot, row->policy, &w, &res, err,
+					 sizeof(err))) {
+				fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+				sim_result_free(&res);
+				goto out;
+			}
+			sim_result_free(&res);
+		}
+	}
+	sim_report_t report = {
+		.trace = c.trace, .jobs = w.njobs,
+		.skipped = trace.skipped_jobs + w.skipped_too_big +
+			   w.skipped_unusable,
+		.skipped_too_big = w.skipped_too_big,
+		.bad_lines = trace.bad_lines, .nodes = w.nodes,
+		.load = c.wopts.load, .seed = c.model.seed,
+		.migration_cost = c.model.migration_cost,
+		.estimates_exact = w.estimates_exact,
+		.rows = rows, .nrows = nrows,
+	};
+	if (c.format == FMT_JSON)
+		sim_report_json(stdout, &report);
+	else if (c.format == FMT_CSV)
+		sim_report_csv(stdout, &report);
+	else
+		sim_report_table(stdout, &report);
+	rc = 0;
+	if (c.plot_dir && sim_plot_finish(&plot, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		rc = 1;
+	}
+out:
+	sim_plot_free(&plot);
+	free(rows);
+	sim_workload_free(&w);
+	trace_free(&trace);
+	return rc;
 }

@@ -1,0 +1,73 @@
+/*
+ * sim_params.c - dfrs sim's --param keys (sim_params.h): each key, the
+ * model field it sets, its range and its default (seed 004 section 5.1).
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim_params.h"
+
+typedef struct {
+	const char *key;
+	size_t offset;
+	double lo, hi;		/* allowed range, inclusive */
+	const char *meaning;
+} sim_param_t;
+
+#define P(key, field, lo, hi, meaning) \
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning }
+
+static const sim_param_t params[] = {
+	P("util_threshold", sched.util_threshold, 0, 1,
+	  "fg CPU usage at or above which a node takes no bg process"),
+	P("min_idle_cpu", sched.min_idle_cpu, 0, 1,
+	  "idle CPU at or below which a node takes no bg process"),
+	P("migration_cost", migration_cost, 0, 1e9,
+	  "seconds of work added to a job resumed or moved (also "
+	  "--migration-cost)"),
+	P("fg_overhead", fg_overhead_max, 0, 1,
+	  "fg slowdown with a bg job beside it: uniform 0..this"),
+	P("eff_single_lo", eff_single_lo, 0, 1,
+	  "bg efficiency of a 1-process job: uniform lo..hi"),
+	P("eff_single_hi", eff_single_hi, 0, 1, "see eff_single_lo"),
+	P("eff_multi_mu", eff_multi_mu, 0, 1,
+	  "bg efficiency of a multi-process job: normal(mu, sigma)"),
+	P("eff_multi_sigma", eff_multi_sigma, 0, 1, "see eff_multi_mu"),
+	P("eff_multi_lo", eff_multi_lo, 0, 1,
+	  "clip of the multi-process efficiency: lo..hi"),
+	P("eff_multi_hi", eff_multi_hi, 0, 1, "see eff_multi_lo"),
+	P("bucket_seconds", bucket_seconds, 1, 1e9,
+	  "width of the utilization-over-time bins (--plot)"),
+};
+#define NPARAMS (sizeof(params) / sizeof(params[0]))
+
+int sim_param_set(sim_model_t *m, const char *key, double value,
+		  char *err, size_t errlen)
+{
+	for (size_t i = 0; i < NPARAMS; i++) {
+		if (strcmp(params[i].key, key))
+			continue;
+		if (!(value >= params[i].lo && value <= params[i].hi)) {
+			snprintf(err, errlen, "parameter %s=%g is out of range "
+				 "%g..%g", key, value, params[i].lo,
+				 params[i].hi);
+			return -1;
+		}
+		*(double *)((char *)m + params[i].offset) = value;
+		return 0;
+	}
+	snprintf(err, errlen, "unknown parameter '%s' (dfrs sim --help lists "
+		 "them)", key);
+	return -1;
+}
+
+void sim_params_describe(FILE *out)
+{
+	sim_model_t m;
+	sim_model_defaults(&m);
+	for (size_t i = 0; i < NPARAMS; i++)
+		fprintf(out, "  %-16s %-8g %s\n", params[i].key,
+			*(const double *)((const char *)&m + params[i].offset),
+			params[i].meaning);
+}

@@ -1,0 +1,23 @@
+/*
+ * sim_params.h - the model and policy parameters dfrs sim takes as
+ * --param key=value: names, defaults, ranges, checks.
+ */
+#ifndef DFRS_SIM_PARAMS_H
+#define DFRS_SIM_PARAMS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sim_engine.h"
+
+/*
+ * Set one parameter by name.  Returns 0, or -1 with one line in err naming
+ * the key and what is wrong (unknown key, value out of range).
+ */
+int sim_param_set(sim_model_t *m, const char *key, double value,
+		  char *err, size_t errlen);
+
+/* The parameter table for --help and doc/simulator.md. */
+void sim_params_describe(FILE *out);
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * sim_report.c - dfrs sim's three output formats (sim_report.h).  The JSON
+ * keys are the contract of issue 5: trace, jobs, skipped, nodes, results[]
+ * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
+ * max_stretch, utilization, migrations_per_job, preemptions_per_job,
+ * makespan, wall_seconds.
+ */
+#include <json-c/json.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "sim_report.h"
+
+typedef struct {
+	const char *key;
+	size_t offset;
+	const char *format;	/* table cell */
+	int lower_is_better;
+} metric_column_t;
+
+#define COL(field, fmt, lower) \
+	{ #field, offsetof(sim_metrics_t, field), fmt, lower }
+
+static const metric_column_t columns[] = {
+	COL(mean_response, "%.0f", 1),
+	COL(mean_wait, "%.0f", 1),
+	COL(mean_bsld, "%.2f", 1),
+	COL(max_bsld, "%.1f", 1),
+	COL(mean_stretch, "%.2f", 1),
+	COL(max_stretch, "%.1f", 1),
+	COL(utilization, "%.4f", 0),
+	COL(migrations_per_job, "%.3f", 1),
+	COL(preemptions_per_job, "%.3f", 1),
+	COL(makespan, "%.0f", 1),
+	COL(wall_seconds, "%.2f", 1),
+};
+#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+static double value(const sim_metrics_t *m, const metric_column_t *c)
+{
+	return *(const double *)((const char *)m + c->offset);
+}
+
+static const char *estimates_note(const sim_report_t *r)
+{
+	return r->estimates_exact
+		? "exact runtimes (the trace has no requested times)"
+		: "the trace's requested times";
+}
+
+void sim_report_json(FILE *out, const sim_report_t *r)
+{
+	json_object *root = json_object_new_object();
+	json_object_object_add(root, "trace", json_object_new_string(r->trace));
+	json_object_object_add(root, "jobs",
+			       json_object_new_int64((int64_t)r->jobs));
+	json_object_object_add(root, "skipped",
+			       json_object_new_int64((int64_t)r->skipped));
+	json_object_object_add(root, "nodes", json_object_new_int(r->nodes));
+	json_object_object_add(root, "load", json_object_new_double(r->load));
+	json_object_object_add(root, "seed",
+			       json_object_new_int64((int64_t)r->seed));
+	json_object_object_add(root, "migration_cost",
+			       json_object_new_double(r->migration_cost));
+	json_object_object_add(root, "easy_estimates",
+			       json_object_new_string(estimates_note(r)));
+	json_object *results = json_object_new_array();
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *row = &r->rows[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "policy",
+				       json_object_new_string(row->policy));
+		if (row->param_key) {
+			json_object *p = json_object_new_object();
+			json_object_object_add(p, row->param_key,
+				json_object_new_double(row->param_value));
+			json_object_object_add(o, "param", p);
+		}
+		for (size_t c = 0; c < NCOLUMNS; c++)
+			json_object_object_add(o, columns[c].key,
+				json_object_new_double(value(&row->m,
+							     &columns[c])));
+		json_object_array_add(results, o);
+	}
+	json_object_object_add(root, "results", results);
+	fprintf(out, "%s\n", json_object_to_json_string_ext(root,
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+}
+
+/* The EASY row to compare a row with: same parameter setting. */
+static const sim_report_row_t *easy_row(const sim_report_t *r,
+					const sim_report_row_t *row)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].policy, "easy") &&
+		    (!row->param_key ||
+		     r->rows[i].param_value == row->param_value))
+			return &r->rows[i];
+	return NULL;
+}
+
+void sim_report_table(FILE *out, const sim_report_t *r)
+{
+	fprintf(out, "trace %s: %zu jobs simulated, %zu skipped (%zu larger "
+		"than the machine), %zu malformed lines\n", r->trace, r->jobs,
+		r->skipped, r->skipped_too_big, r->bad_lines);
+	fprintf(out, "%d nodes, load x%g, seed %llu, migration cost %g s; "
+		"EASY estimates: %s\n", r->nodes, r->load,
+		(unsigned long long)r->seed, r->migration_cost,
+		estimates_note(r));
+	fprintf(out, "(ratio) = value / EASY's; bsld: bounded slowdown, "
+		"Gamma = %g s\n\n", SIM_BSLD_BOUND);
+	fprintf(out, "%-20s", "metric");
+	for (size_t i = 0; i < r->nrows; i++) {
+		char head[64];
+		if (r->rows[i].param_key)
+			snprintf(head, sizeof(head), "%s %s=%g",
+				 r->rows[i].policy, r->rows[i].param_key,
+				 r->rows[i].param_value);
+		else
+			snprintf(head, sizeof(head), "%s", r->rows[i].policy);
+		fprintf(out, " %22s", head);
+	}
+	fprintf(out, "\n");
+	for (size_t c = 0; c < NCOLUMNS; c++) {
+		fprintf(out, "%-20s", columns[c].key);
+		for (size_t i = 0; i < r->nrows; i++) {
+			const sim_report_row_t *row = &r->rows[i];
+			const sim_report_row_t *easy = easy_row(r, row);
+			char cell[64], num[32];
+			double v = value(&row->m, &columns[c]);
+			snprintf(num, sizeof(num), columns[c].format, v);
+			double base = easy ? value(&easy->m, &columns[c]) : 0;
+			if (easy && easy != row && base != 0 &&
+			    strcmp(columns[c].key, "wall_seconds"))
+				snprintf(cell, sizeof(cell), "%s (%.2f)", num,
+					 v / base);
+			else
+				snprintf(cell, sizeof(cell), "%s", num);
+			fprintf(out, " %22s", cell);
+		}
+		fprintf(out, "\n");
+	}
+}
+
+void sim_report_csv(FILE *out, const sim_report_t *r)
+{
+	fprintf(out, "trace,jobs,skipped,nodes,load,seed,migration_cost,"
+		"policy,param,param_value");
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		fprintf(out, ",%s", columns[c].key);
+	fprintf(out, "\n");
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *row = &r->rows[i];
+		/* the trace path is quoted: it may hold commas */
+		fputc('"', out);
+		for (const char *s = r->trace; *s; s++) {
+			if (*s == '"')
+				fputc('"', out);
+			fputc(*s, out);
+		}
+		fprintf(out, "\",%zu,%zu,%d,%g,%llu,%g,%s,%s,", r->jobs,
+			r->skipped, r->nodes, r->load,
+			(unsigned long long)r->seed, r->migration_cost,
+			row->policy, row->param_key ? row->param_key : "");
+		if (row->param_key)
+			fprintf(out, "%g", row->param_value);
+		for (size_t c = 0; c < NCOLUMNS; c++)
+			fprintf(out, ",%.6g", value(&row->m, &columns[c]));
+		fprintf(out, "\n");
+	}
+}

@@ -1,0 +1,128 @@
+/*
+ * sim_plot.c - dfrs sim --plot DIR (sim_plot.h).  Writes plain data files
+ * and a gnuplot script, then runs "gnuplot plots.gp" in DIR; if gnuplot is
+ * missing the data and the script stay for the administrator to plot.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim_plot.h"
+
+int sim_plot_begin(sim_plot_t *p, const char *dir, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	if (strlen(dir) >= sizeof(p->dir) - 64 || strchr(dir, '\'')) {
+		snprintf(err, errlen, "'%s': path too long or holds a quote",
+			 dir);
+		return -1;
+	}
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create %s: %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	strcpy(p->dir, dir);
+	return 0;
+}
+
+static FILE *open_in(const sim_plot_t *p, const char *name, char *err,
+		     size_t errlen)
+{
+	char path[640];
+	snprintf(path, sizeof(path), "%s/%s", p->dir, name);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		snprintf(err, errlen, "cannot write %s: %s", path,
+			 strerror(errno));
+	return f;
+}
+
+int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
+		 const sim_result_t *r, char *err, size_t errlen)
+{
+	if (p->npolicies == SIM_PLOT_MAX || strlen(policy) >= 32) {
+		snprintf(err, errlen, "too many policies to plot");
+		return -1;
+	}
+	char name[64];
+	snprintf(name, sizeof(name), "util_%s.dat", policy);
+	FILE *f = open_in(p, name, err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "# hours  utilization (busy CPU / capacity per %g s bin)\n",
+		r->bucket_seconds);
+	double capacity = (double)w->nodes * r->bucket_seconds;
+	size_t last = (size_t)(r->makespan / r->bucket_seconds);
+	for (size_t b = 0; b <= last && b < r->nbuckets; b++)
+		fprintf(f, "%g %g\n", (double)b * r->bucket_seconds / 3600.0,
+			r->busy_buckets[b] / capacity);
+	fclose(f);
+	size_t i = p->npolicies++;
+	strcpy(p->policy[i], policy);
+	sim_metrics_bsld_by_size(w, r, SIM_BSLD_BOUND, p->bsld[i], p->count);
+	return 0;
+}
+
+int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
+{
+	FILE *f = open_in(p, "bsld_by_size.dat", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "# size_class jobs");
+	for (size_t i = 0; i < p->npolicies; i++)
+		fprintf(f, " %s", p->policy[i]);
+	fprintf(f, "\n");
+	for (int c = 0; c < SIM_SIZE_CLASSES; c++) {
+		fprintf(f, "\"%s\" %zu", sim_size_class_names[c], p->count[c]);
+		for (size_t i = 0; i < p->npolicies; i++)
+			fprintf(f, " %g", p->bsld[i][c]);
+		fprintf(f, "\n");
+	}
+	fclose(f);
+
+	f = open_in(p, "plots.gp", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "# dfrs sim --plot: run 'gnuplot plots.gp' in this "
+		"directory\nset terminal pngcairo size 1000,600\n"
+		"set key outside right\nset grid\n"
+		"set output 'bsld_by_size.png'\n"
+		"set title 'mean bounded slowdown (Gamma = 10 s) by job size'\n"
+		"set xlabel 'processes'\nset ylabel 'mean bounded slowdown'\n"
+		"set logscale y\nset style data histograms\n"
+		"set style histogram clustered gap 1\n"
+		"set style fill solid 0.8 border -1\nplot ");
+	for (size_t i = 0; i < p->npolicies; i++)
+		fprintf(f, "%s'bsld_by_size.dat' using %zu:xtic(1) title '%s'",
+			i ? ", " : "", i + 3, p->policy[i]);
+	fprintf(f, "\nunset logscale y\nset style data lines\n"
+		"set output 'utilization.png'\n"
+		"set title 'utilization over time'\n"
+		"set xlabel 'hours since the first arrival'\n"
+		"set ylabel 'busy CPU / capacity'\nset yrange [0:1.05]\nplot ");
+	for (size_t i = 0; i < p->npolicies; i++)
+		fprintf(f, "%s'util_%s.dat' using 1:2 title '%s'",
+			i ? ", " : "", p->policy[i], p->policy[i]);
+	fprintf(f, "\n");
+	fclose(f);
+
+	char cmd[700];
+	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot plots.gp", p->dir);
+	int st = system(cmd);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		snprintf(err, errlen, "gnuplot failed in %s (data and "
+			 "plots.gp are there; is gnuplot installed?)", p->dir);
+		return -1;
+	}
+	return 0;
+}
+
+void sim_plot_free(sim_plot_t *p)
+{
+	(void)p;
+}

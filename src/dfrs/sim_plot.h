@@ -1,0 +1,34 @@
+/*
+ * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time and
+ * mean bounded slowdown by job-size class, as data files, a gnuplot script
+ * and the PNG images gnuplot makes from them.
+ */
+#ifndef DFRS_SIM_PLOT_H
+#define DFRS_SIM_PLOT_H
+
+#include <stddef.h>
+
+#include "sim_engine.h"
+#include "sim_metrics.h"
+#include "sim_workload.h"
+
+#define SIM_PLOT_MAX 32
+
+typedef struct {
+	char dir[512];
+	size_t npolicies;
+	char policy[SIM_PLOT_MAX][32];
+	double bsld[SIM_PLOT_MAX][SIM_SIZE_CLASSES];
+	size_t count[SIM_SIZE_CLASSES];
+} sim_plot_t;
+
+/* Create DIR if needed.  0, or -1 with a message. */
+int sim_plot_begin(sim_plot_t *p, const char *dir, char *err, size_t errlen);
+/* Write DIR/util_POLICY.dat and keep its slowdowns by size class. */
+int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
+		 const sim_result_t *r, char *err, size_t errlen);
+/* Write DIR/bsld_by_size.dat and DIR/plots.gp, run gnuplot on it. */
+int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen);
+void sim_plot_free(sim_plot_t *p);
+
+#endif
