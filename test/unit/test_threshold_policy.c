@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mdp_reference.h"
+#include "threshold_cache.h"
 #include "threshold_policy.h"
 
 /* deterministic pseudo-random numbers: tests never depend on time */
@@ -378,6 +379,43 @@ static void test_matches_exact_mdp(void **state)
 		threshold_partition_free(&from[s]);
 }
 
+/* The cache returns what a direct computation gives, counts hits and
+ * misses, evicts the least recently used entry, and shares an entry between
+ * estimates that round to the same quantum. */
+static void test_cache(void **state)
+{
+	threshold_cache_t c;
+	const threshold_partition_t *p;
+	threshold_partition_t direct = partition_of(5, 0.95, 0.2, 0.7, NULL);
+	char err[256] = "";
+
+	assert_int_equal(threshold_cache_init(&c, 2, 0.001), 0);
+	p = threshold_cache_get(&c, 5, 0.95, (onoff_chain_t){ 0.2, 0.7 }, err, sizeof(err));
+	assert_non_null(p);
+	assert_memory_equal(p->thresholds, direct.thresholds, 6 * sizeof(double));
+	assert_memory_equal(p->migrations, direct.migrations, 6 * sizeof(double));
+	/* 0.20032 and 0.69981 round to 0.2 and 0.7: a hit, same partition */
+	assert_ptr_equal(threshold_cache_get(&c, 5, 0.95, (onoff_chain_t){ 0.20032, 0.69981 },
+					     err, sizeof(err)), p);
+	assert_int_equal(c.hits, 1);
+	assert_int_equal(c.misses, 1);
+	threshold_cache_get(&c, 3, 0.9, (onoff_chain_t){ 0.1, 0.9 }, err, sizeof(err));
+	/* touch (5,...) so (3,...) is the least recently used, then a third key */
+	threshold_cache_get(&c, 5, 0.95, (onoff_chain_t){ 0.2, 0.7 }, err, sizeof(err));
+	threshold_cache_get(&c, 4, 0.9, (onoff_chain_t){ 0.1, 0.9 }, err, sizeof(err));
+	assert_int_equal(c.misses, 3);
+	threshold_cache_get(&c, 5, 0.95, (onoff_chain_t){ 0.2, 0.7 }, err, sizeof(err));
+	assert_int_equal(c.hits, 3);
+	threshold_cache_get(&c, 3, 0.9, (onoff_chain_t){ 0.1, 0.9 }, err, sizeof(err));
+	assert_int_equal(c.misses, 4); /* it was evicted */
+	/* invalid model: NULL and the reason, nothing cached */
+	assert_null(threshold_cache_get(&c, 3, 1.5, (onoff_chain_t){ 0.1, 0.9 }, err, sizeof(err)));
+	assert_string_equal(err, "beta=1.5: the discount factor must be in (0,1)");
+	threshold_cache_free(&c);
+	threshold_partition_free(&direct);
+	assert_int_equal(threshold_cache_init(&c, 0, 0.0), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_degenerate_chains),
 		cmocka_unit_test(test_bad_model),
 		cmocka_unit_test(test_matches_exact_mdp),
+		cmocka_unit_test(test_cache),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
