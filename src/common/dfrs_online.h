@@ -16,8 +16,10 @@
  *             binary search on the yield); while no packing exists, drop
  *             the lowest-priority job (it is suspended or stays pending).
  *             Jobs with less than minvt of virtual time keep their hosts.
- *   With period > 0, greedyp and greedypm also repack as mcb does at each
- *   periodic event ("/per" in the seed).
+ *   Periodic events ("/per" in the seed, every period seconds when
+ *   period > 0): greedypm repacks as mcb does (minvt still applies);
+ *   greedyp, which never migrates, runs its greedy pass (waiting jobs of
+ *   higher priority than running ones take their place).
  * After any decision the yields of all running jobs are max-min allocated
  * (yield_allocation.h): the minimum scaled yield is maximized, then leftover
  * capacity raises the others.

@@ -1,0 +1,477 @@
+/*
+ * test_dfrs_online.c - online DFRS (seed 001, "Online Non-Clairvoyant
+ * Problem"): priorities, GreedyP / GreedyPM preemption and migration, MCB
+ * dropping the lowest priority, minvt, the cost model, virtual time, and
+ * invariants over a small randomized event sequence.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dfrs_online.h"
+
+#define EPS 1e-9
+#define MAXJ 64
+
+typedef struct {
+	dfrs_host_t hosts[8];
+	dfrs_online_job_t jobs[MAXJ];
+	int storage[MAXJ][4];
+	dfrs_cluster_t cl;
+} fixture_t;
+
+static void fixture_init(fixture_t *f, int nhosts, double now)
+{
+	memset(f, 0, sizeof(*f));
+	for (int h = 0; h < nhosts; h++)
+		for (int d = 0; d < 2; d++)
+			f->hosts[h].cap[d] = f->hosts[h].elem[d] = 1.0;
+	f->cl.ndims = 2;
+	f->cl.nhosts = nhosts;
+	f->cl.hosts = f->hosts;
+	f->cl.jobs = f->jobs;
+	f->cl.now = now;
+}
+
+/* Add a job: memory requirement mem per task, CPU need cpu per task. */
+static int add_job(fixture_t *f, int ntasks, double mem, double cpu,
+		   dfrs_job_state_t state, double vt, const int *hosts)
+{
+	int j = f->cl.njobs++;
+	dfrs_online_job_t *job = &f->jobs[j];
+
+	job->id = 100 + j;
+	job->shape.ntasks = ntasks;
+	job->shape.req[1] = mem;
+	job->shape.need[0] = cpu;
+	job->task_mem_bytes = 1e9 * mem;
+	job->submit = 0.0;
+	job->virtual_time = vt;
+	job->state = state;
+	job->hosts = f->storage[j];
+	for (int t = 0; t < ntasks; t++)
+		job->hosts[t] = hosts ? hosts[t] : -1;
+	job->yield = state == DFRS_JOB_RUNNING ? 0.5 : 0.0;
+	return j;
+}
+
+static dfrs_decisions_t decide(fixture_t *f, dfrs_policy_t pol, double minvt,
+			       dfrs_event_t ev, int job)
+{
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[256] = "";
+
+	dfrs_online_params_default(&par, pol);
+	par.priority = DFRS_PRIO_VT;
+	par.minvt = minvt;
+	if (dfrs_online_decide(&par, &f->cl, ev, job, &d, err, sizeof(err)))
+		fail_msg("decide: %s", err);
+	return d;
+}
+
+/* ---- priorities ------------------------------------------------------------ */
+
+static void test_priorities(void **state)
+{
+	dfrs_priority_t k;
+
+	assert_true(isinf(dfrs_priority_value(DFRS_PRIO_FT_VT2, 10, 0, 50)));
+	assert_float_equal(dfrs_priority_value(DFRS_PRIO_VT, 10, 4, 50), 0.25, EPS);
+	assert_float_equal(dfrs_priority_value(DFRS_PRIO_FT_VT, 10, 4, 50), 10.0, EPS);
+	assert_float_equal(dfrs_priority_value(DFRS_PRIO_FT_VT2, 10, 4, 50), 2.5, EPS);
+	/* higher first; new (infinite) jobs first, ties by earlier submit */
+	assert_true(dfrs_priority_compare(INFINITY, 5, 1, 3.0, 0, 0) < 0);
+	assert_true(dfrs_priority_compare(INFINITY, 5, 1, INFINITY, 2, 0) > 0);
+	assert_true(dfrs_priority_compare(1.0, 0, 0, 2.0, 0, 1) > 0);
+	assert_int_equal(dfrs_priority_parse("ft/vt2", &k), 0);
+	assert_int_equal(k, DFRS_PRIO_FT_VT2);
+	assert_int_equal(dfrs_priority_parse("1/vt", &k), 0);
+	assert_int_equal(k, DFRS_PRIO_VT);
+	assert_int_equal(dfrs_priority_parse("ft", &k), -1);
+}
+
+/* ---- GreedyP ------------------------------------------------------------- */
+
+static void test_greedyp_places_on_least_loaded(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 100);
+	add_job(&f, 1, 0.2, 0.8, DFRS_JOB_RUNNING, 50, h0);
+	add_job(&f, 2, 0.2, 0.6, DFRS_JOB_PENDING, 0, NULL);
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_START);
+	/* task 0 to the idle host 1; task 1 too (load 0.6 < 0.8) */
+	assert_int_equal(d.job[1].hosts[0], 1);
+	assert_int_equal(d.job[1].hosts[1], 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	/* host 1: 1.2 y1 <= 1; job 0 alone on host 0 */
+	assert_float_equal(d.job[0].yield, 1.0, EPS);
+	assert_float_equal(d.job[1].yield, 1 / 1.2, EPS);
+	assert_int_equal(d.nstarted, 1);
+	dfrs_decisions_free(&d);
+}
+
+static void test_greedyp_suspends_lower_priority(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 200);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 100, h0);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[0].state, DFRS_JOB_SUSPENDED);
+	assert_float_equal(d.job[0].cost_bytes, 0.6e9, 1);
+	assert_float_equal(d.job[0].yield, 0.0, EPS);
+	assert_int_equal(d.job[1].action, DFRS_ACT_START);
+	assert_float_equal(d.job[1].yield, 1.0, EPS);
+	assert_int_equal(d.nsuspended, 1);
+	dfrs_decisions_free(&d);
+}
+
+/*
+ * Host 0: R (lowest priority) and Q; host 1: X; host 2: Y.  A new job N of
+ * two 0.6 tasks fits only once R leaves host 0.  GreedyPM moves R to host 2
+ * when R's virtual time is at least minvt, else suspends it; GreedyP always
+ * suspends it.
+ */
+static void setup_victim(fixture_t *f)
+{
+	int h0[] = { 0 }, h1[] = { 1 }, h2[] = { 2 };
+
+	fixture_init(f, 3, 5000);
+	add_job(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 1000, h0);	/* R, 1/vt lowest */
+	add_job(f, 1, 0.3, 0.1, DFRS_JOB_RUNNING, 500, h0);	/* Q */
+	add_job(f, 1, 0.4, 0.1, DFRS_JOB_RUNNING, 10, h1);	/* X */
+	add_job(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 10, h2);	/* Y */
+	add_job(f, 2, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
+}
+
+static void test_greedypm_migrates_victim_after_minvt(void **state)
+{
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	setup_victim(&f);
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_ARRIVAL, 4);
+	assert_int_equal(d.job[4].action, DFRS_ACT_START);
+	assert_int_equal(d.job[4].hosts[0], 0);
+	assert_int_equal(d.job[4].hosts[1], 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_MIGRATE);
+	assert_int_equal(d.job[0].hosts[0], 2);
+	assert_int_equal(d.job[0].tasks_moved, 1);
+	assert_float_equal(d.job[0].cost_bytes, 0.5e9, 1);
+	for (int j = 1; j <= 3; j++)
+		assert_int_equal(d.job[j].action, DFRS_ACT_NONE);
+	dfrs_decisions_free(&d);
+}
+
+static void test_greedypm_never_migrates_below_minvt(void **state)
+{
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	setup_victim(&f);
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 2000, DFRS_EVENT_ARRIVAL, 4);
+	assert_int_equal(d.job[4].action, DFRS_ACT_START);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[0].hosts[0], 0);	/* remembers its host */
+	assert_int_equal(d.nmigrated, 0);
+	dfrs_decisions_free(&d);
+
+	setup_victim(&f);
+	d = decide(&f, DFRS_POLICY_GREEDYP, 0, DFRS_EVENT_ARRIVAL, 4);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.nmigrated, 0);
+	dfrs_decisions_free(&d);
+}
+
+/* A suspended job: GreedyP resumes it on its own host only. */
+static void test_resume_same_host_or_migrate(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 5000);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_RESUME);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	dfrs_decisions_free(&d);
+
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_MIGRATE);
+	assert_int_equal(d.job[1].hosts[0], 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	dfrs_decisions_free(&d);
+
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 1500, DFRS_EVENT_COMPLETION, -1);
+	/* job 1 (vt < minvt) must resume in place; job 0, displaced and past
+	 * minvt, moves to the idle host instead of being suspended */
+	assert_int_equal(d.job[1].action, DFRS_ACT_RESUME);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	assert_int_equal(d.job[0].action, DFRS_ACT_MIGRATE);
+	assert_int_equal(d.job[0].hosts[0], 1);
+	dfrs_decisions_free(&d);
+}
+
+/* ---- MCB ------------------------------------------------------------------ */
+
+static void test_mcb_drops_lowest_priority(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 1000);
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
+	d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	assert_float_equal(d.job[0].yield, 0.5, EPS);
+	assert_float_equal(d.job[2].yield, 0.5, EPS);
+	assert_float_equal(d.min_scaled_yield, 0.5, EPS);
+	dfrs_decisions_free(&d);
+}
+
+static void test_mcb_rebalances_unless_minvt(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	/* two CPU-bound jobs share host 0 while host 1 idles */
+	fixture_init(&f, 2, 1000);
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 1);
+	assert_int_not_equal(d.job[0].hosts[0], d.job[1].hosts[0]);
+	assert_float_equal(d.min_scaled_yield, 1.0, EPS);
+	dfrs_decisions_free(&d);
+
+	d = decide(&f, DFRS_POLICY_MCB, 800, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 0);
+	assert_int_equal(d.job[0].hosts[0], 0);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	assert_float_equal(d.min_scaled_yield, 0.5, EPS);
+	dfrs_decisions_free(&d);
+
+	/* GreedyPM repacks at periodic events too; GreedyP does not */
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 1);
+	dfrs_decisions_free(&d);
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 0);
+	dfrs_decisions_free(&d);
+}
+
+/* ---- cost model and virtual time ------------------------------------------ */
+
+static void test_cost_apply_advance(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[128];
+
+	fixture_init(&f, 2, 1000);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);
+	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+	par.priority = DFRS_PRIO_VT;
+	par.penalty = 300;
+	par.bandwidth = 1e8;	/* 0.6 GB at 100 MB/s: 6 s */
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), 0);
+	assert_int_equal(d.job[1].action, DFRS_ACT_MIGRATE);
+	assert_float_equal(d.job[1].cost_bytes, 0.6e9, 1);
+	assert_float_equal(d.job[1].cost_seconds, 306.0, EPS);
+	dfrs_online_apply(&f.cl, &d);
+	dfrs_decisions_free(&d);
+	assert_int_equal(f.jobs[1].state, DFRS_JOB_RUNNING);
+	assert_int_equal(f.jobs[1].hosts[0], 1);
+	assert_float_equal(f.jobs[1].yield, 1.0, EPS);
+	assert_float_equal(f.jobs[1].blocked_until, 1306.0, EPS);
+
+	/* job 1 needs 500 s more: 306 s blocked, then 500 s at yield 1 */
+	assert_float_equal(dfrs_online_time_to_finish(&f.cl, &f.jobs[1], 1500),
+			   806.0, EPS);
+	dfrs_online_advance(&f.cl, 400);
+	assert_float_equal(f.cl.now, 1400.0, EPS);
+	assert_float_equal(f.jobs[1].virtual_time, 1094.0, EPS);
+	assert_float_equal(f.jobs[0].virtual_time, 3400.0, EPS);
+	assert_true(isinf(dfrs_online_time_to_finish(&f.cl, &(dfrs_online_job_t){
+		.state = DFRS_JOB_SUSPENDED }, 10)));
+}
+
+static void test_bad_state(void **state)
+{
+	fixture_t f;
+	int bad[] = { 5 };
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[128] = "";
+	dfrs_policy_t p;
+
+	fixture_init(&f, 2, 0);
+	add_job(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 1, bad);
+	dfrs_online_params_default(&par, DFRS_POLICY_MCB);
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 100 task 0: host 5 out of range 0..1"));
+	assert_int_equal(dfrs_online_policy_parse("greedypm", &p), 0);
+	assert_int_equal(p, DFRS_POLICY_GREEDYPM);
+	assert_int_equal(dfrs_online_policy_parse("easy", &p), -1);
+}
+
+/* ---- invariants over a random event sequence ------------------------------ */
+
+static double rnd01(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+static void check_invariants(fixture_t *f, const dfrs_decisions_t *d,
+			     double minvt, dfrs_policy_t pol)
+{
+	double use[8][2] = { { 0 } };
+
+	for (int j = 0; j < f->cl.njobs; j++) {
+		const dfrs_online_job_t *job = &f->jobs[j];
+		const dfrs_decision_t *dj = &d->job[j];
+
+		if (dj->action == DFRS_ACT_MIGRATE) {
+			assert_int_not_equal(pol, DFRS_POLICY_GREEDYP);
+			if (job->virtual_time < minvt)
+				fail_msg("job %ld migrated at vt %g < minvt %g",
+					 job->id, job->virtual_time, minvt);
+		}
+		if (dj->state != DFRS_JOB_RUNNING)
+			continue;
+		assert_true(dj->yield >= job->shape.min_yield - EPS && dj->yield <= 1 + EPS);
+		for (int t = 0; t < job->shape.ntasks; t++)
+			for (int dim = 0; dim < 2; dim++)
+				use[dj->hosts[t]][dim] += job->shape.req[dim] +
+					dj->yield * job->shape.need[dim];
+	}
+	for (int h = 0; h < f->cl.nhosts; h++)
+		for (int dim = 0; dim < 2; dim++)
+			assert_true(use[h][dim] <= 1.0 + 1e-9);
+}
+
+/* Returns the number of suspensions and (in *migrations) migrations. */
+static int run_random(dfrs_policy_t pol, uint64_t seed, int *migrations)
+{
+	int suspensions = 0;
+	fixture_t f;
+	dfrs_online_params_t par;
+	double runtime[MAXJ], minvt = 300;
+	char err[256];
+	int narrived = 0;
+
+	fixture_init(&f, 4, 0);
+	dfrs_online_params_default(&par, pol);
+	par.minvt = minvt;
+	par.penalty = 5;
+	for (int step = 0; step < 60; step++) {
+		dfrs_decisions_t d;
+		dfrs_event_t ev = DFRS_EVENT_PERIODIC;
+		int arrived = -1, done = -1;
+		double dt = 50 + 100 * rnd01(&seed), first = INFINITY;
+
+		/* the earliest completion within dt, else an arrival */
+		for (int j = 0; j < f.cl.njobs; j++) {
+			double tf = dfrs_online_time_to_finish(&f.cl, &f.jobs[j], runtime[j]);
+
+			if (tf < first)
+				first = tf, done = j;
+		}
+		if (first <= dt) {
+			dfrs_online_advance(&f.cl, first);
+			/* remove the finished job, keeping storage aligned */
+			for (int j = done; j + 1 < f.cl.njobs; j++) {
+				f.jobs[j] = f.jobs[j + 1];
+				memcpy(f.storage[j], f.storage[j + 1], sizeof(f.storage[j]));
+				f.jobs[j].hosts = f.storage[j];
+				runtime[j] = runtime[j + 1];
+			}
+			f.cl.njobs--;
+			ev = DFRS_EVENT_COMPLETION;
+		} else {
+			dfrs_online_advance(&f.cl, dt);
+			if (step % 5 != 4 && f.cl.njobs < MAXJ - 1) {
+				arrived = add_job(&f, 1 + (int)(3 * rnd01(&seed)),
+						  0.05 + 0.5 * rnd01(&seed),
+						  0.1 + 0.9 * rnd01(&seed),
+						  DFRS_JOB_PENDING, 0, NULL);
+				f.jobs[arrived].submit = f.cl.now;
+				f.jobs[arrived].id = 1000 + narrived++;
+				runtime[arrived] = 100 + 2000 * rnd01(&seed);
+				ev = DFRS_EVENT_ARRIVAL;
+			}
+		}
+		if (dfrs_online_decide(&par, &f.cl, ev, arrived, &d, err, sizeof(err)))
+			fail_msg("%s step %d: %s", dfrs_online_policy_name(pol), step, err);
+		check_invariants(&f, &d, minvt, pol);
+		suspensions += d.nsuspended;
+		*migrations += d.nmigrated;
+		dfrs_online_apply(&f.cl, &d);
+		dfrs_decisions_free(&d);
+	}
+	assert_true(narrived > 20);
+	return suspensions;
+}
+
+static void test_random_sequences(void **state)
+{
+	int susp[3] = { 0 }, mig[3] = { 0 };
+
+	for (uint64_t s = 1; s <= 4; s++)
+		for (int p = 0; p < 3; p++)
+			susp[p] += run_random((dfrs_policy_t)p, s, &mig[p]);
+	print_message("suspensions/migrations: greedyp %d/%d greedypm %d/%d mcb %d/%d\n",
+		      susp[0], mig[0], susp[1], mig[1], susp[2], mig[2]);
+	/* the sequences are loaded enough to exercise preemption */
+	assert_true(susp[0] > 0 && susp[1] > 0 && susp[2] > 0);
+	assert_int_equal(mig[0], 0);
+	assert_true(mig[1] > 0 && mig[2] > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_priorities),
+		cmocka_unit_test(test_greedyp_places_on_least_loaded),
+		cmocka_unit_test(test_greedyp_suspends_lower_priority),
+		cmocka_unit_test(test_greedypm_migrates_victim_after_minvt),
+		cmocka_unit_test(test_greedypm_never_migrates_below_minvt),
+		cmocka_unit_test(test_resume_same_host_or_migrate),
+		cmocka_unit_test(test_mcb_drops_lowest_priority),
+		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
+		cmocka_unit_test(test_cost_apply_advance),
+		cmocka_unit_test(test_bad_state),
+		cmocka_unit_test(test_random_sequences),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
