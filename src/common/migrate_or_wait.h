@@ -7,7 +7,9 @@
  * decides from the number of ON hosts s'; the paper notes it loses at large
  * gamma on heterogeneous servers because it picks replacement hosts at
  * random.  Here replacements are the ON servers most likely to stay ON:
- * highest estimated p11, then highest stationary availability.
+ * highest estimated p11, then highest stationary availability; and
+ * migrate_or_wait_lookahead also takes the replacements' chains into
+ * account when deciding.
  */
 #ifndef DFRS_MIGRATE_OR_WAIT_H
 #define DFRS_MIGRATE_OR_WAIT_H
@@ -35,6 +37,24 @@ typedef struct {
  * order, with a replacement. */
 threshold_decision_t migrate_or_wait_decide(const mow_server_t *servers, size_t count,
 					    size_t policy, mow_move_t *moves, size_t *nmoves);
+
+/* For heterogeneous servers.  Migrates (to the ranked replacements) when
+ * the group's threshold policy `policy` does, as migrate_or_wait_decide;
+ * when that policy would wait, it still migrates if a one-step lookahead
+ * says it pays: waiting (cost 1 this slot) against migrating (gamma per
+ * moved task), each followed by the optimal cost-to-go of n i.i.d. hosts
+ * with the mean chain of the resulting host set (threshold_optimal_costs),
+ * the next slot's number of ON hosts taken from the hosts' own chains.
+ * This catches the large-gamma case where the pooled chain says "wait" but
+ * the ON servers available are much stickier than the group's mean.  With
+ * identical servers the lookahead is the Bellman choice of the optimal
+ * policy, so the decisions are the threshold policy's.  Costs up to two
+ * O(n^3) computations per call, only when the policy would wait.
+ * 0 with *decision (and moves on MIGRATE), or -1 and err for an invalid
+ * beta/gamma. */
+int migrate_or_wait_lookahead(const mow_server_t *servers, size_t count, size_t policy,
+			      double beta, double gamma, mow_move_t *moves, size_t *nmoves,
+			      threshold_decision_t *decision, char *err, size_t errlen);
 
 /* true if server a is a better replacement than b (more likely ON next slot) */
 bool mow_better_replacement(const mow_server_t *servers, size_t a, size_t b);

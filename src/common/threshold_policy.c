@@ -96,27 +96,28 @@ static void lu_solve_leading(const double *LU, size_t dim, size_t i, double *x)
 	}
 }
 
-/* Processing and migrations of every T_i, i = 0..n, into p->processing and
- * p->migrations.  P is eq. (3). */
-static int evaluate_threshold_policies(const threshold_model_t *m, const double *P,
-				       threshold_partition_t *p)
+/* Called for each threshold policy T_i with its per-state values:
+ * V[s] = discounted processing, U[s] = discounted migrations, from a slot
+ * starting with s hosts ON (before the decision). */
+typedef void (*policy_visit_fn)(size_t i, const double *V, const double *U, size_t n, void *ctx);
+
+/* V and U of every T_i, i = 0..n, in O(n^3) (see the top of this file).
+ * P is eq. (3).  0, or -1 if out of memory. */
+static int for_each_threshold_policy(size_t n, double beta, const double *P,
+				     policy_visit_fn visit, void *ctx)
 {
-	size_t n = m->n, dim = n + 1;
-	double beta = m->beta;
+	size_t dim = n + 1;
 	double *LU = malloc(dim * dim * sizeof(*LU));
 	double *tail = malloc(dim * dim * sizeof(*tail));     /* sum_{j>=i} P_sj */
 	double *tail_q = malloc(dim * dim * sizeof(*tail_q)); /* sum_{j>=i} P_sj (n-j) */
 	double *g = malloc(dim * sizeof(*g));
 	double *r = malloc(dim * sizeof(*r));
+	double *V = malloc(dim * sizeof(*V));
+	double *U = malloc(dim * sizeof(*U));
+	int rc = -1;
 
-	if (!LU || !tail || !tail_q || !g || !r) {
-		free(LU);
-		free(tail);
-		free(tail_q);
-		free(g);
-		free(r);
-		return -1;
-	}
+	if (!LU || !tail || !tail_q || !g || !r || !V || !U)
+		goto out;
 	for (size_t s = 0; s < dim; s++) {
 		double acc = 0.0, acc_q = 0.0;
 
@@ -148,30 +149,49 @@ static int evaluate_threshold_policies(const threshold_model_t *m, const double 
 		double c = h / (1.0 - beta * h);
 		double d = dnum / (1.0 - beta * h);
 		double run = 1.0 + beta * c;
-		double proc = 0.0, migr = 0.0;
 
 		for (size_t s = 0; s <= n; s++) {
-			double lam = m->lambda ? m->lambda[s] : (s == n ? 1.0 : 0.0);
-
-			if (lam == 0.0)
-				continue;
 			if (s < i) {
-				proc += lam * g[s] * run;
-				migr += lam * (r[s] + g[s] * beta * d);
+				V[s] = g[s] * run;
+				U[s] = r[s] + g[s] * beta * d;
 			} else {
-				proc += lam * run;
-				migr += lam * ((double)(n - s) + beta * d);
+				V[s] = run;
+				U[s] = (double)(n - s) + beta * d;
 			}
 		}
-		p->processing[i] = proc;
-		p->migrations[i] = migr;
+		visit(i, V, U, n, ctx);
 	}
+	rc = 0;
+out:
 	free(LU);
 	free(tail);
 	free(tail_q);
 	free(g);
 	free(r);
-	return 0;
+	free(V);
+	free(U);
+	return rc;
+}
+
+typedef struct {
+	const double *lambda;
+	threshold_partition_t *part;
+} partition_visit_t;
+
+/* P_i = lambda.V, M_i = lambda.U */
+static void partition_visit(size_t i, const double *V, const double *U, size_t n, void *arg)
+{
+	partition_visit_t *pv = arg;
+	double proc = 0.0, migr = 0.0;
+
+	for (size_t s = 0; s <= n; s++) {
+		double lam = pv->lambda ? pv->lambda[s] : (s == n ? 1.0 : 0.0);
+
+		proc += lam * V[s];
+		migr += lam * U[s];
+	}
+	pv->part->processing[i] = proc;
+	pv->part->migrations[i] = migr;
 }
 
 int threshold_partition_compute(const threshold_model_t *m, threshold_partition_t *out,
@@ -188,8 +208,10 @@ int threshold_partition_compute(const threshold_model_t *m, threshold_partition_
 	out->processing = malloc((n + 1) * sizeof(double));
 	out->migrations = malloc((n + 1) * sizeof(double));
 	out->thresholds = malloc((n + 1) * sizeof(double));
+	partition_visit_t pv = { m->lambda, out };
+
 	if (!P || !out->processing || !out->migrations || !out->thresholds ||
-	    evaluate_threshold_policies(m, P, out)) {
+	    for_each_threshold_policy(n, m->beta, P, partition_visit, &pv)) {
 		free(P);
 		threshold_partition_free(out);
 		snprintf(err, errlen, "out of memory for n=%zu", n);
@@ -236,6 +258,46 @@ size_t threshold_partition_policy(const threshold_partition_t *p, double gamma)
 		}
 	}
 	return best;
+}
+
+typedef struct {
+	double beta, gamma;
+	double *cost;
+} cost_visit_t;
+
+/* cost of T_i from state s: waiting 1/(1-beta) - V[s] plus gamma U[s] */
+static void cost_visit(size_t i, const double *V, const double *U, size_t n, void *arg)
+{
+	cost_visit_t *cv = arg;
+
+	for (size_t s = 0; s <= n; s++) {
+		double c = 1.0 / (1.0 - cv->beta) - V[s] + cv->gamma * U[s];
+
+		if (i == 0 || c < cv->cost[s])
+			cv->cost[s] = c;
+	}
+}
+
+int threshold_optimal_costs(const threshold_model_t *m, double gamma, double *cost, char *err,
+			    size_t errlen)
+{
+	if (threshold_model_check(m, err, errlen))
+		return -1;
+	if (!isfinite(gamma) || gamma < 0.0) {
+		snprintf(err, errlen, "gamma=%g: must be a number >= 0", gamma);
+		return -1;
+	}
+
+	double *P = onoff_hosts_transition(m->n, &m->chain);
+	cost_visit_t cv = { m->beta, gamma, cost };
+
+	if (!P || for_each_threshold_policy(m->n, m->beta, P, cost_visit, &cv)) {
+		free(P);
+		snprintf(err, errlen, "out of memory for n=%zu", m->n);
+		return -1;
+	}
+	free(P);
+	return 0;
 }
 
 void myopic_thresholds(size_t n, double *out)

@@ -12,6 +12,7 @@
  *    partition of Theorem III.4, gamma_i = (P_i - P_{i-1}) / (M_i - M_{i-1}).
  *    All n+1 policies in O(n^3) together (one LU of I - beta P).
  *  - threshold_partition_policy: the optimal threshold index for a gamma.
+ *  - threshold_optimal_costs: the optimal cost-to-go from each state s'.
  *  - myopic thresholds 1/(n-i+1) (Sec. III-B remark and III-C).
  *  - threshold_decide: the decision in a slot, including "not enough ON
  *    servers, then wait" (remark after Fig. 2).
@@ -60,6 +61,13 @@ void threshold_partition_free(threshold_partition_t *p);
 /* The optimal threshold index for gamma >= 0: argmax_i P_i - gamma M_i;
  * among ties (a boundary gamma_i) the larger i, i.e. fewer migrations. */
 size_t threshold_partition_policy(const threshold_partition_t *p, double gamma);
+
+/* The optimal expected discounted cost w + gamma m from a slot that starts
+ * with s of the n hosts ON, before its decision, s = 0..n, into cost[]
+ * (n+1 entries): min over the threshold policies, which contain the optimal
+ * one (Lemma III.2).  m->lambda is not used.  0, or -1 and err. */
+int threshold_optimal_costs(const threshold_model_t *m, double gamma, double *cost, char *err,
+			    size_t errlen);
 
 /* The myopic partition: out[i-1] = gamma_i^MY = 1/(n-i+1), i = 1..n. */
 void myopic_thresholds(size_t n, double *out);

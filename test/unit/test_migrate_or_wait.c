@@ -49,11 +49,14 @@ static void test_decide_and_choose(void **state)
 
 /* ---- exact comparison on the MDP: ranked vs random replacements ---- */
 
+typedef enum { RANKED, RANDOM, LOOKAHEAD } choice_t;
+
 typedef struct {
 	const onoff_chain_t *chains;
 	size_t N;
-	size_t policy;
-	int random_choice;
+	size_t policy;		/* threshold index for RANKED and RANDOM */
+	choice_t choice;
+	double beta, gamma;	/* for LOOKAHEAD */
 } policy_ctx_t;
 
 static void threshold_policy_fn(void *arg, const mdp_solution_t *space, unsigned hosts,
@@ -68,13 +71,22 @@ static void threshold_policy_fn(void *arg, const mdp_solution_t *space, unsigned
 		weights[i] = 0.0;
 	for (size_t h = 0; h < ctx->N; h++)
 		s[h] = (mow_server_t){ ctx->chains[h], (on >> h) & 1, (hosts >> h) & 1 };
-	threshold_decision_t d = migrate_or_wait_decide(s, ctx->N, ctx->policy, moves, &k);
+	threshold_decision_t d;
 
+	if (ctx->choice == LOOKAHEAD) {
+		char err[256];
+
+		if (migrate_or_wait_lookahead(s, ctx->N, ctx->policy, ctx->beta, ctx->gamma, moves,
+					      &k, &d, err, sizeof(err)))
+			fail_msg("lookahead: %s", err);
+	} else {
+		d = migrate_or_wait_decide(s, ctx->N, ctx->policy, moves, &k);
+	}
 	if (d != THRESHOLD_MIGRATE) {
 		weights[mdp_set_index(space, hosts)] = 1.0;
 		return;
 	}
-	if (!ctx->random_choice) {
+	if (ctx->choice != RANDOM) {
 		unsigned to = hosts;
 
 		for (size_t m = 0; m < k; m++)
@@ -122,8 +134,10 @@ static double start_cost(const mdp_solution_t *sol, const onoff_chain_t *chains,
 
 /* Six servers of very different stickiness, a 2-task job: the threshold
  * policy of the pooled chain with ranked replacements costs less than with
- * random ones (the paper's Fig. 4(b) loss), at every gamma tried, and never
- * less than the optimum. */
+ * random ones (the paper's Fig. 4(b) loss) wherever it migrates, and never
+ * less than the optimum; where the pooled chain says "never migrate"
+ * (gamma >= 2: 30 % above the optimum), the lookahead variant migrates onto
+ * the sticky servers and stays within 2 % of the optimum at every gamma. */
 static void test_ranked_beats_random_heterogeneous(void **state)
 {
 	const size_t N = 6, n = 2;
@@ -146,33 +160,90 @@ static void test_ranked_beats_random_heterogeneous(void **state)
 	for (size_t g = 0; g < sizeof(gammas) / sizeof(gammas[0]); g++) {
 		mdp_model_t m = { .N = N, .n = n, .servers = chains, .beta = beta,
 				  .gamma = gammas[g] };
-		policy_ctx_t ranked = { chains, N, threshold_partition_policy(&part, gammas[g]), 0 };
-		policy_ctx_t random = ranked;
-		mdp_solution_t opt, rk, rd;
+		policy_ctx_t ranked = { chains, N, threshold_partition_policy(&part, gammas[g]), RANKED,
+					beta, gammas[g] };
+		policy_ctx_t random = ranked, look = ranked;
+		mdp_solution_t opt, rk, rd, la;
 
-		random.random_choice = 1;
+		random.choice = RANDOM;
+		look.choice = LOOKAHEAD;
 		assert_int_equal(mdp_solve(&m, 1e-9, &opt, err, sizeof(err)), 0);
 		assert_int_equal(mdp_evaluate(&m, threshold_policy_fn, &ranked, 1e-9, &rk, err,
 					      sizeof(err)), 0);
 		assert_int_equal(mdp_evaluate(&m, threshold_policy_fn, &random, 1e-9, &rd, err,
 					      sizeof(err)), 0);
+		assert_int_equal(mdp_evaluate(&m, threshold_policy_fn, &look, 1e-9, &la, err,
+					      sizeof(err)), 0);
 		double c_opt = start_cost(&opt, chains, N), c_rk = start_cost(&rk, chains, N),
-		       c_rd = start_cost(&rd, chains, N);
+		       c_rd = start_cost(&rd, chains, N), c_la = start_cost(&la, chains, N);
 
-		print_message("gamma=%g T_%zu: optimal %.4f ranked %.4f random %.4f\n", gammas[g],
-			      ranked.policy, c_opt, c_rk, c_rd);
+		print_message("gamma=%g T_%zu: optimal %.4f lookahead %.4f ranked %.4f random %.4f\n",
+			      gammas[g], ranked.policy, c_opt, c_la, c_rk, c_rd);
 		assert_true(c_opt <= c_rk + 1e-7);
+		assert_true(c_opt <= c_la + 1e-7);
+		assert_true(c_la <= c_opt * 1.02);
+		assert_true(c_la <= c_rk + 1e-7);
 		if (ranked.policy < n) /* the policy migrates at all */
 			assert_true(c_rk < c_rd * 0.97);
 		/* every state, not just the average: ranked never worse */
 		for (size_t st = 0; st < (opt.nsets << N); st++) {
 			assert_true(opt.cost[st] <= rk.cost[st] + 1e-7);
+			assert_true(opt.cost[st] <= la.cost[st] + 1e-7);
 		}
 		mdp_solution_free(&opt);
 		mdp_solution_free(&rk);
 		mdp_solution_free(&rd);
+		mdp_solution_free(&la);
 	}
 	threshold_partition_free(&part);
+}
+
+/* With identical servers the lookahead makes the threshold policy's
+ * decisions: the optimal ones (Bellman), for every s' and gamma. */
+static void test_lookahead_homogeneous_is_threshold(void **state)
+{
+	const onoff_chain_t chains[] = { { 0.1, 0.9 }, { 0.3, 0.8 }, { 0.6, 0.3 }, { 0.05, 0.99 } };
+	const size_t n = 4;
+	size_t checked = 0;
+
+	for (size_t c = 0; c < sizeof(chains) / sizeof(chains[0]); c++) {
+		threshold_model_t tm = { .n = n, .beta = 0.95, .chain = chains[c] };
+		threshold_partition_t part;
+		char err[256];
+
+		assert_int_equal(threshold_partition_compute(&tm, &part, err, sizeof(err)), 0);
+		for (double g = 0.05; g < 30.0; g *= 1.37) {
+			size_t policy = threshold_partition_policy(&part, g);
+			bool near = false;
+
+			for (size_t i = 1; i <= n; i++)
+				near |= fabs(g - part.thresholds[i]) < 1e-6 * (1 + g);
+			if (near)
+				continue;
+			for (size_t on = 0; on < n; on++) {
+				/* n hosts, `on` of them ON, and n spare ON servers */
+				mow_server_t s[8];
+				mow_move_t moves[8];
+				size_t k;
+				threshold_decision_t d;
+
+				for (size_t h = 0; h < 2 * n; h++)
+					s[h] = (mow_server_t){ chains[c], h >= n || h < on, h < n };
+				/* the lookahead alone: ask with the never-migrate policy */
+				assert_int_equal(migrate_or_wait_lookahead(s, 2 * n, n, 0.95, g, moves, &k,
+									   &d, err, sizeof(err)), 0);
+				if (d != threshold_decide(policy, n, on, n))
+					fail_msg("p01=%g p11=%g gamma=%g s'=%zu: lookahead %s, T_%zu %s",
+						 chains[c].p01, chains[c].p11, g, on,
+						 threshold_decision_name(d), policy,
+						 threshold_decision_name(threshold_decide(policy, n, on, n)));
+				assert_int_equal(k, d == THRESHOLD_MIGRATE ? n - on : 0);
+				checked++;
+			}
+		}
+		threshold_partition_free(&part);
+	}
+	assert_true(checked > 100);
 }
 
 static void test_mdp_bad_model(void **state)
@@ -229,6 +300,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decide_and_choose),
 		cmocka_unit_test(test_ranked_beats_random_heterogeneous),
+		cmocka_unit_test(test_lookahead_homogeneous_is_threshold),
 		cmocka_unit_test(test_mdp_bad_model),
 		cmocka_unit_test(test_availability_rank),
 	};
