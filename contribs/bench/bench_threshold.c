@@ -4,7 +4,9 @@
  * n = 8, 64, 256 (targets: n=64 < 10 ms, n=256 < 1 s on one core), the
  * literal eq. (4) evaluation of the n+1 threshold policies for comparison
  * (n <= 64), and one cached decision (threshold_cache_get + policy lookup +
- * decision), which is what a controller pays per job per slot.
+ * decision), which is what a controller pays per job per slot, and one
+ * heterogeneous lookahead decision (migrate_or_wait_lookahead) that has to
+ * recompute two cost-to-go vectors.
  *
  * Not a test: run it by hand (contribs/bench/bench_threshold.sh) and read
  * the figures.  Usage: bench_threshold [n ...]
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "migrate_or_wait.h"
 #include "threshold_cache.h"
 #include "threshold_policy.h"
 
@@ -105,6 +108,36 @@ static double time_cached_decision(size_t n, unsigned long *hits, unsigned long 
 	return t0;
 }
 
+/* mean seconds of one lookahead decision: n hosts, half OFF, n spare ON
+ * servers, all of different chains, under a policy that waits */
+static double time_lookahead(size_t n)
+{
+	mow_server_t *s = malloc(2 * n * sizeof(*s));
+	mow_move_t *moves = malloc(2 * n * sizeof(*moves));
+	size_t k;
+	threshold_decision_t d;
+	char err[256];
+	int reps = n <= 64 ? 50 : 3;
+
+	for (size_t h = 0; h < 2 * n; h++) {
+		double x = (double)h / (double)(2 * n);
+
+		s[h] = (mow_server_t){ { 0.05 + 0.9 * x, 0.95 - 0.4 * x }, h >= n || h % 2 == 0,
+				       h < n };
+	}
+	double t0 = now();
+
+	for (int r = 0; r < reps; r++)
+		if (migrate_or_wait_lookahead(s, 2 * n, n, 0.999, 2.5, moves, &k, &d, err, sizeof(err))) {
+			fprintf(stderr, "bench_threshold: %s\n", err);
+			exit(1);
+		}
+	t0 = (now() - t0) / reps;
+	free(s);
+	free(moves);
+	return t0;
+}
+
 int main(int argc, char **argv)
 {
 	size_t sizes[16] = { 8, 64, 256 };
@@ -124,8 +157,8 @@ int main(int argc, char **argv)
 			sizes[count++] = (size_t)v;
 		}
 	}
-	printf("%6s %16s %16s %18s %14s\n", "n", "partition_ms", "literal_eq4_ms",
-	       "cached_decision_us", "cache_hit_rate");
+	printf("%6s %16s %16s %18s %14s %14s\n", "n", "partition_ms", "literal_eq4_ms",
+	       "cached_decision_us", "cache_hit_rate", "lookahead_ms");
 	for (int k = 0; k < count; k++) {
 		size_t n = sizes[k];
 		int reps = n <= 64 ? 101 : n <= 256 ? 11 : 3;
@@ -139,7 +172,8 @@ int main(int argc, char **argv)
 			printf("%16.3f ", 1e3 * literal);
 		else
 			printf("%16s ", "(skipped)");
-		printf("%18.3f %14.6f\n", 1e6 * cached, (double)hits / (double)(hits + misses));
+		printf("%18.3f %14.6f %14.3f\n", 1e6 * cached, (double)hits / (double)(hits + misses),
+		       1e3 * time_lookahead(n));
 	}
 	return 0;
 }
