@@ -61,7 +61,7 @@ int dfrs_tag_parse(const char *text, dfrs_tag_t *tag, char *err, size_t errlen)
 	char buf[256], *save = NULL, *item;
 	size_t len;
 
-	tag->yield = tag->need = -1;
+	tag->yield = tag->need = tag->min_yield = -1;
 	tag->tier = TIER_NONE;
 	tag->weight = -1;
 	if (!start)
@@ -89,6 +89,9 @@ int dfrs_tag_parse(const char *text, dfrs_tag_t *tag, char *err, size_t errlen)
 				return -1;
 		} else if (!strcmp(key, "need")) {
 			if (parse_fraction(key, val, &tag->need, err, errlen))
+				return -1;
+		} else if (!strcmp(key, "min_yield")) {
+			if (parse_fraction(key, val, &tag->min_yield, err, errlen))
 				return -1;
 		} else if (!strcmp(key, "tier")) {
 			if (!strcmp(val, "fg"))
@@ -136,6 +139,8 @@ void dfrs_tag_format(const dfrs_tag_t *tag, char *buf, size_t len)
 		APPEND("%syield=%.4g", sep, tag->yield);
 	if (tag->need >= 0)
 		APPEND("%sneed=%.4g", sep, tag->need);
+	if (tag->min_yield >= 0)
+		APPEND("%smin_yield=%.4g", sep, tag->min_yield);
 	if (tag->tier != TIER_NONE)
 		APPEND("%stier=%s", sep, tag->tier == TIER_FG ? "fg" : "bg");
 	if (tag->weight >= 0)

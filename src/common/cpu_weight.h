@@ -6,7 +6,9 @@
  * The tag is text of the form "dfrs:yield=0.5,need=0.4,tier=fg,weight=2000"
  * inside a job's SystemComment (written by the plugins in slurmctld) or
  * AdminComment (an administrator's override, `scontrol update jobid=J
- * AdminComment=dfrs:weight=N`).  Plain C, no Slurm headers.
+ * AdminComment=dfrs:weight=N`).  A user states a job's CPU need and minimum
+ * yield the same way, in its Comment (`sbatch --comment=dfrs:need=0.4,
+ * min_yield=0.5`).  Plain C, no Slurm headers.
  */
 #ifndef DFRS_CPU_WEIGHT_H
 #define DFRS_CPU_WEIGHT_H
@@ -28,6 +30,7 @@ typedef struct {
 	double need;		/* -1 if absent */
 	cpu_tier_t tier;	/* TIER_NONE if absent */
 	long weight;		/* -1 if absent */
+	double min_yield;	/* -1 if absent; a user's request, in --comment */
 } dfrs_tag_t;
 
 /*

@@ -1,5 +1,6 @@
 /*
- * sched_params.c - table-driven parser for sched/amcbf's SchedulerParameters.
+ * sched_params.c - table-driven parser for the suite's SchedulerParameters
+ * (sched/amcbf's amcbf_* keys, select/dfrs's dfrs_* keys).
  *
  * One table says, for every key, its type, default, range and meaning; the
  * parser, the log line and the documentation (dfrs params, doc/) all come
@@ -22,7 +23,7 @@ typedef struct {
 	const char *def;	/* default, as text */
 	double min, max;	/* range for P_INT and P_DOUBLE */
 	const char *const *choices;	/* NULL-terminated, for P_ENUM */
-	size_t offset;		/* where in amcbf_params_t */
+	size_t offset;		/* where in dfrs_params_t */
 	const char *doc;
 } param_spec_t;
 
@@ -33,26 +34,44 @@ static const char *const priority_names[] = { "fifo", "stretch", NULL };
 
 static const param_spec_t specs[] = {
 	{ "amcbf_mode", P_ENUM, "amcbf", 0, 0, mode_names,
-	  offsetof(amcbf_params_t, mode),
+	  offsetof(dfrs_params_t, mode),
 	  "scheduling algorithm: amcbf, cmbf, ambf, cmcbf or dfrs" },
 	{ "amcbf_priority", P_ENUM, "fifo", 0, 0, priority_names,
-	  offsetof(amcbf_params_t, priority),
+	  offsetof(dfrs_params_t, priority),
 	  "pending-job order: fifo (arrival) or stretch (flow/virtual time^2)" },
 	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
-	  offsetof(amcbf_params_t, interval),
+	  offsetof(dfrs_params_t, interval),
 	  "seconds between periodic scheduling cycles" },
 	{ "amcbf_util_threshold", P_DOUBLE, "0.96", 0, 1, NULL,
-	  offsetof(amcbf_params_t, util_threshold),
+	  offsetof(dfrs_params_t, util_threshold),
 	  "foreground CPU utilization under which a background job may share a node" },
 	{ "amcbf_min_idle_cpu", P_DOUBLE, "0.04", 0, 1, NULL,
-	  offsetof(amcbf_params_t, min_idle_cpu),
+	  offsetof(dfrs_params_t, min_idle_cpu),
 	  "idle CPU fraction at or under which a node takes no background job" },
+	{ "dfrs_cpu_need", P_DOUBLE, "1", 0.01, 1, NULL,
+	  offsetof(dfrs_params_t, share_cpu_need),
+	  "select/dfrs: CPU need per node of a job that does not say (fraction of the node's CPUs)" },
+	{ "dfrs_min_yield", P_DOUBLE, "0.25", 0.01, 1, NULL,
+	  offsetof(dfrs_params_t, share_min_yield),
+	  "select/dfrs: minimum yield of a job that does not say; a node takes a job only if every job there keeps its minimum" },
 };
+static const char *const prefixes[] = { "amcbf_", "dfrs_" };
+
+/* 1 if the key (klen bytes) starts with one of our prefixes. */
+static int ours(const char *key, size_t klen)
+{
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+		if (klen > n && !strncasecmp(key, prefixes[i], n))
+			return 1;
+	}
+	return 0;
+}
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
 /* Set one field from text; 0 on success, -1 with err filled otherwise. */
 static int set_value(const param_spec_t *s, const char *val, size_t vlen,
-		     amcbf_params_t *p, char *err, size_t errlen)
+		     dfrs_params_t *p, char *err, size_t errlen)
 {
 	char text[64];
 	char *end;
@@ -114,7 +133,7 @@ static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 	return -1;
 }
 
-void amcbf_params_defaults(amcbf_params_t *p)
+void dfrs_params_defaults(dfrs_params_t *p)
 {
 	char err[16];
 
@@ -124,22 +143,20 @@ void amcbf_params_defaults(amcbf_params_t *p)
 				p, err, sizeof(err));
 }
 
-int amcbf_params_parse(const char *str, amcbf_params_t *out,
+int dfrs_params_parse(const char *str, dfrs_params_t *out,
 		       char *err, size_t errlen)
 {
-	amcbf_params_t p;
+	dfrs_params_t p;
 	const char *cur = str;
 
-	amcbf_params_defaults(&p);
+	dfrs_params_defaults(&p);
 	while (cur && *cur) {
 		const char *comma = strchr(cur, ',');
 		size_t len = comma ? (size_t)(comma - cur) : strlen(cur);
 		const char *eq = memchr(cur, '=', len);
 		size_t klen = eq ? (size_t)(eq - cur) : len;
 
-		if (klen > strlen(SCHED_PARAMS_PREFIX) &&
-		    !strncasecmp(cur, SCHED_PARAMS_PREFIX,
-				 strlen(SCHED_PARAMS_PREFIX))) {
+		if (ours(cur, klen)) {
 			const param_spec_t *s = NULL;
 			for (size_t i = 0; i < NSPECS; i++) {
 				if (strlen(specs[i].key) == klen &&
@@ -166,7 +183,7 @@ int amcbf_params_parse(const char *str, amcbf_params_t *out,
 	return 0;
 }
 
-static int format_one(const param_spec_t *s, const amcbf_params_t *p,
+static int format_one(const param_spec_t *s, const dfrs_params_t *p,
 		      char *buf, size_t len)
 {
 	const void *field = (const char *)p + s->offset;
@@ -183,7 +200,7 @@ static int format_one(const param_spec_t *s, const amcbf_params_t *p,
 	return 0;
 }
 
-void amcbf_params_format(const amcbf_params_t *p, char *buf, size_t len)
+void dfrs_params_format(const dfrs_params_t *p, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -199,7 +216,7 @@ void amcbf_params_format(const amcbf_params_t *p, char *buf, size_t len)
 	}
 }
 
-void amcbf_params_describe(FILE *out)
+void dfrs_params_describe(FILE *out)
 {
 	for (size_t i = 0; i < NSPECS; i++) {
 		const param_spec_t *s = &specs[i];

@@ -1,11 +1,11 @@
 /*
- * sched_params.h - the sched/amcbf parameters: names, defaults, ranges and
- * the parser of Slurm's SchedulerParameters string.
+ * sched_params.h - the suite's parameters: names, defaults, ranges and the
+ * parser of Slurm's SchedulerParameters string.
  *
- * Plain C, no Slurm headers: the plugin hands over slurm_conf.sched_params,
- * dfrs-sim hands over its --param options, and both get the same checks.
- * Only keys starting with "amcbf_" are ours; every other key belongs to Slurm
- * and is left alone.
+ * Plain C, no Slurm headers: the plugins hand over slurm_conf.sched_params,
+ * dfrs sim hands over its --param options, and all get the same checks.
+ * Keys starting with "amcbf_" are sched/amcbf's, "dfrs_" select/dfrs's;
+ * every other key belongs to Slurm and is left alone.
  */
 #ifndef DFRS_SCHED_PARAMS_H
 #define DFRS_SCHED_PARAMS_H
@@ -32,28 +32,28 @@ typedef struct {
 	int interval;		/* seconds between periodic cycles */
 	double util_threshold;	/* fg utilization under which a bg job may join */
 	double min_idle_cpu;	/* idle CPU at or under this takes no bg job */
-} amcbf_params_t;
-
-#define SCHED_PARAMS_PREFIX "amcbf_"
+	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
+	double share_min_yield;	/* select/dfrs: a job's minimum yield */
+} dfrs_params_t;
 
 /* Fill *p with the documented defaults. */
-void amcbf_params_defaults(amcbf_params_t *p);
+void dfrs_params_defaults(dfrs_params_t *p);
 
 /*
  * Parse a SchedulerParameters-style string ("key=value,key=value,...").
- * Keys without the amcbf_ prefix are ignored. On success *p holds the
+ * Keys without the amcbf_ or dfrs_ prefix are ignored. On success *p holds the
  * defaults overridden by the string and 0 is returned. On the first bad
  * entry -1 is returned, *p is left untouched and err holds one line naming
  * the key, the value and what is wrong. str may be NULL (all defaults).
  */
-int amcbf_params_parse(const char *str, amcbf_params_t *p,
+int dfrs_params_parse(const char *str, dfrs_params_t *p,
 		       char *err, size_t errlen);
 
 /* One line "amcbf_mode=amcbf amcbf_interval=30 ..." for logs. */
-void amcbf_params_format(const amcbf_params_t *p, char *buf, size_t len);
+void dfrs_params_format(const dfrs_params_t *p, char *buf, size_t len);
 
 /* The documentation table: each key, its default, range and meaning. */
-void amcbf_params_describe(FILE *out);
+void dfrs_params_describe(FILE *out);
 
 const char *amcbf_mode_name(amcbf_mode_t mode);
 

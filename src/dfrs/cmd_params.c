@@ -10,22 +10,22 @@
 
 int cmd_params(int argc, char **argv)
 {
-	amcbf_params_t p;
+	dfrs_params_t p;
 	char err[256], line[512];
 
 	if (argc == 1) {
-		amcbf_params_describe(stdout);
+		dfrs_params_describe(stdout);
 		return 0;
 	}
 	if (argc != 3 || strcmp(argv[1], "--check")) {
 		fprintf(stderr, "usage: dfrs params [--check 'key=value,...']\n");
 		return 2;
 	}
-	if (amcbf_params_parse(argv[2], &p, err, sizeof(err))) {
+	if (dfrs_params_parse(argv[2], &p, err, sizeof(err))) {
 		fprintf(stderr, "dfrs params: %s\n", err);
 		return 1;
 	}
-	amcbf_params_format(&p, line, sizeof(line));
+	dfrs_params_format(&p, line, sizeof(line));
 	printf("%s\n", line);
 	return 0;
 }

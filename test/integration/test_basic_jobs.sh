@@ -42,7 +42,8 @@ log=$CLUSTER_DIR/slurmctld.log
 grep -q 'sched/amcbf: init: plugin loaded' "$log" || fail "slurmctld log: sched/amcbf not loaded"
 grep -q 'sched/amcbf: load_params: loaded, parameters: amcbf_mode=amcbf ' "$log" ||
 	fail "slurmctld log: sched/amcbf did not log its parameters"
-grep -q 'select/dfrs: init: loaded, delegating' "$log" || fail "slurmctld log: select/dfrs not loaded"
+grep -q 'select/dfrs: init: loaded: jobs share nodes by DFRS yields; bookkeeping delegated to select/linear' "$log" ||
+	fail "slurmctld log: select/dfrs not loaded"
 run_workload
 stop_cluster
 

@@ -59,6 +59,9 @@ static void test_parse_in_text(void **state)
 	t = parsed("reserved for Alice; dfrs:weight=300; see ticket 12");
 	assert_int_equal(t.weight, 300);
 	assert_true(t.yield == -1 && t.need == -1 && t.tier == TIER_NONE);
+	/* a user's request in --comment */
+	t = parsed("dfrs:need=0.4,min_yield=0.5");
+	assert_true(t.need == 0.4 && t.min_yield == 0.5 && t.yield == -1);
 }
 
 static void expect_bad(const char *text, const char *msg)
@@ -77,6 +80,7 @@ static void test_malformed(void **state)
 	expect_bad("dfrs:yield=abc", "dfrs tag: yield=abc is not a number in 0..1");
 	expect_bad("dfrs:need=-0.1", "dfrs tag: need=-0.1 is not a number in 0..1");
 	expect_bad("dfrs:tier=mid", "dfrs tag: tier=mid is not fg or bg");
+	expect_bad("dfrs:min_yield=2", "dfrs tag: min_yield=2 is not a number in 0..1");
 	expect_bad("dfrs:weight=1", "dfrs tag: weight=1 is not an integer in 2..262144");
 	expect_bad("dfrs:weight=12x", "dfrs tag: weight=12x is not an integer in 2..262144");
 	expect_bad("dfrs:color=red", "dfrs tag: unknown key 'color'");
@@ -85,7 +89,8 @@ static void test_malformed(void **state)
 
 static void test_format_roundtrip(void **state)
 {
-	dfrs_tag_t t = { .yield = 0.5, .need = 0.4, .tier = TIER_FG, .weight = -1 };
+	dfrs_tag_t t = { .yield = 0.5, .need = 0.4, .tier = TIER_FG, .weight = -1,
+			 .min_yield = -1 };
 	dfrs_tag_t back;
 	char buf[128], err[128];
 

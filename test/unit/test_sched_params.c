@@ -12,10 +12,10 @@
 
 static void test_defaults(void **state)
 {
-	amcbf_params_t p;
+	dfrs_params_t p;
 	char err[256] = "";
 
-	assert_int_equal(amcbf_params_parse(NULL, &p, err, sizeof(err)), 0);
+	assert_int_equal(dfrs_params_parse(NULL, &p, err, sizeof(err)), 0);
 	assert_int_equal(p.mode, AMCBF_MODE_AMCBF);
 	assert_int_equal(p.priority, AMCBF_PRIO_FIFO);
 	assert_int_equal(p.interval, 30);
@@ -25,29 +25,32 @@ static void test_defaults(void **state)
 
 static void test_ours_among_slurms(void **state)
 {
-	amcbf_params_t p;
+	dfrs_params_t p;
 	char err[256] = "";
 	const char *s = "bf_interval=30,amcbf_mode=CMBF,defer,"
 			"amcbf_interval=5,sched_interval=-1,"
-			"amcbf_util_threshold=0.9,amcbf_priority=stretch";
+			"amcbf_util_threshold=0.9,amcbf_priority=stretch,"
+			"dfrs_min_yield=0.5";
 
-	assert_int_equal(amcbf_params_parse(s, &p, err, sizeof(err)), 0);
+	assert_int_equal(dfrs_params_parse(s, &p, err, sizeof(err)), 0);
 	assert_int_equal(p.mode, AMCBF_MODE_CMBF);
 	assert_int_equal(p.interval, 5);
 	assert_true(p.util_threshold == 0.9);
 	assert_true(p.min_idle_cpu == 0.04);
 	assert_int_equal(p.priority, AMCBF_PRIO_STRETCH);
+	assert_true(p.share_min_yield == 0.5);
+	assert_true(p.share_cpu_need == 1.0);
 }
 
 /* A bad entry fails, names the key and value, and leaves *p untouched. */
 static void expect_error(const char *s, const char *needle)
 {
-	amcbf_params_t p, before;
+	dfrs_params_t p, before;
 	char err[256] = "";
 
-	amcbf_params_parse("amcbf_interval=7", &p, err, sizeof(err));
+	dfrs_params_parse("amcbf_interval=7", &p, err, sizeof(err));
 	before = p;
-	assert_int_equal(amcbf_params_parse(s, &p, err, sizeof(err)), -1);
+	assert_int_equal(dfrs_params_parse(s, &p, err, sizeof(err)), -1);
 	assert_memory_equal(&p, &before, sizeof(p));
 	if (!strstr(err, needle))
 		fail_msg("error '%s' does not contain '%s'", err, needle);
@@ -64,35 +67,39 @@ static void test_errors(void **state)
 	expect_error("amcbf_bogus=1", "amcbf_bogus: unknown parameter");
 	expect_error("amcbf_mode", "amcbf_mode: missing value");
 	expect_error("amcbf_mode=", "amcbf_mode: missing value");
+	expect_error("dfrs_min_yield=0", "dfrs_min_yield=0: not a number in 0.01..1");
+	expect_error("dfrs_cpu_need=2", "dfrs_cpu_need=2: not a number in 0.01..1");
+	expect_error("bf_interval=3,dfrs_bogus=1", "dfrs_bogus: unknown parameter");
 }
 
 static void test_format_roundtrip(void **state)
 {
-	amcbf_params_t p, q;
+	dfrs_params_t p, q;
 	char err[256], line[512], csv[512];
 
-	assert_int_equal(amcbf_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
+	assert_int_equal(dfrs_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
 					    &p, err, sizeof(err)), 0);
-	amcbf_params_format(&p, line, sizeof(line));
+	dfrs_params_format(&p, line, sizeof(line));
 	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=fifo amcbf_interval=30 "
-			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1");
+			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
+			    "dfrs_cpu_need=1 dfrs_min_yield=0.25");
 	strcpy(csv, line);
 	for (char *c = csv; *c; c++)
 		if (*c == ' ')
 			*c = ',';
-	assert_int_equal(amcbf_params_parse(csv, &q, err, sizeof(err)), 0);
+	assert_int_equal(dfrs_params_parse(csv, &q, err, sizeof(err)), 0);
 	assert_memory_equal(&p, &q, sizeof(p));
 }
 
 /* A short buffer truncates without overflowing. */
 static void test_format_truncates(void **state)
 {
-	amcbf_params_t p;
+	dfrs_params_t p;
 	char buf[12];
 
-	amcbf_params_defaults(&p);
+	dfrs_params_defaults(&p);
 	memset(buf, 'x', sizeof(buf));
-	amcbf_params_format(&p, buf, 10);
+	dfrs_params_format(&p, buf, 10);
 	assert_int_equal(strlen(buf), 9);
 	assert_int_equal(buf[10], 'x');
 }

@@ -40,7 +40,7 @@ static bool stop_agent;
 static bool reconfig_pending;
 
 /* Settings in force; only the agent thread reads or changes them. */
-static amcbf_params_t params;
+static dfrs_params_t params;
 
 /*
  * (Re)load SchedulerParameters.  A bad value leaves the settings in force
@@ -48,19 +48,19 @@ static amcbf_params_t params;
  */
 static void load_params(bool first)
 {
-	amcbf_params_t fresh;
+	dfrs_params_t fresh;
 	char err[256], line[512];
 
 	if (first)
-		amcbf_params_defaults(&params);
-	if (amcbf_params_parse(slurm_conf.sched_params, &fresh, err,
+		dfrs_params_defaults(&params);
+	if (dfrs_params_parse(slurm_conf.sched_params, &fresh, err,
 			       sizeof(err))) {
 		error("%s; keeping %s settings", err,
 		      first ? "default" : "previous");
 	} else {
 		params = fresh;
 	}
-	amcbf_params_format(&params, line, sizeof(line));
+	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
 }

@@ -1,29 +1,73 @@
 /*
  * select_dfrs.c - select/dfrs: node selection for Dynamic Fractional Resource
- * Scheduling (seed 001, Stillwell, Vivien, Casanova) and the foreground/
- * background tiers of consolidation backfill (seed 004).
+ * Scheduling (seed 001, Stillwell, Vivien, Casanova): several jobs share a
+ * node; memory is a rigid requirement, CPU a fluid need; every running job
+ * gets a yield, and the nodes enforce it with cgroup CPU weights
+ * (dfrs-nodeagent).
  *
- * This file is the boundary with Slurm's select interface.  For now every
- * operation is delegated to Slurm's own select/linear, loaded through the
- * plugin interface (plugin_context_create), so select/dfrs behaves exactly as
- * select/linear: whole nodes per job.  The DFRS placement replaces job_test
- * and the bookkeeping around it in a later step; what it does not change
- * stays delegated.
+ * This file is the boundary with Slurm's select interface.  Bookkeeping that
+ * DFRS does not change (memory accounting, job resources, node states,
+ * packing of select data for clients) is delegated to Slurm's own
+ * select/linear, loaded through the plugin interface (plugin_context_create):
+ * run it with SelectTypeParameters=CR_Memory and a partition with
+ * OverSubscribe=FORCE:N so that linear lets jobs share nodes within memory.
+ * What DFRS decides is made by src/common/node_share.c:
+ *   job_test  (run now) chooses the nodes, least CPU-loaded first where the
+ *             job fits with every job at its minimum yield, and hands linear
+ *             only those nodes;
+ *   job_begin, job_fini, job_suspend, job_resume  update the model and
+ *             reallocate the yields max-min;
+ * and every job whose yield changed gets "dfrs:yield=Y,need=N" in its
+ * SystemComment (visible in scontrol show job; read by dfrs-nodeagent).
+ * The model is rebuilt from Slurm's own job records after a start or
+ * reconfiguration, so a slurmctld restart keeps it without a state file.
+ *
+ * A job states its CPU need per node and its minimum yield in its comment,
+ * `sbatch --comment=dfrs:need=0.4,min_yield=0.5`; otherwise SchedulerParameters
+ * dfrs_cpu_need and dfrs_min_yield apply.  An --exclusive job needs the whole
+ * node.
  *
  * Like Slurm's own select plugins, the .so is also loaded by client commands
- * (squeue, sinfo, ...), so it references no slurmctld-only symbol here.
+ * (squeue, sinfo, dfrs-nodeagent, ...): the slurmctld data it uses is defined
+ * here as plain globals (slurmctld's own definitions win inside slurmctld),
+ * and slurmctld-only code runs only when running_in_slurmctld().
  */
+#define _GNU_SOURCE	/* program_invocation_short_name */
+
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
 #include "src/common/slurm_xlator.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 #include "slurm/slurm_errno.h"
 
+#include "src/common/bitstring.h"
+#include "src/common/list.h"
 #include "src/common/log.h"
+#include "src/common/node_conf.h"
 #include "src/common/plugin.h"
+#include "src/common/run_in_daemon.h"
 #include "src/common/select.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "cpu_weight.h"
+#include "node_share.h"
+#include "sched_params.h"
+
+/* slurmctld's data; its own definitions win inside slurmctld */
+slurm_conf_t slurm_conf;
+node_record_t **node_record_table_ptr;
+int node_record_count;
+List job_list;
+time_t last_job_update;
 
 const char plugin_name[] = "slurm-dfrs fractional node selection";
 const char plugin_type[] = "select/dfrs";
@@ -77,6 +121,202 @@ static const char *delegate_syms[] = {
 static slurm_select_ops_t base;
 static plugin_context_t *base_context;
 
+/*
+ * The shared-node model and the settings, used only inside slurmctld.  The
+ * select calls come with slurmctld's job and node locks held; the mutex
+ * guards the model against select calls from different threads.
+ */
+static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
+static node_share_t model;
+static bool in_ctld;
+static bool model_stale = true;	/* rebuild from job_list before use */
+static dfrs_params_t params;
+static uint64_t ref_memory_mb;	/* smallest RealMemory: memory fraction unit */
+
+/*
+ * Slurm's running_in_slurmctld() compares the program name with "slurmctld"
+ * exactly, and Debian's binary is slurmctld-wlm: accept the prefix.
+ */
+static bool running_in_controller(void)
+{
+	return running_in_slurmctld() ||
+	       !strncmp(program_invocation_short_name, "slurmctld", 9);
+}
+
+static void load_params(void)
+{
+	dfrs_params_t fresh;
+	char err[256];
+
+	if (dfrs_params_parse(slurm_conf.sched_params, &fresh, err,
+			      sizeof(err))) {
+		error("%s; keeping %s settings", err,
+		      params.share_min_yield > 0 ? "previous" : "default");
+		if (!(params.share_min_yield > 0))
+			dfrs_params_defaults(&params);
+	} else {
+		params = fresh;
+	}
+	info("dfrs_cpu_need=%g dfrs_min_yield=%g", params.share_cpu_need,
+	     params.share_min_yield);
+}
+
+/* The job's shape in the model: memory and CPU per node, minimum yield. */
+static void job_shape(job_record_t *job_ptr, share_job_t *out)
+{
+	struct job_details *d = job_ptr->details;
+	uint64_t mem = d ? d->pn_min_memory : 0;
+	dfrs_tag_t tag;
+	char err[160];
+
+	memset(out, 0, sizeof(*out));
+	out->id = job_ptr->job_id;
+	out->need = params.share_cpu_need;
+	out->min_yield = params.share_min_yield;
+	if (dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
+		verbose("%pJ: Comment ignored: %s", job_ptr, err);
+	} else {
+		if (tag.need > 0)
+			out->need = tag.need;
+		if (tag.min_yield > 0)
+			out->min_yield = tag.min_yield;
+	}
+	if (mem & MEM_PER_CPU) {
+		uint32_t cpus = job_ptr->total_cpus && job_ptr->node_cnt ?
+			job_ptr->total_cpus / job_ptr->node_cnt :
+			(d ? d->cpus_per_task : 1);
+		mem = (mem & ~MEM_PER_CPU) * (cpus ? cpus : 1);
+	}
+	out->mem = (mem && ref_memory_mb) ? (double)mem / ref_memory_mb : 1.0;
+	if (out->mem > 1.0)
+		out->mem = 1.0;
+	if (d && d->whole_node == WHOLE_NODE_REQUIRED) {
+		out->mem = 1.0;
+		out->need = 1.0;
+		out->min_yield = 1.0;
+	}
+}
+
+/* Node indices of a bitmap into nodes[] (xmalloc'ed); returns the count. */
+static int bitmap_nodes(bitstr_t *bitmap, int **nodes)
+{
+	int n = 0, cnt = bitmap ? bit_set_count(bitmap) : 0;
+
+	*nodes = xcalloc(cnt ? cnt : 1, sizeof(int));
+	for (int i = 0; bitmap && i < node_record_count && n < cnt; i++)
+		if (bit_test(bitmap, i))
+			(*nodes)[n++] = i;
+	return n;
+}
+
+/*
+ * Put every placed job's current yield in its SystemComment where it
+ * differs, so that squeue/scontrol and the node agents see it.  Called with
+ * the job write lock held (every select call that changes the model is).
+ */
+static void publish_yields(void)
+{
+	bool changed = false;
+
+	for (size_t i = 0; i < model.njobs; i++) {
+		const share_job_t *j = &model.jobs[i];
+		job_record_t *job_ptr = find_job_record(j->id);
+		dfrs_tag_t tag = { .yield = j->yield, .need = j->need,
+				   .tier = TIER_NONE, .weight = -1,
+				   .min_yield = -1 };
+		char text[128];
+
+		if (!job_ptr)
+			continue;
+		dfrs_tag_format(&tag, text, sizeof(text));
+		if (job_ptr->system_comment && !xstrcmp(job_ptr->system_comment, text))
+			continue;
+		xfree(job_ptr->system_comment);
+		job_ptr->system_comment = xstrdup(text);
+		changed = true;
+	}
+	if (changed)
+		last_job_update = time(NULL);
+}
+
+/* Add a started (or running, at restart) job to the model; lock held. */
+static void model_add(job_record_t *job_ptr, bool suspended)
+{
+	share_job_t shape;
+	char err[256], *where;
+	int rc;
+
+	if (!job_ptr->node_bitmap || node_share_find(&model, job_ptr->job_id))
+		return;
+	job_shape(job_ptr, &shape);
+	shape.nnodes = bitmap_nodes(job_ptr->node_bitmap, &shape.nodes);
+	shape.suspended = suspended;
+	if (shape.nnodes == 0) {
+		xfree(shape.nodes);
+		return;
+	}
+	rc = node_share_add(&model, &shape, err, sizeof(err));
+	if (rc) {
+		/* started outside our choice (e.g. nodes forced by an
+		 * administrator): keep it in the model below the minimums */
+		shape.min_yield = 0.01;
+		rc = node_share_add(&model, &shape, err, sizeof(err));
+	}
+	where = bitmap2node_name(job_ptr->node_bitmap);
+	if (rc)
+		error("%pJ on %s not modelled: %s", job_ptr, where, err);
+	else
+		info("%pJ on %s: need %.3g, mem %.3g, min yield %.3g per node",
+		     job_ptr, where, shape.need, shape.mem, shape.min_yield);
+	xfree(where);
+	xfree(shape.nodes);
+}
+
+/*
+ * Rebuild the model from Slurm's own job records, once they are all loaded:
+ * at start slurmctld calls job_init before it reads its saved jobs, so the
+ * rebuild waits for the first select call that needs the model (as linear
+ * does with its own records).  Called with the model lock and slurmctld's
+ * job lock held.
+ */
+static void model_reset(void);
+static void ensure_model(void)
+{
+	ListIterator it;
+	job_record_t *job_ptr;
+
+	if (!model_stale)
+		return;
+	model_stale = false;
+	model_reset();
+	if (!job_list)
+		return;
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it))) {
+		if (IS_JOB_RUNNING(job_ptr) || IS_JOB_SUSPENDED(job_ptr))
+			model_add(job_ptr, IS_JOB_SUSPENDED(job_ptr));
+	}
+	list_iterator_destroy(it);
+	publish_yields();
+	info("model rebuilt: %zu running or suspended jobs on %d nodes",
+	     model.njobs, model.nnodes);
+}
+
+static void model_reset(void)
+{
+	uint64_t ref = 0;
+
+	node_share_free(&model);
+	node_share_init(&model, node_record_count);
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		if (node_ptr && node_ptr->real_memory &&
+		    (!ref || node_ptr->real_memory < ref))
+			ref = node_ptr->real_memory;
+	}
+	ref_memory_mb = ref;
+}
+
 extern int init(void)
 {
 	base_context = plugin_context_create("select", DELEGATE,
@@ -87,8 +327,14 @@ extern int init(void)
 		      DELEGATE);
 		return SLURM_ERROR;
 	}
-	verbose("loaded, delegating node bookkeeping to %s",
-		DELEGATE);
+	in_ctld = running_in_controller();
+	if (in_ctld) {
+		dfrs_params_defaults(&params);
+		load_params();
+		node_share_init(&model, 0);
+		info("loaded: jobs share nodes by DFRS yields; bookkeeping delegated to %s",
+		     DELEGATE);
+	}
 	return SLURM_SUCCESS;
 }
 
@@ -99,6 +345,9 @@ extern int fini(void)
 	if (base_context)
 		rc = plugin_context_destroy(base_context);
 	base_context = NULL;
+	slurm_mutex_lock(&model_lock);
+	node_share_free(&model);
+	slurm_mutex_unlock(&model_lock);
 	return rc;
 }
 
@@ -114,12 +363,26 @@ extern int select_p_state_restore(char *dir_name)
 
 extern int select_p_job_init(List job_list_arg)
 {
-	return base.job_init(job_list_arg);
+	int rc = base.job_init(job_list_arg);
+
+	if (in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		model_stale = true;
+		slurm_mutex_unlock(&model_lock);
+	}
+	return rc;
 }
 
 extern int select_p_node_init(void)
 {
-	return base.node_init();
+	int rc = base.node_init();
+
+	if (in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		model_stale = true;
+		slurm_mutex_unlock(&model_lock);
+	}
+	return rc;
 }
 
 extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
@@ -129,14 +392,64 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 			     List *preemptee_job_list,
 			     bitstr_t *exc_core_bitmap)
 {
-	return base.job_test(job_ptr, bitmap, min_nodes, max_nodes, req_nodes,
-			     mode, preemptee_candidates, preemptee_job_list,
+	share_job_t shape;
+	unsigned char *allowed;
+	int *chosen, want, rc;
+	char err[256];
+	bitstr_t *req = job_ptr->details ? job_ptr->details->req_node_bitmap : NULL;
+
+	if (!in_ctld || mode != SELECT_MODE_RUN_NOW || !bitmap)
+		return base.job_test(job_ptr, bitmap, min_nodes, max_nodes,
+				     req_nodes, mode, preemptee_candidates,
+				     preemptee_job_list, exc_core_bitmap);
+
+	slurm_mutex_lock(&model_lock);
+	ensure_model();
+	job_shape(job_ptr, &shape);
+	want = (int)min_nodes;
+	allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
+	for (int i = 0; i < node_record_count; i++)
+		allowed[i] = bit_test(bitmap, i) && (!req || bit_test(req, i));
+	if (req && bit_set_count(req) > want)
+		want = bit_set_count(req);
+	chosen = xcalloc(want > 0 ? want : 1, sizeof(int));
+	rc = (want > 0 && want <= model.nnodes) ?
+		node_share_choose(&model, &shape, allowed, want, chosen, err,
+				  sizeof(err)) : -1;
+	if (rc) {
+		if (want <= 0 || want > model.nnodes)
+			snprintf(err, sizeof(err), "asks for %d of %d nodes",
+				 want, model.nnodes);
+		debug("%pJ cannot start now: %s", job_ptr, err);
+		slurm_mutex_unlock(&model_lock);
+		xfree(allowed);
+		xfree(chosen);
+		return SLURM_ERROR;
+	}
+	bit_clear_all(bitmap);
+	for (int k = 0; k < want; k++)
+		bit_set(bitmap, chosen[k]);
+	slurm_mutex_unlock(&model_lock);
+	xfree(allowed);
+	xfree(chosen);
+	/* linear checks memory and builds the job's resources on our nodes */
+	return base.job_test(job_ptr, bitmap, want, want, want, mode,
+			     preemptee_candidates, preemptee_job_list,
 			     exc_core_bitmap);
 }
 
 extern int select_p_job_begin(job_record_t *job_ptr)
 {
-	return base.job_begin(job_ptr);
+	int rc = base.job_begin(job_ptr);
+
+	if (rc == SLURM_SUCCESS && in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		ensure_model();
+		model_add(job_ptr, false);
+		publish_yields();
+		slurm_mutex_unlock(&model_lock);
+	}
+	return rc;
 }
 
 extern int select_p_job_ready(job_record_t *job_ptr)
@@ -162,17 +475,52 @@ extern int select_p_job_signal(job_record_t *job_ptr, int signal)
 
 extern int select_p_job_fini(job_record_t *job_ptr)
 {
-	return base.job_fini(job_ptr);
+	int rc = base.job_fini(job_ptr);
+
+	if (in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		ensure_model();
+		if (node_share_remove(&model, job_ptr->job_id) == 0) {
+			debug("%pJ left its nodes", job_ptr);
+			publish_yields();
+		}
+		slurm_mutex_unlock(&model_lock);
+	}
+	return rc;
+}
+
+/* Suspended jobs keep their memory and give their CPU to the others. */
+static void model_suspend(job_record_t *job_ptr, int suspended)
+{
+	int rc;
+
+	slurm_mutex_lock(&model_lock);
+	ensure_model();
+	rc = node_share_set_suspended(&model, job_ptr->job_id, suspended);
+	if (rc == 1)
+		info("%pJ resumed where the jobs no longer all fit at their minimum yields: sharing below them",
+		     job_ptr);
+	if (rc >= 0)
+		publish_yields();
+	slurm_mutex_unlock(&model_lock);
 }
 
 extern int select_p_job_suspend(job_record_t *job_ptr, bool indf_susp)
 {
-	return base.job_suspend(job_ptr, indf_susp);
+	int rc = base.job_suspend(job_ptr, indf_susp);
+
+	if (rc == SLURM_SUCCESS && in_ctld)
+		model_suspend(job_ptr, 1);
+	return rc;
 }
 
 extern int select_p_job_resume(job_record_t *job_ptr, bool indf_susp)
 {
-	return base.job_resume(job_ptr, indf_susp);
+	int rc = base.job_resume(job_ptr, indf_susp);
+
+	if (rc == SLURM_SUCCESS && in_ctld)
+		model_suspend(job_ptr, 0);
+	return rc;
 }
 
 extern bitstr_t *select_p_step_pick_nodes(job_record_t *job_ptr,
@@ -302,6 +650,8 @@ extern int select_p_update_node_config(int index)
 
 extern int select_p_reconfigure(void)
 {
+	if (in_ctld)
+		load_params();
 	return base.reconfigure();
 }
 

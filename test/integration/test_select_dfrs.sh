@@ -1,0 +1,91 @@
+#!/bin/bash
+# test_select_dfrs.sh - select/dfrs on a live cluster: jobs share nodes,
+# memory is never oversubscribed, CPU is shared by yields that slurmctld
+# publishes (SystemComment) and the node agents enforce (cpu.shares); yields
+# follow suspend, resume and job end; a job that would push others below
+# their minimum yield waits; a slurmctld restart keeps the model; every job
+# ends exactly once.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+# 2 nodes of 2 CPUs and 4096 MB; linear tracks memory and lets jobs share
+start_cluster share --nodes 2 --port 17900 --node-agent \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:8 ||
+	{ fail "cluster did not start"; finish; }
+mount=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts)
+
+wait_for() {
+	local what=$1 i; shift
+	for ((i = 0; i < 40; i++)); do
+		"$@" && return 0
+		sleep 0.25
+	done
+	fail "$what (waited 10 s)"
+	return 1
+}
+comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
+node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
+state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
+shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
+# expect JOB NODE YIELD-TAG WEIGHT
+expect() {
+	wait_for "job $1 on $2" node_is "$1" "$2"
+	wait_for "job $1: SystemComment $3" comment_is "$1" "$3"
+	wait_for "job $1: cpu.shares $4 on $2" shares_is "$2" "$1" "$4"
+}
+
+ids=()
+a=$(submit --wrap 'sleep 300'); ids+=("$a")
+wait_for "job $a running" state_is "$a" RUNNING
+b=$(submit --wrap 'sleep 300'); ids+=("$b")
+wait_for "job $b running" state_is "$b" RUNNING
+c=$(submit --wrap 'sleep 300'); ids+=("$c")
+wait_for "job $c running" state_is "$c" RUNNING
+d=$(submit --comment=dfrs:need=0.5 --wrap 'sleep 300'); ids+=("$d")
+# least CPU-loaded node first, ties to the lowest index:
+# n1 gets a and c (need 1 each), n2 gets b (need 1) and d (need 0.5); the
+# agents compute weights from the published yield (4 digits): 0.6667 x 0.5
+expect "$a" n1 dfrs:yield=0.5,need=1 5000
+expect "$c" n1 dfrs:yield=0.5,need=1 5000
+expect "$b" n2 dfrs:yield=0.6667,need=1 6667
+expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
+
+# memory is rigid: 2500 MB fits on neither node (2048 MB free on each)
+e=$(submit --mem=2500 --wrap 'sleep 300'); ids+=("$e")
+# a minimum yield of 0.9 would push the others below theirs (0.25)
+f=$(submit --comment=dfrs:min_yield=0.9 --mem=100 --wrap 'sleep 1'); ids+=("$f")
+sleep 3
+state_is "$e" PENDING || fail "job $e (2500 MB) started though no node has the memory"
+state_is "$f" PENDING || fail "job $f (min yield 0.9) started though it would push others below theirs"
+
+# a suspended job keeps its memory and gives its CPU to the others
+scontrol suspend "$a"
+wait_for "job $c: yield 1 while $a is suspended" comment_is "$c" dfrs:yield=1,need=1
+wait_for "job $c: cpu.shares 10000" shares_is n1 "$c" 10000
+scontrol resume "$a"
+wait_for "job $c: yield 0.5 again after resume" comment_is "$c" dfrs:yield=0.5,need=1
+
+# a restarted slurmctld rebuilds the model from its saved job records
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
+rebuilt() { grep -q 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes' "$CLUSTER_DIR/slurmctld.log"; }
+wait_for "model rebuilt from the 4 running jobs after the restart" rebuilt
+state_is "$e" PENDING || fail "job $e started after the restart though no node has the memory"
+state_is "$f" PENDING || fail "job $f started after the restart below the others' minimum yields"
+comment_is "$a" dfrs:yield=0.5,need=1 || fail "job $a: yield changed across the restart"
+
+# when a ends, c has n1's CPU ... until e, which now has memory there, starts
+scancel "$a"
+wait_for "job $e starts on n1 once a's memory is free" node_is "$e" n1
+expect "$c" n1 dfrs:yield=0.5,need=1 5000
+expect "$e" n1 dfrs:yield=0.5,need=1 5000
+state_is "$f" PENDING || fail "job $f started below the others' minimum yields"
+
+scancel "$b" "$c" "$d" "$e" "$f"
+wait_jobs_done 60 "${ids[@]}"
+for id in "${ids[@]}"; do
+	n=$(grep -c "^JobId=$id " "$CLUSTER_DIR/jobcomp.txt")
+	[ "$n" = 1 ] || fail "job $id has $n jobcomp records, want exactly 1"
+done
+stop_cluster
+finish
