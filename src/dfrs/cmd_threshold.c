@@ -16,7 +16,7 @@
 #include "commands.h"
 #include "threshold_policy.h"
 
-#define MAX_TASKS 1024 /* (n+1)^2 matrices, O(n^3) time: ~1 s at this size */
+#define MAX_TASKS 1024 /* (n+1)^2 matrices, O(n^3) time: 1-3 s at this size */
 
 static void usage(FILE *out)
 {
