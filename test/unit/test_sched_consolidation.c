@@ -17,78 +17,24 @@
 #include "sched_policy.h"
 #include "sim_engine.h"
 #include "sim_workload.h"
+#include "sim_fixture.h"
 
-typedef struct {
-	int nodes;
-	double runtime;
-	double util[4];		/* per process; 0 = 0.5 */
-} job_spec_t;
-
-typedef struct {
-	double start, finish;
-	int preemptions, migrations;
-} expect_t;
-
-static double utils[64];
-
-/* All jobs arrive at time 0, in the order given. */
-static void build(sim_workload_t *w, sim_job_t *jobs, int nnodes,
-		  const job_spec_t *spec, size_t n)
-{
-	size_t used = 0;
-	memset(w, 0, sizeof(*w));
-	for (size_t i = 0; i < n; i++) {
-		jobs[i] = (sim_job_t){ .id = (long)i + 1, .arrival = 0,
-				       .runtime = spec[i].runtime,
-				       .estimate = spec[i].runtime,
-				       .nodes = spec[i].nodes,
-				       .util = utils + used };
-		for (int p = 0; p < spec[i].nodes; p++)
-			utils[used++] = p < 4 && spec[i].util[p] > 0
-						? spec[i].util[p] : 0.5;
-	}
-	w->jobs = jobs;
-	w->njobs = n;
-	w->nodes = nnodes;
-}
-
+/* Replay under the figures' model (no overhead, free migrations). */
 static void replay(const char *policy, int nnodes, const job_spec_t *spec,
 		   size_t n, const expect_t *want)
 {
-	sim_workload_t w;
-	sim_job_t jobs[16];
 	sim_model_t m;
 	sim_result_t r;
-	char err[256] = "";
 
-	build(&w, jobs, nnodes, spec, n);
-	sim_model_defaults(&m);
-	m.ideal = 1;
-	m.migration_cost = 0;
-	const sched_policy_t *p = sched_policy_find(policy);
-	assert_non_null(p);
-	assert_int_equal(sim_run(&w, p->engine, &m, &r, err, sizeof(err)), 0);
-	for (size_t i = 0; i < n; i++) {
-		print_message("%s J%zu: start %g finish %g preempt %d migr %d\n",
-			      policy, i + 1, r.jobs[i].first_start,
-			      r.jobs[i].finish, r.jobs[i].preemptions,
-			      r.jobs[i].migrations);
-		assert_true(r.jobs[i].first_start == want[i].start);
-		assert_true(r.jobs[i].finish == want[i].finish);
-		assert_int_equal(r.jobs[i].preemptions, want[i].preemptions);
-		assert_int_equal(r.jobs[i].migrations, want[i].migrations);
-	}
+	fixture_ideal_model(&m);
+	fixture_replay(policy, nnodes, spec, n, &m, want, &r);
 	sim_result_free(&r);
 }
 
 /*
  * Fig. 1: six nodes, J_i(size, length) all queued at 0:
- * J1(1,20) J2(2,5) J3(6,5) J4(4,5) J5(2,15) J6(1,10).
+ * J1(1,20) J2(2,5) J3(6,5) J4(4,5) J5(2,15) J6(1,10) (fixture_fig1).
  */
-static const job_spec_t fig1[] = {
-	{ 1, 20, { 0 } }, { 2, 5, { 0 } }, { 6, 5, { 0 } },
-	{ 4, 5, { 0 } }, { 2, 15, { 0 } }, { 1, 10, { 0 } },
-};
 
 /*
  * CMBF: t=0 J1, J2 start; J3 (6) and J4 (4) do not fit on 3 idle nodes and
@@ -104,7 +50,7 @@ static void test_fig1_cmbf(void **state)
 		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
 		{ 5, 10, 0, 0 }, { 0, 20, 1, 1 }, { 0, 10, 0, 0 },
 	};
-	replay("cmbf", 6, fig1, 6, want);
+	replay("cmbf", 6, fixture_fig1, 6, want);
 }
 
 /*
@@ -117,7 +63,7 @@ static void test_fig1_ambf(void **state)
 		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
 		{ 15, 20, 0, 0 }, { 0, 15, 0, 0 }, { 0, 10, 0, 0 },
 	};
-	replay("ambf", 6, fig1, 6, want);
+	replay("ambf", 6, fixture_fig1, 6, want);
 }
 
 /*
@@ -131,7 +77,7 @@ static void test_fig1_easy(void **state)
 		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
 		{ 15, 20, 0, 0 }, { 0, 15, 0, 0 }, { 0, 10, 0, 0 },
 	};
-	replay("easy", 6, fig1, 6, want);
+	replay("easy", 6, fixture_fig1, 6, want);
 }
 
 /*
@@ -144,7 +90,7 @@ static void test_fig1_fcfs(void **state)
 		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
 		{ 25, 30, 0, 0 }, { 25, 40, 0, 0 }, { 30, 40, 0, 0 },
 	};
-	replay("fcfs", 6, fig1, 6, want);
+	replay("fcfs", 6, fixture_fig1, 6, want);
 }
 
 /*

@@ -1,0 +1,260 @@
+/*
+ * test_sim_metrics.c - the simulator's model and figures on schedules
+ * worked out by hand: metric formulas (sim_metrics.c), the migration cost,
+ * seed 004's bg progress formula, the workload builder (load scaling,
+ * skipping, allocation unit) and the shared traces' job counts.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sched_policy.h"
+#include "sim_engine.h"
+#include "sim_fixture.h"
+#include "sim_metrics.h"
+#include "sim_workload.h"
+#include "trace.h"
+
+#define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+
+/*
+ * EASY on Fig. 1 (ideal model): responses 20, 5, 25, 20, 15, 10 (J3 starts
+ * at 20, J4 at 15), every process at 50 % CPU.
+ *   mean response 95/6; mean wait (20 + 15)/6;
+ *   bounded slowdown (Gamma 10): J1 20/20, J2 5/10 -> 1, J3 25/10 = 2.5,
+ *     J4 20/10 = 2, J5 15/15, J6 10/10: mean 8.5/6, max 2.5;
+ *   stretch: 1, 1, 5, 4, 1, 1: mean 13/6, max 5;
+ *   busy CPU 0.5 * (20 + 10 + 30 + 20 + 30 + 10) = 60 over 6 nodes * 25 s.
+ */
+static void test_metrics_fig1_easy(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 15, 20, 0, 0 }, { 0, 15, 0, 0 }, { 0, 10, 0, 0 },
+	};
+	fixture_t f;
+	sim_model_t m;
+	sim_result_t r;
+	sim_metrics_t x;
+
+	fixture_ideal_model(&m);
+	fixture_replay("easy", 6, fixture_fig1, 6, &m, want, &r);
+	fixture_build(&f, 6, fixture_fig1, 6);
+	sim_metrics_compute(&f.w, &r, SIM_BSLD_BOUND, &x);
+	assert_int_equal(x.jobs, 6);
+	near(x.mean_response, 95.0 / 6);
+	near(x.mean_wait, 35.0 / 6);
+	near(x.mean_bsld, 8.5 / 6);
+	near(x.max_bsld, 2.5);
+	near(x.mean_stretch, 13.0 / 6);
+	near(x.max_stretch, 5);
+	near(x.utilization, 60.0 / (6 * 25));
+	near(x.makespan, 25);
+	near(x.migrations_per_job, 0);
+
+	double mean[SIM_SIZE_CLASSES];
+	size_t count[SIM_SIZE_CLASSES];
+	sim_metrics_bsld_by_size(&f.w, &r, SIM_BSLD_BOUND, mean, count);
+	assert_int_equal(count[0], 2);		/* J1, J6 */
+	assert_int_equal(count[1], 3);		/* J2, J4, J5 */
+	assert_int_equal(count[2], 1);		/* J3 */
+	near(mean[0], 1);
+	near(mean[1], 4.0 / 3);
+	near(mean[2], 2.5);
+	sim_result_free(&r);
+}
+
+static void test_bounded_slowdown(void **state)
+{
+	near(sim_bounded_slowdown(5, 1, 10), 1);	/* short job: >= 1 */
+	near(sim_bounded_slowdown(50, 2, 10), 5);	/* Gamma bounds it */
+	near(sim_bounded_slowdown(300, 100, 10), 3);
+	assert_int_equal(sim_size_class(1), 0);
+	assert_int_equal(sim_size_class(4), 1);
+	assert_int_equal(sim_size_class(16), 2);
+	assert_int_equal(sim_size_class(64), 3);
+	assert_int_equal(sim_size_class(65), 4);
+}
+
+/*
+ * CMBF on Fig. 1 with a 20 s migration cost: J5 (suspended at 5 with 10 s
+ * left) resumes at 10 with 30 s of work; at 20 J1 ends and J3 sees 4 idle
+ * nodes plus J5's 2 (J5 arrived later): J5 is suspended again with 20 s
+ * left, J3 runs 20-25, J5 resumes at 25 with 40 s and ends at 65.
+ */
+static void test_migration_cost(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 5, 10, 0, 0 }, { 0, 65, 2, 2 }, { 0, 10, 0, 0 },
+	};
+	sim_model_t m;
+	sim_result_t r;
+
+	fixture_ideal_model(&m);
+	m.migration_cost = 20;
+	fixture_replay("cmbf", 6, fixture_fig1, 6, &m, want, &r);
+	sim_result_free(&r);
+}
+
+/*
+ * Seed 004's bg progress on one node: A (fg, 1 process at 50 %, 100 s)
+ * and B (1 process at 100 %, 10 s) arriving at 0 under AMCBF: A takes the
+ * fg slot, B the bg slot.  With eff fixed at 0.9 (lo = hi) B's idle CPU
+ * (0.5) is below its need (1.0): rate 0.9 * 0.5 / 1.0 = 0.45, B ends at
+ * 10 / 0.45.  A's overhead while B runs is at most 3.7 %: A ends between
+ * 100 and 100 + 22.2 * 0.037.  Without B beside it A runs at full speed.
+ */
+static void test_bg_progress_model(void **state)
+{
+	static const job_spec_t jobs[] = {
+		{ 1, 100, { 0.5 } }, { 1, 10, { 1.0 } },
+	};
+	fixture_t f;
+	sim_model_t m;
+	sim_result_t r;
+	char err[256];
+
+	fixture_build(&f, 1, jobs, 2);
+	sim_model_defaults(&m);
+	m.eff_single_lo = m.eff_single_hi = 0.9;
+	assert_int_equal(sim_run(&f.w, sched_amcbf, &m, &r, err, sizeof(err)),
+			 0);
+	near(r.jobs[1].first_start, 0);
+	near(r.jobs[1].finish, 10 / 0.45);
+	assert_true(r.jobs[0].finish >= 100);
+	assert_true(r.jobs[0].finish <= 100 + 10 / 0.45 * 0.037 + 1e-9);
+	/* busy CPU: A 0.5 per s while it progresses, B 1.0 * 0.45 per s */
+	assert_true(r.busy_cpu_seconds > 0.5 * 100 + 0.45 * (10 / 0.45) -
+					     1e-6);
+	sim_result_free(&r);
+
+	/* the same under EASY: B waits for A, nothing shares a node */
+	assert_int_equal(sim_run(&f.w, sched_easy_backfill, &m, &r, err,
+				 sizeof(err)), 0);
+	near(r.jobs[0].finish, 100);
+	near(r.jobs[1].first_start, 100);
+	near(r.jobs[1].finish, 110);
+	sim_result_free(&r);
+}
+
+static const char small_swf[] =
+	"; MaxProcs: 8\n"
+	"1 100 -1 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	"2 300 -1 10 16 -1 -1 16 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	"3 500 -1 20 1 5 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	"4 700 -1 30 3 -1 -1 3 40 -1 1 1 1 -1 -1 -1 -1 -1\n";
+
+/*
+ * The workload builder: machine size from MaxProcs, the 16-processor job
+ * skipped as too big, arrivals relative to the first and divided by the
+ * load, requested times as EASY's estimates (the runtime where missing),
+ * CPU usage from field 6 (5 s over 20 s: 25 %), procs per node rounding up.
+ */
+static void test_workload_build(void **state)
+{
+	trace_t t;
+	sim_workload_t w;
+	sim_workload_opts_t o;
+	char err[256];
+
+	assert_int_equal(trace_parse(small_swf, sizeof(small_swf) - 1, "small",
+				     NULL, &t, err, sizeof(err)), 0);
+	sim_workload_opts_defaults(&o);
+	o.load = 2;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.nodes, 8);
+	assert_int_equal(w.njobs, 3);
+	assert_int_equal(w.skipped_too_big, 1);
+	assert_int_equal(w.estimates_exact, 0);
+	near(w.jobs[0].arrival, 0);
+	near(w.jobs[1].arrival, 200);	/* (500 - 100) / 2 */
+	near(w.jobs[2].arrival, 300);
+	near(w.jobs[0].estimate, 60);
+	near(w.jobs[1].estimate, 20);	/* no requested time: runtime */
+	near(w.jobs[1].util[0], 0.25);
+	assert_int_equal(w.cpu_from_trace, 1);
+	for (int p = 0; p < 4; p++)	/* seed 004's model: 40..100 % */
+		assert_true(w.jobs[0].util[p] >= 0.4 &&
+			    w.jobs[0].util[p] < 1.0);
+	sim_workload_free(&w);
+
+	o.load = 1;
+	o.procs_per_node = 2;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.nodes, 4);
+	assert_int_equal(w.njobs, 3);
+	assert_int_equal(w.jobs[0].nodes, 2);
+	assert_int_equal(w.jobs[2].nodes, 2);	/* 3 procs: 2 units */
+	sim_workload_free(&w);
+
+	o.procs_per_node = 1;
+	o.nodes = 2;	/* nothing but the 1-proc job fits */
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.njobs, 1);
+	assert_int_equal(w.skipped_too_big, 3);
+	sim_workload_free(&w);
+
+	o.nodes = 0;
+	o.load = 0;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), -1);
+	trace_free(&t);
+}
+
+/*
+ * The shared traces give the job counts of their headers: Lublin's MaxJobs
+ * 10000, none skipped, 256 nodes; the cleaned NASA log's MaxJobs 42264
+ * minus the 24025 its header says were removed, 128 nodes.  Skipped (not
+ * failed) when the traces are not beside the repository.
+ */
+static void check_trace(const char *path, size_t jobs, int nodes)
+{
+	trace_t t;
+	sim_workload_t w;
+	sim_workload_opts_t o;
+	char err[512];
+
+	if (access(path, R_OK)) {
+		print_message("%s not found: skipped\n", path);
+		skip();
+	}
+	assert_int_equal(trace_read(path, NULL, &t, err, sizeof(err)), 0);
+	sim_workload_opts_defaults(&o);
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.njobs + w.skipped_too_big + t.skipped_jobs, jobs);
+	assert_int_equal(w.njobs, jobs);
+	assert_int_equal(w.nodes, nodes);
+	assert_int_equal(w.estimates_exact, 1);
+	sim_workload_free(&w);
+	trace_free(&t);
+}
+
+static void test_shared_lublin(void **state)
+{
+	check_trace(TRACES_DIR "/lublin_256.swf.gz", 10000, 256);
+}
+
+static void test_shared_nasa(void **state)
+{
+	check_trace(TRACES_DIR "/NASA-iPSC-1993-3.1-cln.swf.gz", 42264 - 24025,
+		    128);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_metrics_fig1_easy),
+		cmocka_unit_test(test_bounded_slowdown),
+		cmocka_unit_test(test_migration_cost),
+		cmocka_unit_test(test_bg_progress_model),
+		cmocka_unit_test(test_workload_build),
+		cmocka_unit_test(test_shared_lublin),
+		cmocka_unit_test(test_shared_nasa),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
