@@ -132,34 +132,33 @@ static int iterate(const mdp_model_t *m, mdp_policy_fn policy, void *ctx, double
 			expect_next(m, future + (x << m->N));
 		for (size_t xt = 0; xt < nsets; xt++)
 			for (size_t a = 0; a < states; a++) {
-				double best = INFINITY;
-				size_t best_x = 0;
+				double value = policy ? 0.0 : INFINITY;
+				size_t chosen = 0;
 
 				if (policy)
 					policy(ctx, s, s->sets[xt], (unsigned)a, weights);
 				for (size_t x = 0; x < nsets; x++) {
 					if (policy && weights[x] == 0.0)
 						continue;
+					/* w(a, x) + gamma m(x_t, x) + beta E C(x, a') */
 					double c = ((s->sets[x] & ~a) ? 1.0 : 0.0) +
 						   m->gamma * __builtin_popcount(s->sets[xt] & ~s->sets[x]) +
 						   m->beta * future[(x << m->N) | a];
 
 					if (policy) {
-						if (best == INFINITY)
-							best = 0.0;
-						best += weights[x] * c;
-						if (weights[x] > weights[best_x] || weights[best_x] == 0.0)
-							best_x = x;
-					} else if (c < best) {
-						best = c;
-						best_x = x;
+						value += weights[x] * c;
+						if (weights[x] > weights[chosen])
+							chosen = x;
+					} else if (c < value) {
+						value = c;
+						chosen = x;
 					}
 				}
 				size_t st = (xt << m->N) | a;
 
-				change = fmax(change, fabs(best - s->cost[st]));
-				s->cost[st] = best;
-				s->action[st] = best_x;
+				change = fmax(change, fabs(value - s->cost[st]));
+				s->cost[st] = value;
+				s->action[st] = chosen;
 			}
 		if (change * m->beta <= tol * (1.0 - m->beta)) {
 			free(future);
