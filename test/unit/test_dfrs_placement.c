@@ -304,10 +304,13 @@ static double exhaustive_optimum(const dfrs_instance_t *inst)
 static void test_metavp_near_optimal(void **state)
 {
 	int reached = 0, feasible = 0;
+	double gap = 0.0;
 
 	for (int seed = 1; seed <= 30; seed++) {
+		/* odd seeds: 7 sequential jobs; even: 4 jobs of 2 tasks */
 		instance_gen_opts_t o = {
-			.nhosts = 3, .njobs = 7, .tasks_per_job = 1,
+			.nhosts = 3, .njobs = seed % 2 ? 7 : 4,
+			.tasks_per_job = seed % 2 ? 1 : 2,
 			.memory_slack = 0.2 + 0.02 * seed, .seed = 77 + seed,
 		};
 		dfrs_instance_store_t s;
@@ -328,16 +331,61 @@ static void test_metavp_near_optimal(void **state)
 				assert_true(p.min_scaled_yield <= opt + 1e-9);
 				if (p.min_scaled_yield >= opt - 2 * VP_SEARCH_TOLERANCE)
 					reached++;
+				gap += opt - p.min_scaled_yield;
 			}
 		}
 		dfrs_placement_free(&p);
 		dfrs_instance_store_free(&s);
 	}
-	print_message("METAVP reached the optimum on %d of %d\n", reached, feasible);
-	/* the seed: METAVP is close to optimal; here it reaches it on most */
+	print_message("METAVP reached the optimum on %d of %d, mean gap %.4f\n",
+		      reached, feasible, gap / feasible);
+	/* the seed: METAVP is close to optimal; here it reaches it on most
+	 * (24 of 30 when written: 14 of 15 with sequential jobs, 10 of 15
+	 * with 2-task jobs) and stays within 0.01 on average */
 	assert_true(feasible >= 20);
-	if (reached * 10 < feasible * 8)
-		fail_msg("METAVP reached the optimum on %d of %d", reached, feasible);
+	if (reached * 3 < feasible * 2 || gap / feasible > 0.01)
+		fail_msg("METAVP reached the optimum on %d of %d, mean gap %g",
+			 reached, feasible, gap / feasible);
+}
+
+/* A META algorithm is at least as good as each algorithm it runs. */
+static void test_meta_is_best_of_all(void **state)
+{
+	char err[256];
+
+	for (int seed = 1; seed <= 4; seed++) {
+		instance_gen_opts_t o = {
+			.nhosts = 8, .njobs = 30, .tasks_per_job = 1,
+			.memory_slack = 0.15 * seed, .cov = seed > 2 ? 0.6 : 0.0,
+			.seed = 555 + seed,
+		};
+		dfrs_instance_store_t s;
+		dfrs_placement_t meta[3], one;
+		static const char *const metas[] = { "METAVP", "METAHVP", "METAGREEDY" };
+
+		assert_int_equal(instance_generate(&o, &s), 0);
+		for (int m = 0; m < 3; m++)
+			assert_int_equal(dfrs_place(&s.inst, metas[m], &meta[m], NULL, 0,
+						    NULL, err, sizeof(err)), 0);
+		for (int het = 0; het <= 1; het++)
+			for (int i = 0; i < vp_algorithm_count(het); i++) {
+				if (vp_place(&s.inst, vp_algorithm_at(het, i), NULL, 0.0,
+					     &one, NULL) == 0)
+					assert_true(one.min_scaled_yield <=
+						    meta[het].min_scaled_yield + VP_SEARCH_TOLERANCE);
+				dfrs_placement_free(&one);
+			}
+		for (int a = 1; a <= GREEDY_JOB_ORDERS; a++)
+			for (int b = 1; b <= GREEDY_HOST_CHOICES; b++) {
+				if (greedy_place(&s.inst, a, b, &one, NULL) == 0)
+					assert_true(one.min_scaled_yield <=
+						    meta[2].min_scaled_yield + EPS);
+				dfrs_placement_free(&one);
+			}
+		for (int m = 0; m < 3; m++)
+			dfrs_placement_free(&meta[m]);
+		dfrs_instance_store_free(&s);
+	}
 }
 
 static void test_infeasible_names_the_job(void **state)
@@ -399,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_first_fit_vs_best_fit),
 		cmocka_unit_test(test_every_algorithm_respects_capacity),
 		cmocka_unit_test(test_metavp_near_optimal),
+		cmocka_unit_test(test_meta_is_best_of_all),
 		cmocka_unit_test(test_infeasible_names_the_job),
 		cmocka_unit_test(test_min_yield_is_honoured),
 	};
