@@ -21,6 +21,8 @@
  * leading i x i block of I - beta P, which is strictly diagonally dominant
  * by rows (beta < 1), so ONE LU factorization without pivoting serves every
  * i: O(n^3) for all n+1 policies instead of O(n^4).
+ * The same per-state V, U give threshold_optimal_costs: the optimal cost
+ * from each state s is min_i 1/(1-beta) - V_i(s) + gamma U_i(s).
  */
 #include <math.h>
 #include <stdio.h>
