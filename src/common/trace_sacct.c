@@ -111,6 +111,9 @@ static int parse_header(trace_parser_t *p, const trace_line_t *line,
 		lay->index[c] = -1;
 	lay->delim = header_delim(line);
 	n = split_line(line, lay->delim, field, SACCT_MAX_COLUMNS + 1);
+	if (n > SACCT_MAX_COLUMNS + 1)	/* field[] holds only max + 1 */
+		return trace_fail(p, line->number, "sacct header has more "
+				  "than %d columns", SACCT_MAX_COLUMNS);
 	if (n > 1 && field[n - 1].len == 0) {
 		lay->trailing_delim = 1;
 		n--;
@@ -423,7 +426,7 @@ static int convert_row(sacct_row_t *r, sacct_layout_t *lay)
 	job.submit = submit;
 	job.wait = start >= submit ? start - submit : 0;
 	job.runtime = elapsed;
-	if (has_cpu)
+	if (has_cpu && total_cpu > 0)	/* 0 with -X: "not reported" */
 		job.cpu_used = total_cpu / job.procs;
 	if (job.req_time > 0)
 		t->has_req_time = 1;

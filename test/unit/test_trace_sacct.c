@@ -89,6 +89,7 @@ static void test_small_sacct(void **state)
 	assert_true(j->runtime == 1);
 	assert_true(j->req_time == -1);		/* Partition_Limit */
 	assert_true(j->req_mem_kb == -1);
+	assert_true(j->cpu_used == -1);		/* TotalCPU 0: unknown */
 	assert_int_equal(j->status, 0);		/* FAILED */
 	trace_free(&t);
 }
@@ -242,6 +243,30 @@ static void test_bad_headers(void **state)
 			 "malformed lines, 0 records skipped)");
 }
 
+/* Found by the fuzzer: a header of 257 or more columns overran the field
+ * array before it was refused. */
+static void test_too_many_columns(void **state)
+{
+	char text[2048];
+	size_t n = 0;
+	int i;
+
+	(void)state;
+	n += snprintf(text + n, sizeof(text) - n, "JobIDRaw,Submit,Start,End,"
+		      "AllocCPUS");
+	for (i = 0; i < 300; i++)
+		n += snprintf(text + n, sizeof(text) - n, ",");
+	snprintf(text + n, sizeof(text) - n, "\n");
+	check_bad_header(text, "h:1: sacct header has more than 256 columns");
+	/* 256 columns, the last empty (sacct -p): accepted */
+	n = snprintf(text, sizeof(text), "JobIDRaw,Submit,Start,End,AllocCPUS");
+	for (i = 0; i < 251; i++)
+		n += snprintf(text + n, sizeof(text) - n, ",");
+	snprintf(text + n, sizeof(text) - n, "\n");
+	check_bad_header(text, "h: no job that can be simulated (0 "
+			 "malformed lines, 0 records skipped)");
+}
+
 /* A sacct export in which nothing has ended. */
 static void test_nothing_ended(void **state)
 {
@@ -360,6 +385,7 @@ int main(void)
 		cmocka_unit_test(test_runtime_from_end),
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_bad_headers),
+		cmocka_unit_test(test_too_many_columns),
 		cmocka_unit_test(test_nothing_ended),
 		cmocka_unit_test(test_parse_number),
 		cmocka_unit_test(test_parse_duration),
