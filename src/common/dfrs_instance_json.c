@@ -299,7 +299,7 @@ int dfrs_instance_read_json(const char *path, dfrs_instance_store_t *out,
 			break;
 	}
 	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		free(buf);
 		fclose(f);
 		return -1;

@@ -82,7 +82,7 @@ int cmd_pack(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "i:a:lph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:a:lph", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			path = optarg;
@@ -99,10 +99,13 @@ int cmd_pack(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		default:
-			fprintf(stderr, "dfrs pack: bad option '%s'\n",
+		case ':':
+			fprintf(stderr, "dfrs pack: option '%s' needs a value (dfrs pack --help)\n",
 				argv[optind - 1]);
-			usage(stderr);
+			return 2;
+		default:
+			fprintf(stderr, "dfrs pack: bad option '%s' (dfrs pack --help)\n",
+				argv[optind - 1]);
 			return 2;
 		}
 	}
@@ -111,8 +114,7 @@ int cmd_pack(int argc, char **argv)
 		return 2;
 	}
 	if (!path) {
-		fprintf(stderr, "dfrs pack: --instance FILE.json is required\n");
-		usage(stderr);
+		fprintf(stderr, "dfrs pack: --instance FILE.json is required (dfrs pack --help)\n");
 		return 2;
 	}
 	if (algorithm && !dfrs_algorithm_known(algorithm)) {

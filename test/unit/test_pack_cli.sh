@@ -55,6 +55,8 @@ expect 2 'unknown algorithm' -- pack --instance "$tmp/ok.json" --algorithm NOPE
 expect 2 '--instance FILE.json is required' -- pack
 expect 2 'No such file' -- pack --instance "$tmp/none.json"
 expect 2 "bad option '--bogus'" -- pack --bogus
+expect 2 "option '--algorithm' needs a value" -- pack --instance "$tmp/ok.json" --algorithm
+expect 2 'Is a directory' -- pack --instance "$tmp"
 
 [ "$fails" = 0 ] && echo "PASS: dfrs pack CLI"
 exit "$fails"
