@@ -74,13 +74,16 @@ int trace_bad_line(trace_parser_t *p, size_t line, const char *fmt, ...)
 		return -1;
 	}
 	p->out->bad_lines++;
-	if (o->diag && (o->max_diag == 0 || p->ndiag < o->max_diag)) {
+	if (!o->diag)
+		return 0;
+	if (o->max_diag == 0 || p->ndiag < o->max_diag)
 		fprintf(o->diag, "%s\n", msg);
-		p->ndiag++;
-		if (o->max_diag && p->ndiag == o->max_diag)
-			fprintf(o->diag, "%s: further messages about malformed "
-				"lines are not shown\n", p->name);
-	}
+	else if (p->ndiag == o->max_diag)
+		fprintf(o->diag, "%s: further messages about malformed lines "
+			"are not shown\n", p->name);
+	else
+		return 0;
+	p->ndiag++;
 	return 0;
 }
 

@@ -282,6 +282,19 @@ static void test_max_diag(void **state)
 	assert_int_equal(t.bad_lines, 3);
 	trace_free(&t);
 	free(diag);
+
+	/* exactly max_diag malformed lines: no "not shown" notice */
+	assert_int_equal(test_parse_capture(text + 2, strlen(text + 2), "m", 0,
+					    2, 0, &t, &diag, err,
+					    sizeof(err)), 0);
+	assert_string_equal(diag,
+		"m:1: has 1 fields, an SWF job line has 18\n"
+		"m:2: has 1 fields, an SWF job line has 18\n"
+		"m: 1 jobs read, 2 malformed lines skipped, 0 records that "
+		"cannot be simulated skipped (0 no submit time, 0 no run "
+		"time, 0 no processors, 0 not ended, 0 job steps)\n");
+	trace_free(&t);
+	free(diag);
 }
 
 /* A whole read that fails: return -1, err exact, no jobs, no crash. */
