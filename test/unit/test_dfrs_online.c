@@ -283,6 +283,26 @@ static void test_mcb_rebalances_unless_minvt(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* On identical hosts a repack keeps jobs where they are when it can. */
+static void test_mcb_keeps_hosts_when_it_can(void **state)
+{
+	fixture_t f;
+	int h2[] = { 2 }, h3[] = { 3, 3 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 4, 5000);
+	add_job(&f, 1, 0.3, 1.0, DFRS_JOB_RUNNING, 1000, h2);
+	add_job(&f, 2, 0.3, 0.4, DFRS_JOB_RUNNING, 1000, h3);
+	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
+	/* the packing puts job 0 alone and job 1's two tasks together */
+	assert_int_equal(d.nmigrated, 0);
+	assert_int_equal(d.job[0].hosts[0], 2);
+	assert_int_equal(d.job[1].hosts[0], 3);
+	assert_int_equal(d.job[1].hosts[1], 3);
+	assert_float_equal(d.min_scaled_yield, 1.0, EPS);
+	dfrs_decisions_free(&d);
+}
+
 /* ---- cost model and virtual time ------------------------------------------ */
 
 static void test_cost_apply_advance(void **state)
@@ -468,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_resume_same_host_or_migrate),
 		cmocka_unit_test(test_mcb_drops_lowest_priority),
 		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
+		cmocka_unit_test(test_mcb_keeps_hosts_when_it_can),
 		cmocka_unit_test(test_cost_apply_advance),
 		cmocka_unit_test(test_bad_state),
 		cmocka_unit_test(test_random_sequences),
