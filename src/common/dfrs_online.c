@@ -471,27 +471,65 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 			(par->bandwidth > 0.0 ? bytes / par->bandwidth : 0.0);
 }
 
+/*
+ * The state must make sense: hosts and job shapes pass dfrs_instance_check
+ * (a task larger than every host is an error, not a job to keep waiting),
+ * running and suspended jobs name valid hosts, and running jobs fit their
+ * hosts at their minimum yields.
+ */
 static int check_cluster(const dfrs_cluster_t *cl, char *err, size_t errlen)
 {
+	dfrs_job_t *shapes = malloc(sizeof(*shapes) * (cl->njobs + 1));
+	double *use = calloc((size_t)cl->nhosts * cl->ndims + 1, sizeof(double));
+	dfrs_instance_t inst = { cl->ndims, cl->nhosts, cl->hosts, cl->njobs, shapes };
+	int rc = -1;
+
+	if (!shapes || !use) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (int j = 0; j < cl->njobs; j++)
+		shapes[j] = cl->jobs[j].shape;
+	if (dfrs_instance_check(&inst, err, errlen))
+		goto out;
 	for (int j = 0; j < cl->njobs; j++) {
 		const dfrs_online_job_t *job = &cl->jobs[j];
 
-		if (job->shape.ntasks < 1) {
-			snprintf(err, errlen, "job %ld: %d tasks", job->id,
-				 job->shape.ntasks);
-			return -1;
-		}
 		if (job->state == DFRS_JOB_PENDING)
 			continue;
-		for (int t = 0; t < job->shape.ntasks; t++)
-			if (job->hosts[t] < 0 || job->hosts[t] >= cl->nhosts) {
+		for (int t = 0; t < job->shape.ntasks; t++) {
+			int h = job->hosts[t];
+
+			if (h < 0 || h >= cl->nhosts) {
 				snprintf(err, errlen,
 					 "job %ld task %d: host %d out of range 0..%d",
-					 job->id, t, job->hosts[t], cl->nhosts - 1);
-				return -1;
+					 job->id, t, h, cl->nhosts - 1);
+				goto out;
 			}
+			if (job->state != DFRS_JOB_RUNNING)
+				continue;
+			for (int d = 0; d < cl->ndims; d++)
+				use[(size_t)h * cl->ndims + d] +=
+					dfrs_task_usage(&job->shape, d, job->shape.min_yield);
+		}
 	}
-	return 0;
+	for (int h = 0; h < cl->nhosts; h++)
+		for (int d = 0; d < cl->ndims; d++) {
+			double u = use[(size_t)h * cl->ndims + d];
+			double c = cl->hosts[h].cap[d];
+
+			if (u > c * (1 + 1e-9) + 1e-12) {
+				snprintf(err, errlen,
+					 "host %d dimension %d: running jobs use %g at their minimum yields, capacity %g",
+					 h, d, u, c);
+				goto out;
+			}
+		}
+	rc = 0;
+out:
+	free(shapes);
+	free(use);
+	return rc;
 }
 
 static int final_yields(work_t *w, dfrs_decisions_t *out)

@@ -13,9 +13,12 @@
  *   greedypm  as greedyp, but a suspended job may resume on other hosts
  *             (a migration) once its virtual time is at least minvt.
  *   mcb       at every event, repack all jobs with METAVP (vector packing,
- *             binary search on the yield); while no packing exists, drop
- *             the lowest-priority job (it is suspended or stays pending).
- *             Jobs with less than minvt of virtual time keep their hosts.
+ *             binary search on the yield; METAHVP on unequal hosts); while
+ *             no packing exists, drop the lowest-priority job (it is
+ *             suspended or stays pending).  Jobs with less than minvt of
+ *             virtual time keep their hosts.  On identical hosts, each
+ *             packed host is mapped onto the host already holding most of
+ *             its tasks, to migrate as little as the packing allows.
  *   Periodic events ("/per" in the seed, every period seconds when
  *   period > 0): greedypm repacks as mcb does (minvt still applies);
  *   greedyp, which never migrates, runs its greedy pass (waiting jobs of
@@ -153,9 +156,10 @@ const char *dfrs_online_policy_name(dfrs_policy_t policy);
  * Decide at an event.  event_job is the index of the new job for an
  * arrival, -1 otherwise.  The cluster is not modified.  Returns 0 and fills
  * *out (free with dfrs_decisions_free), or -1 with a message in err (bad
- * state: a job larger than every host, a running job's hosts out of range,
- * out of memory).  A job that fits nowhere even alone is not an error: it
- * stays pending.
+ * state: hosts or job shapes failing dfrs_instance_check, e.g. a task
+ * larger than every host; hosts out of range; running jobs overloading a
+ * host at their minimum yields; out of memory).  A job that fits nowhere
+ * for now is not an error: it stays pending.
  */
 int dfrs_online_decide(const dfrs_online_params_t *params,
 		       const dfrs_cluster_t *cluster, dfrs_event_t event,

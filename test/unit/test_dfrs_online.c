@@ -358,6 +358,30 @@ static void test_bad_state(void **state)
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 0: host 5 out of range 0..1"));
+
+	/* running jobs overloading a host */
+	fixture_init(&f, 2, 0);
+	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
+	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "host 1 dimension 1: running jobs use 1.2"));
+
+	/* a task larger than every host, and a NaN need */
+	fixture_init(&f, 2, 0);
+	add_job(&f, 1, 1.5, 0.1, DFRS_JOB_PENDING, 0, NULL);
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+					    0, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 0 dimension 1: req 1.5 exceeds every host's capacity"));
+	f.jobs[0].shape.req[1] = 0.5;
+	f.jobs[0].shape.need[0] = NAN;
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+					    0, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 0 dimension 0: need nan"));
+	f.jobs[0].shape.need[0] = 0.1;
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+					    3, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "arrival of job index 3, but 1 jobs"));
 	assert_int_equal(dfrs_online_policy_parse("greedypm", &p), 0);
 	assert_int_equal(p, DFRS_POLICY_GREEDYPM);
 	assert_int_equal(dfrs_online_policy_parse("easy", &p), -1);
