@@ -24,6 +24,8 @@ static const dfrs_command_t commands[] = {
 	  "place jobs on hosts by DFRS vector packing (METAVP, greedy, ...)" },
 	{ "sim", cmd_sim,
 	  "replay a workload trace under EASY, AMCBF and the other policies" },
+	{ "status", cmd_status,
+	  "each node's jobs with their yields and CPU weights (select/dfrs)" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

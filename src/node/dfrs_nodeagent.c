@@ -33,6 +33,7 @@ typedef struct {
 	uint32_t job_id;
 	unsigned weight;	/* last written */
 	char source[96];	/* what the weight came from, for the log */
+	char bad[160];		/* last malformed tag reported, said once */
 } applied_t;
 
 typedef struct {
@@ -117,6 +118,22 @@ static void load_jobs(agent_t *a)
 	}
 }
 
+static applied_t *remember(agent_t *a, uint32_t job_id)
+{
+	applied_t *p = find_applied(a, job_id), *grown;
+
+	if (p)
+		return p;
+	grown = realloc(a->applied, (a->napplied + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	a->applied = grown;
+	p = &a->applied[a->napplied++];
+	memset(p, 0, sizeof(*p));
+	p->job_id = job_id;
+	return p;
+}
+
 /* The weight for a job, and a short note of where it came from. */
 static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 			   size_t len)
@@ -137,10 +154,12 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 			return cpu_weight_of_tag(&tag);
 		}
 		if (rc < 0) {
-			applied_t *p = find_applied(a, job_id);
-			/* say it once per job, not every cycle */
-			if (!p || strncmp(p->source, "bad ", 4))
+			/* say it once per job and tag, not every cycle */
+			applied_t *p = remember(a, job_id);
+			if (p && strcmp(p->bad, fields[i])) {
 				say(a, "job %u: %s ignored: %s", job_id, names[i], err);
+				snprintf(p->bad, sizeof(p->bad), "%s", fields[i]);
+			}
 		}
 	}
 	snprintf(source, len, "%s", job ? "no dfrs tag: default" :
@@ -177,27 +196,20 @@ static void cycle(agent_t *a)
 		if (!a->enforcing)
 			continue;
 
-		applied_t *p = find_applied(a, job_id);
-		if (!p || p->weight != w) {
+		applied_t *p = remember(a, job_id);
+		if (!p)
+			continue;
+		if (p->weight != w) {	/* 0: no group yet */
 			if (cgroup_cpu_set_weight(&a->cg, job_id, w, err, sizeof(err))) {
 				say(a, "job %u: cannot set cpu.shares: %s", job_id, err);
 				continue;
 			}
-			if (p)
+			if (p->weight)
 				say(a, "job %u: cpu.shares %u -> %u (%s)", job_id,
 				    p->weight, w, source);
 			else
 				say(a, "job %u: new cgroup, cpu.shares %u (%s)",
 				    job_id, w, source);
-			if (!p) {
-				applied_t *grown = realloc(a->applied,
-					(a->napplied + 1) * sizeof(*grown));
-				if (!grown)
-					continue;
-				a->applied = grown;
-				p = &a->applied[a->napplied++];
-				p->job_id = job_id;
-			}
 			p->weight = w;
 			snprintf(p->source, sizeof(p->source), "%s", source);
 		}

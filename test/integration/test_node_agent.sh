@@ -7,7 +7,10 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-start_cluster agent --nodes 2 --port 17600 --node-agent ||
+# select/linear: no controller-side tags, so the agent's own defaults and the
+# administrator's AdminComment tags are what is tested here (select/dfrs's
+# yields through the agent: test_select_dfrs.sh)
+start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear ||
 	{ fail "cluster with node agents did not start"; finish; }
 mount=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts)
 [ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }

@@ -51,6 +51,14 @@ expect "$c" n1 dfrs:yield=0.5,need=1 5000
 expect "$b" n2 dfrs:yield=0.6667,need=1 6667
 expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
 
+# dfrs status shows each node's jobs from the model the plugin exports
+status=$("$build/dfrs" status) || fail "dfrs status failed"
+grep -qE "^n1 +2\.000 +0\.500$" <<<"$status" || fail "dfrs status: n1 line wrong: $status"
+grep -qE "^ +$a +0\.500 +1 +0\.25 +0\.25 +5000$" <<<"$status" ||
+	fail "dfrs status: job $a line wrong: $status"
+grep -qE "^ +$d +0\.667 +0\.5 +0\.25 +0\.25 +3333$" <<<"$status" ||
+	fail "dfrs status: job $d line wrong: $status"
+
 # memory is rigid: 2500 MB fits on neither node (2048 MB free on each)
 e=$(submit --mem=2500 --wrap 'sleep 300'); ids+=("$e")
 # a minimum yield of 0.9 would push the others below theirs (0.25)

@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "slurm/slurm_errno.h"
 
@@ -60,6 +61,7 @@
 
 #include "cpu_weight.h"
 #include "node_share.h"
+#include "node_share_json.h"
 #include "sched_params.h"
 
 /* slurmctld's data; its own definitions win inside slurmctld */
@@ -210,9 +212,47 @@ static int bitmap_nodes(bitstr_t *bitmap, int **nodes)
 }
 
 /*
+ * Export the model for `dfrs status`: StateSaveLocation/dfrs-nodes.json,
+ * written to a temporary file and renamed, so a reader never sees half.
+ */
+static void export_model(void)
+{
+	const char **names = xcalloc(model.nnodes ? model.nnodes : 1,
+				     sizeof(char *));
+	char *json, *path = NULL, *tmp = NULL;
+	FILE *f;
+
+	for (int i = 0; i < model.nnodes && i < node_record_count; i++)
+		names[i] = node_record_table_ptr[i] ?
+			node_record_table_ptr[i]->name : NULL;
+	json = node_share_to_json(&model, names, time(NULL));
+	xfree(names);
+	if (!json || !slurm_conf.state_save_location) {
+		free(json);
+		return;
+	}
+	xstrfmtcat(path, "%s/dfrs-nodes.json", slurm_conf.state_save_location);
+	xstrfmtcat(tmp, "%s.new", path);
+	if ((f = fopen(tmp, "w"))) {
+		bool ok = fputs(json, f) >= 0 && fputc('\n', f) != EOF;
+		if (fclose(f) == 0 && ok && rename(tmp, path) == 0) {
+			xfree(tmp);
+		}
+	}
+	if (tmp) {
+		error("cannot write %s: %m", path);
+		(void)unlink(tmp);
+	}
+	free(json);
+	xfree(path);
+	xfree(tmp);
+}
+
+/*
  * Put every placed job's current yield in its SystemComment where it
- * differs, so that squeue/scontrol and the node agents see it.  Called with
- * the job write lock held (every select call that changes the model is).
+ * differs, so that squeue/scontrol and the node agents see it, and export
+ * the model.  Called with the job write lock held (every select call that
+ * changes the model is).
  */
 static void publish_yields(void)
 {
@@ -237,6 +277,7 @@ static void publish_yields(void)
 	}
 	if (changed)
 		last_job_update = time(NULL);
+	export_model();
 }
 
 /* Add a started (or running, at restart) job to the model; lock held. */
@@ -273,11 +314,12 @@ static void model_add(job_record_t *job_ptr, bool suspended)
 }
 
 /*
- * Rebuild the model from Slurm's own job records, once they are all loaded:
- * at start slurmctld calls job_init before it reads its saved jobs, so the
- * rebuild waits for the first select call that needs the model (as linear
- * does with its own records).  Called with the model lock and slurmctld's
- * job lock held.
+ * Rebuild the model from Slurm's own job records once they are complete:
+ * at start slurmctld calls job_init before the jobs' node bitmaps are set,
+ * so the rebuild waits for select_p_select_nodeinfo_set, which slurmctld
+ * calls for every job after setting them, or for any earlier select call
+ * that needs the model.  Called with the model lock and slurmctld's job
+ * lock held.
  */
 static void model_reset(void);
 static void ensure_model(void)
@@ -572,7 +614,16 @@ extern int select_p_select_nodeinfo_set_all(void)
 
 extern int select_p_select_nodeinfo_set(job_record_t *job_ptr)
 {
-	return base.nodeinfo_set(job_ptr);
+	int rc = base.nodeinfo_set(job_ptr);
+
+	/* at start and reconfigure slurmctld calls this for every job once
+	 * all their node bitmaps are set: the moment to rebuild the model */
+	if (in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		ensure_model();
+		slurm_mutex_unlock(&model_lock);
+	}
+	return rc;
 }
 
 extern int select_p_select_nodeinfo_get(select_nodeinfo_t *nodeinfo,

@@ -1,0 +1,142 @@
+/*
+ * node_share_json.c - export of select/dfrs's model for administrators
+ * (issue: visibility of each node's jobs, yields and weights), and the table
+ * `dfrs status` prints from it.
+ */
+#include "node_share_json.h"
+
+#include <json-c/json.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "cpu_weight.h"
+
+static int job_on(const share_job_t *j, int n)
+{
+	for (int t = 0; t < j->nnodes; t++)
+		if (j->nodes[t] == n)
+			return 1;
+	return 0;
+}
+
+char *node_share_to_json(const node_share_t *s, const char *const *names,
+			 time_t updated)
+{
+	json_object *root = json_object_new_object(), *nodes = json_object_new_array();
+	char *text = NULL;
+
+	json_object_object_add(root, "updated", json_object_new_int64((int64_t)updated));
+	json_object_object_add(root, "nodes", nodes);
+	for (int n = 0; n < s->nnodes; n++) {
+		json_object *node = json_object_new_object(), *jobs = json_object_new_array();
+		char fallback[32];
+
+		if (!names || !names[n])
+			snprintf(fallback, sizeof(fallback), "node%d", n);
+		json_object_object_add(node, "name", json_object_new_string(
+			names && names[n] ? names[n] : fallback));
+		json_object_object_add(node, "cpu_load",
+			json_object_new_double(node_share_cpu_load(s, n)));
+		json_object_object_add(node, "mem_used",
+			json_object_new_double(node_share_mem_used(s, n)));
+		for (size_t i = 0; i < s->njobs; i++) {
+			const share_job_t *j = &s->jobs[i];
+			json_object *job;
+			if (!job_on(j, n))
+				continue;
+			job = json_object_new_object();
+			json_object_object_add(job, "job_id", json_object_new_int64(j->id));
+			json_object_object_add(job, "yield", json_object_new_double(j->yield));
+			json_object_object_add(job, "need", json_object_new_double(j->need));
+			json_object_object_add(job, "mem", json_object_new_double(j->mem));
+			json_object_object_add(job, "min_yield", json_object_new_double(j->min_yield));
+			json_object_object_add(job, "suspended", json_object_new_boolean(j->suspended));
+			json_object_object_add(job, "weight", json_object_new_int64(
+				cpu_weight_for_yield(j->yield, j->need)));
+			json_object_array_add(jobs, job);
+		}
+		json_object_object_add(node, "jobs", jobs);
+		json_object_array_add(nodes, node);
+	}
+	const char *s_text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
+	if (s_text)
+		text = strdup(s_text);
+	json_object_put(root);
+	return text;
+}
+
+/* The member key of o, of the given type (an int is accepted as a double). */
+static int get(json_object *o, const char *key, json_type type,
+	       json_object **out, const char *where, char *err, size_t errlen)
+{
+	*out = NULL;
+	if (json_object_object_get_ex(o, key, out) && *out &&
+	    (json_object_is_type(*out, type) ||
+	     (type == json_type_double && json_object_is_type(*out, json_type_int))))
+		return 0;
+	snprintf(err, errlen, "%s: missing or wrong type: \"%s\"", where, key);
+	return -1;
+}
+
+int node_share_print_status(const char *json, FILE *out, char *err,
+			    size_t errlen)
+{
+	json_object *root = json_tokener_parse(json), *nodes, *v;
+	time_t updated;
+	char when[32];
+
+	if (!root || !json_object_is_type(root, json_type_object)) {
+		snprintf(err, errlen, "not a JSON object");
+		json_object_put(root);
+		return -1;
+	}
+	if (get(root, "updated", json_type_int, &v, "top level", err, errlen) ||
+	    get(root, "nodes", json_type_array, &nodes, "top level", err, errlen)) {
+		json_object_put(root);
+		return -1;
+	}
+	updated = (time_t)json_object_get_int64(v);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", localtime(&updated));
+	fprintf(out, "select/dfrs model at %s\n", when);
+	fprintf(out, "%-10s %8s %8s  %-8s %7s %6s %6s %7s %7s\n", "NODE",
+		"CPU_LOAD", "MEM_USED", "JOBID", "YIELD", "NEED", "MEM",
+		"MIN_Y", "WEIGHT");
+	for (size_t n = 0; n < json_object_array_length(nodes); n++) {
+		json_object *node = json_object_array_get_idx(nodes, n), *jobs, *name, *load, *mem;
+		char where[64];
+		snprintf(where, sizeof(where), "node %zu", n);
+		if (!node || get(node, "name", json_type_string, &name, where, err, errlen) ||
+		    get(node, "cpu_load", json_type_double, &load, where, err, errlen) ||
+		    get(node, "mem_used", json_type_double, &mem, where, err, errlen) ||
+		    get(node, "jobs", json_type_array, &jobs, where, err, errlen)) {
+			json_object_put(root);
+			return -1;
+		}
+		size_t njobs = json_object_array_length(jobs);
+		fprintf(out, "%-10s %8.3f %8.3f%s\n", json_object_get_string(name),
+			json_object_get_double(load), json_object_get_double(mem),
+			njobs ? "" : "  (idle)");
+		for (size_t i = 0; i < njobs; i++) {
+			json_object *job = json_object_array_get_idx(jobs, i), *id, *y, *nd, *m, *my, *w, *su;
+			snprintf(where, sizeof(where), "node %zu job %zu", n, i);
+			if (!job || get(job, "job_id", json_type_int, &id, where, err, errlen) ||
+			    get(job, "yield", json_type_double, &y, where, err, errlen) ||
+			    get(job, "need", json_type_double, &nd, where, err, errlen) ||
+			    get(job, "mem", json_type_double, &m, where, err, errlen) ||
+			    get(job, "min_yield", json_type_double, &my, where, err, errlen) ||
+			    get(job, "weight", json_type_int, &w, where, err, errlen) ||
+			    get(job, "suspended", json_type_boolean, &su, where, err, errlen)) {
+				json_object_put(root);
+				return -1;
+			}
+			fprintf(out, "%-10s %8s %8s  %-8lld %7.3f %6.3g %6.3g %7.3g %7lld%s\n",
+				"", "", "", (long long)json_object_get_int64(id),
+				json_object_get_double(y), json_object_get_double(nd),
+				json_object_get_double(m), json_object_get_double(my),
+				(long long)json_object_get_int64(w),
+				json_object_get_boolean(su) ? "  suspended" : "");
+		}
+	}
+	json_object_put(root);
+	return 0;
+}

@@ -1,0 +1,101 @@
+/*
+ * test_node_share_json.c - select/dfrs's export and the dfrs status table.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "node_share.h"
+#include "node_share_json.h"
+
+static char *status_of(const char *json, int *rc, char *err, size_t errlen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	*rc = node_share_print_status(json, out, err, errlen);
+	fclose(out);
+	return buf;
+}
+
+static void test_export_and_table(void **state)
+{
+	node_share_t s;
+	int n1[1] = { 0 }, both[2] = { 0, 1 };
+	share_job_t a = { .id = 7, .nnodes = 1, .nodes = n1, .mem = 0.25,
+			  .need = 1, .min_yield = 0.25 };
+	share_job_t b = { .id = 8, .nnodes = 2, .nodes = both, .mem = 0.5,
+			  .need = 0.5, .min_yield = 0.25 };
+	const char *names[3] = { "n1", "n2", "n3" };
+	char err[128], *json, *table;
+	int rc;
+
+	setenv("TZ", "UTC", 1);
+	node_share_init(&s, 3);
+	assert_int_equal(node_share_add(&s, &a, err, sizeof(err)), 0);
+	assert_int_equal(node_share_add(&s, &b, err, sizeof(err)), 0);
+	assert_int_equal(node_share_set_suspended(&s, 7, 1), 0);
+	json = node_share_to_json(&s, names, 86400);
+	assert_non_null(json);
+	assert_string_equal(json,
+		"{\"updated\":86400,\"nodes\":["
+		"{\"name\":\"n1\",\"cpu_load\":0.5,\"mem_used\":0.75,\"jobs\":["
+		"{\"job_id\":7,\"yield\":0.0,\"need\":1.0,\"mem\":0.25,\"min_yield\":0.25,\"suspended\":true,\"weight\":2},"
+		"{\"job_id\":8,\"yield\":1.0,\"need\":0.5,\"mem\":0.5,\"min_yield\":0.25,\"suspended\":false,\"weight\":5000}]},"
+		"{\"name\":\"n2\",\"cpu_load\":0.5,\"mem_used\":0.5,\"jobs\":["
+		"{\"job_id\":8,\"yield\":1.0,\"need\":0.5,\"mem\":0.5,\"min_yield\":0.25,\"suspended\":false,\"weight\":5000}]},"
+		"{\"name\":\"n3\",\"cpu_load\":0.0,\"mem_used\":0.0,\"jobs\":[]}]}");
+	table = status_of(json, &rc, err, sizeof(err));
+	assert_int_equal(rc, 0);
+	assert_string_equal(table,
+		"select/dfrs model at 1970-01-02T00:00:00\n"
+		"NODE       CPU_LOAD MEM_USED  JOBID      YIELD   NEED    MEM   MIN_Y  WEIGHT\n"
+		"n1            0.500    0.750\n"
+		"                              7          0.000      1   0.25    0.25       2  suspended\n"
+		"                              8          1.000    0.5    0.5    0.25    5000\n"
+		"n2            0.500    0.500\n"
+		"                              8          1.000    0.5    0.5    0.25    5000\n"
+		"n3            0.000    0.000  (idle)\n");
+	free(table);
+	free(json);
+	node_share_free(&s);
+}
+
+static void expect_bad(const char *json, const char *msg)
+{
+	char err[128] = "";
+	int rc;
+	char *table = status_of(json, &rc, err, sizeof(err));
+
+	assert_int_equal(rc, -1);
+	assert_string_equal(err, msg);
+	free(table);
+}
+
+static void test_bad_exports(void **state)
+{
+	expect_bad("", "not a JSON object");
+	expect_bad("[1,2]", "not a JSON object");
+	expect_bad("{\"nodes\":[]}", "top level: missing or wrong type: \"updated\"");
+	expect_bad("{\"updated\":1,\"nodes\":{}}", "top level: missing or wrong type: \"nodes\"");
+	expect_bad("{\"updated\":1,\"nodes\":[{\"name\":\"n1\",\"cpu_load\":0,\"mem_used\":0}]}",
+		   "node 0: missing or wrong type: \"jobs\"");
+	expect_bad("{\"updated\":1,\"nodes\":[{\"name\":\"n1\",\"cpu_load\":0,\"mem_used\":0,"
+		   "\"jobs\":[{\"job_id\":\"x\"}]}]}",
+		   "node 0 job 0: missing or wrong type: \"job_id\"");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_export_and_table),
+		cmocka_unit_test(test_bad_exports),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
