@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dfrs_instance_json.h"
+#include "placement_algorithms.h"
 
 static void test_good_instance(void **state)
 {
@@ -96,12 +97,76 @@ static void test_missing_file(void **state)
 	assert_non_null(strstr(err, "/nonexistent/x.json: No such file"));
 }
 
+/*
+ * Corrupt a valid instance byte by byte (deterministic): the reader either
+ * refuses it with a message or accepts an instance that the default
+ * algorithm places within capacity (or reports infeasible).  Never a crash
+ * (this runs under ASan+UBSan too).
+ */
+static void test_corrupted_instances(void **state)
+{
+	static const char good[] =
+		"{\"hosts\": [[1, 1], [1, 0.5], {\"cap\": [2, 1], \"elem\": [1, 1]}],\n"
+		" \"jobs\": [{\"tasks\": 2, \"need\": [0.5, 0], \"req\": [0, 0.3]},\n"
+		"          {\"need\": [0.9, 0.1], \"req\": [0, 0.2], \"min_yield\": 0.25}]}\n";
+	static const char alphabet[] = "{}[],:\"0123456789.-eE tasksneedreqmin_yieldhostscapelem";
+	uint64_t rnd = 12345;
+	int accepted = 0, refused = 0;
+
+	for (int it = 0; it < 3000; it++) {
+		char text[sizeof(good) + 8];
+		size_t len = sizeof(good) - 1;
+		dfrs_instance_store_t s;
+		char err[256];
+
+		memcpy(text, good, sizeof(good));
+		for (int m = 0; m < 1 + it % 3; m++) {
+			size_t pos;
+
+			rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+			pos = (rnd >> 33) % len;
+			if (it % 2 == 0) {
+				/* half the time change a digit only: new numbers
+				 * in a well-formed document */
+				while (!(text[pos] >= '0' && text[pos] <= '9'))
+					pos = (pos + 1) % len;
+				text[pos] = (char)('0' + (rnd >> 20) % 10);
+			} else {
+				text[pos] = alphabet[(rnd >> 20) % (sizeof(alphabet) - 1)];
+			}
+		}
+		if (dfrs_instance_parse_json(text, len, &s, err, sizeof(err))) {
+			assert_true(strlen(err) > 0);
+			refused++;
+			continue;
+		}
+		accepted++;
+		{
+			dfrs_placement_t p;
+			int failed = -1;
+			int rc = dfrs_place(&s.inst, NULL, &p, NULL, 0, &failed, err,
+					    sizeof(err));
+
+			assert_true(rc == 0 || rc == 1);
+			if (rc == 0 && dfrs_placement_check(&s.inst, &p, err, sizeof(err)))
+				fail_msg("iteration %d: %s", it, err);
+			dfrs_placement_free(&p);
+		}
+		dfrs_instance_store_free(&s);
+	}
+	/* both paths are exercised */
+	print_message("corrupted instances: %d accepted, %d refused\n", accepted, refused);
+	assert_true(accepted > 300);
+	assert_true(refused > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_instance),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_corrupted_instances),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
