@@ -48,6 +48,22 @@ wait_jobs_done() {
 	return 1
 }
 
+# wait_for DESCRIPTION COMMAND...: COMMAND succeeds within 10 s, else fail
+wait_for() {
+	local what=$1 i; shift
+	for ((i = 0; i < 40; i++)); do
+		"$@" && return 0
+		sleep 0.25
+	done
+	fail "$what (waited 10 s)"
+	return 1
+}
+
+# cpu_mount: where the cgroup v1 cpu controller is mounted (empty if not)
+cpu_mount() {
+	awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts
+}
+
 # jobcomp_state JOBID : the JobState of each jobcomp record for JOBID, one a line
 jobcomp_state() {
 	grep -E "^JobId=$1 " "$CLUSTER_DIR/jobcomp.txt" |

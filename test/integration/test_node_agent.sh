@@ -12,19 +12,9 @@ set -uo pipefail
 # yields through the agent: test_select_dfrs.sh)
 start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear ||
 	{ fail "cluster with node agents did not start"; finish; }
-mount=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts)
+mount=$(cpu_mount)
 [ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }
 
-# wait_for DESCRIPTION COMMAND...: COMMAND succeeds within 10 s
-wait_for() {
-	local what=$1 i; shift
-	for ((i = 0; i < 40; i++)); do
-		"$@" && return 0
-		sleep 0.25
-	done
-	fail "$what (waited 10 s)"
-	return 1
-}
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 group_gone() { [ ! -d "$mount/dfrs/$1/job_$2" ]; }
 in_group() {	# every process of job $2 on node $1 is in its group

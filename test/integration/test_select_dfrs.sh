@@ -13,17 +13,8 @@ start_cluster share --nodes 2 --port 17900 --node-agent \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }
-mount=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts)
+mount=$(cpu_mount)
 
-wait_for() {
-	local what=$1 i; shift
-	for ((i = 0; i < 40; i++)); do
-		"$@" && return 0
-		sleep 0.25
-	done
-	fail "$what (waited 10 s)"
-	return 1
-}
 comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
 state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
