@@ -218,7 +218,14 @@ static void greedy_schedule_one(work_t *w, int j, int *removed)
 	}
 }
 
-static int greedy_pass(work_t *w)
+/*
+ * The greedy policies' pass over the waiting jobs, highest priority first.
+ * Each is started or resumed where it fits.  Preemption (suspending lower
+ * priorities, greedy_schedule_one) is used for the arriving job at an
+ * arrival, and for every waiting job at a periodic event; otherwise waiting
+ * jobs only fill free capacity.
+ */
+static int greedy_pass(work_t *w, dfrs_event_t event, int event_job)
 {
 	int *waiting = malloc(sizeof(int) * (w->nj + 1));
 	int *removed = malloc(sizeof(int) * (w->nj + 1));
@@ -229,11 +236,18 @@ static int greedy_pass(work_t *w)
 		free(removed);
 		return -1;
 	}
+	if (event == DFRS_EVENT_ARRIVAL &&
+	    w->state[event_job] != DFRS_JOB_RUNNING)
+		greedy_schedule_one(w, event_job, removed);
 	for (int r = 0; r < w->nj; r++)
 		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
 			waiting[nw++] = w->by_prio[r];
-	for (int i = 0; i < nw; i++)
-		greedy_schedule_one(w, waiting[i], removed);
+	for (int i = 0; i < nw; i++) {
+		if (event == DFRS_EVENT_PERIODIC)
+			greedy_schedule_one(w, waiting[i], removed);
+		else
+			attempt_run(w, waiting[i]);
+	}
 	free(waiting);
 	free(removed);
 	return 0;
@@ -617,7 +631,7 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	     params->policy == DFRS_POLICY_GREEDYPM)) {
 		if (mcb_repack(&w))
 			goto nomem;
-	} else if (greedy_pass(&w)) {
+	} else if (greedy_pass(&w, event, event_job)) {
 		goto nomem;
 	}
 

@@ -7,11 +7,17 @@
  *
  * Policies
  *   greedyp   place each task of a job on the least loaded host where it
- *             fits at its minimum yield; if the job does not fit, suspend
- *             running jobs of lower priority (lowest first) until it does.
- *             A suspended job resumes only on the hosts it left.
- *   greedypm  as greedyp, but a suspended job may resume on other hosts
- *             (a migration) once its virtual time is at least minvt.
+ *             fits at its minimum yield.  At an arrival, if the new job
+ *             does not fit, suspend running jobs of lower priority (lowest
+ *             first) until it does.  Then, and at a completion, waiting
+ *             jobs (highest priority first) start or resume where they fit
+ *             without preempting.  A suspended job resumes only on the
+ *             hosts it left.
+ *   greedypm  as greedyp, but once its virtual time is at least minvt a
+ *             job may move (a migration): a suspended job may resume on
+ *             other hosts, and a job displaced by a higher-priority one is
+ *             put back on other hosts where it fits instead of being
+ *             suspended.
  *   mcb       at every event, repack all jobs with METAVP (vector packing,
  *             binary search on the yield; METAHVP on unequal hosts); while
  *             no packing exists, drop the lowest-priority job (it is
@@ -21,8 +27,8 @@
  *             its tasks, to migrate as little as the packing allows.
  *   Periodic events ("/per" in the seed, every period seconds when
  *   period > 0): greedypm repacks as mcb does (minvt still applies);
- *   greedyp, which never migrates, runs its greedy pass (waiting jobs of
- *   higher priority than running ones take their place).
+ *   greedyp, which never migrates, lets every waiting job preempt running
+ *   jobs of lower priority (in place), so that priorities rotate.
  * After any decision the yields of all running jobs are max-min allocated
  * (yield_allocation.h): the minimum scaled yield is maximized, then leftover
  * capacity raises the others.
