@@ -58,9 +58,11 @@ static int by_submit(const void *a, const void *b)
 
 /*
  * The first line with content decides: a sacct header, else SWF.  Returns
- * 0 if every line is blank or a ';' comment.
+ * 0 if every line is blank or a ';' comment, -1 (its number in *line_no)
+ * if that line starts with a letter but names no job id column: neither
+ * format, and one message says so rather than one per line.
  */
-static int detect_format(const char *data, size_t len)
+static int detect_format(const char *data, size_t len, size_t *line_no)
 {
 	size_t pos = 0, number = 0;
 	trace_line_t line;
@@ -73,8 +75,14 @@ static int detect_format(const char *data, size_t len)
 			i++;
 		if (i == line.len || line.text[i] == ';')
 			continue;
-		return trace_sacct_is_header(&line) ? TRACE_FORMAT_SACCT :
-						      TRACE_FORMAT_SWF;
+		if (trace_sacct_is_header(&line))
+			return TRACE_FORMAT_SACCT;
+		if ((line.text[i] >= 'a' && line.text[i] <= 'z') ||
+		    (line.text[i] >= 'A' && line.text[i] <= 'Z')) {
+			*line_no = line.number;
+			return -1;
+		}
+		return TRACE_FORMAT_SWF;
 	}
 	return 0;
 }
@@ -99,14 +107,20 @@ static int parse_text(trace_parser_t *p, const char *text, size_t len)
 {
 	trace_t *t = p->out;
 	const char *nul = memchr(text, '\0', len);
-	size_t i;
+	size_t i, line_no = 0;
 	double first;
 
 	if (nul)
 		return trace_fail(p, 0, "binary data, not an SWF or sacct "
 				  "trace (a NUL byte at offset %zu)",
 				  (size_t)(nul - text));
-	t->format = detect_format(text, len);
+	t->format = detect_format(text, len, &line_no);
+	if (t->format < 0) {
+		t->format = 0;
+		return trace_fail(p, line_no, "neither an SWF job line (18 "
+				  "numbers) nor a sacct header (a JobIDRaw or "
+				  "JobID column): not a trace");
+	}
 	if (t->format == 0)
 		return trace_fail(p, 0, len ? "no job line (only comments "
 				  "or blank lines)" : "empty");

@@ -265,7 +265,7 @@ static void test_decimals_and_crlf(void **state)
 
 static void test_max_diag(void **state)
 {
-	const char *text = "x\n" "y\n" "z\n" JOB(1, 0, 10, 2);
+	const char *text = "1 2\n" "3 4\n" "5 6\n" JOB(1, 0, 10, 2);
 	char err[256], *diag;
 	trace_t t;
 
@@ -273,8 +273,8 @@ static void test_max_diag(void **state)
 	assert_int_equal(test_parse_capture(text, strlen(text), "m", 0, 2, 0,
 					    &t, &diag, err, sizeof(err)), 0);
 	assert_string_equal(diag,
-		"m:1: has 1 fields, an SWF job line has 18\n"
-		"m:2: has 1 fields, an SWF job line has 18\n"
+		"m:1: has 2 fields, an SWF job line has 18\n"
+		"m:2: has 2 fields, an SWF job line has 18\n"
 		"m: further messages about malformed lines are not shown\n"
 		"m: 1 jobs read, 3 malformed lines skipped, 0 records that "
 		"cannot be simulated skipped (0 no submit time, 0 no run "
@@ -284,12 +284,12 @@ static void test_max_diag(void **state)
 	free(diag);
 
 	/* exactly max_diag malformed lines: no "not shown" notice */
-	assert_int_equal(test_parse_capture(text + 2, strlen(text + 2), "m", 0,
+	assert_int_equal(test_parse_capture(text + 4, strlen(text + 4), "m", 0,
 					    2, 0, &t, &diag, err,
 					    sizeof(err)), 0);
 	assert_string_equal(diag,
-		"m:1: has 1 fields, an SWF job line has 18\n"
-		"m:2: has 1 fields, an SWF job line has 18\n"
+		"m:1: has 2 fields, an SWF job line has 18\n"
+		"m:2: has 2 fields, an SWF job line has 18\n"
 		"m: 1 jobs read, 2 malformed lines skipped, 0 records that "
 		"cannot be simulated skipped (0 no submit time, 0 no run "
 		"time, 0 no processors, 0 not ended, 0 job steps)\n");
@@ -330,6 +330,22 @@ static void test_binary_garbage(void **state)
 		    "sacct trace (a NUL byte at offset 6)");
 	check_fails(high, sizeof(high) - 1, "f: no job that can be simulated "
 		    "(2 malformed lines, 0 records skipped)");
+}
+
+/* Text that is neither format: one message for the whole file. */
+static void test_not_a_trace(void **state)
+{
+	const char *csv = "; exported\n\nSubmit,Start,End\n"
+		"2024-01-01T00:00:00,2024-01-01T00:00:00,2024-01-01T00:00:01\n";
+	const char *prose = "hello world\n" JOB(1, 0, 10, 2);
+
+	(void)state;
+	check_fails(csv, strlen(csv), "f:3: neither an SWF job line (18 "
+		    "numbers) nor a sacct header (a JobIDRaw or JobID column): "
+		    "not a trace");
+	check_fails(prose, strlen(prose), "f:1: neither an SWF job line (18 "
+		    "numbers) nor a sacct header (a JobIDRaw or JobID column): "
+		    "not a trace");
 }
 
 static void test_only_skipped_jobs(void **state)
@@ -516,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_max_diag),
 		cmocka_unit_test(test_empty_and_comments),
 		cmocka_unit_test(test_binary_garbage),
+		cmocka_unit_test(test_not_a_trace),
 		cmocka_unit_test(test_only_skipped_jobs),
 		cmocka_unit_test(test_truncated_gzip),
 		cmocka_unit_test(test_corrupt_gzip),
