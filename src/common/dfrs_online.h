@@ -57,9 +57,11 @@
  *
  * Cost model: suspending a job writes its tasks' memory (ntasks *
  * task_mem_bytes) to disk; resuming reads it back; migrating moves the
- * memory of every task that changes host.  Each such action costs the job
- * penalty + bytes / bandwidth seconds (bandwidth 0: bytes cost no time)
- * during which it makes no progress (blocked_until).
+ * memory of every task that changes host (of all tasks when a suspended job
+ * resumes elsewhere).  A resume or a migration costs the job penalty +
+ * bytes / bandwidth seconds (bandwidth 0: bytes cost no time) during which
+ * it makes no progress (blocked_until); a suspension costs bytes only, the
+ * job not running anyway.  Starting a job costs nothing.
  */
 #ifndef DFRS_ONLINE_H
 #define DFRS_ONLINE_H
