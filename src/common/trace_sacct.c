@@ -4,6 +4,7 @@
  * order, then one job per line.  doc/traces.md gives the command.
  */
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -310,7 +311,8 @@ static int req_mem(const sacct_row_t *r, int procs, double *kb)
 			scale *= 1024;
 		n--;
 	}
-	if (trace_parse_number(f->text, n, &v) < 0 || v < 0)
+	if (trace_parse_number(f->text, n, &v) < 0 || v < 0 ||
+	    !isfinite(v * scale))
 		return bad_value(r, COL_REQMEM, "a memory size (e.g. 4000M)");
 	*kb = v * scale;
 	if (!per_cpu && procs > 0)

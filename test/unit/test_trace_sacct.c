@@ -210,6 +210,9 @@ static void test_bad_rows(void **state)
 	check_bad_row(HEADER, "2,2024-01-01T00:00:00,2024-01-01T00:00:01,"
 		      "2024-01-01T00:00:11,00:00:10,2,lots\n",
 		      "ReqMem is not a memory size (e.g. 4000M): 'lots'");
+	check_bad_row(HEADER, "2,2024-01-01T00:00:00,2024-01-01T00:00:01,"
+		      "2024-01-01T00:00:11,00:00:10,2,1e300P\n",
+		      "ReqMem is not a memory size (e.g. 4000M): '1e300P'");
 	/* empty Elapsed: End - Start is used, and must not be negative */
 	check_bad_row(HEADER, "2,2024-01-01T00:00:00,2024-01-01T00:00:11,"
 		      "2024-01-01T00:00:01,,2,\n", "End is before Start");
