@@ -30,6 +30,15 @@ int dfrs_hosts_homogeneous(const dfrs_instance_t *inst)
 	return 1;
 }
 
+void dfrs_mean_capacity(const dfrs_instance_t *inst, double *scale)
+{
+	for (int d = 0; d < inst->ndims; d++) {
+		scale[d] = 0.0;
+		for (int h = 0; h < inst->nhosts; h++)
+			scale[d] += inst->hosts[h].cap[d] / inst->nhosts;
+	}
+}
+
 double dfrs_yield_at_scaled(const dfrs_job_t *job, double scaled)
 {
 	return job->min_yield + scaled * (1.0 - job->min_yield);

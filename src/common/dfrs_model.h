@@ -69,6 +69,26 @@ double dfrs_yield_at_scaled(const dfrs_job_t *job, double scaled);
 /* Scaled yield of a job at yield y (1 when y-hat is 1 and y = 1). */
 double dfrs_scaled_of_yield(const dfrs_job_t *job, double yield);
 
+/* Relative tolerance of every fit test, so that rounding does not turn an
+ * exact fit into a miss. */
+#define DFRS_FIT_TOL 1e-12
+
+/*
+ * Whether one task using `add` of a resource fits on a host where `used` is
+ * already taken: add <= elementary capacity and used + add <= aggregate
+ * capacity.  Every placement algorithm tests fits with this.
+ */
+static inline int dfrs_amount_fits(double add, double used, double cap,
+				   double elem)
+{
+	return add <= elem * (1 + DFRS_FIT_TOL) &&
+	       used + add <= cap * (1 + DFRS_FIT_TOL);
+}
+
+/* Mean aggregate capacity of the hosts per dimension: the unit in which
+ * heuristics compare coordinates of different dimensions. */
+void dfrs_mean_capacity(const dfrs_instance_t *inst, double *scale);
+
 /* Usage of one task of job in dimension d at yield y. */
 static inline double dfrs_task_usage(const dfrs_job_t *job, int d, double y)
 {

@@ -102,8 +102,8 @@ static int task_fits(const work_t *w, int j, int h)
 	for (int d = 0; d < w->nd; d++) {
 		double u = dfrs_task_usage(job, d, job->min_yield);
 
-		if (u > host->elem[d] * (1 + 1e-12) ||
-		    w->usage[(size_t)h * w->nd + d] + u > host->cap[d] * (1 + 1e-12))
+		if (!dfrs_amount_fits(u, w->usage[(size_t)h * w->nd + d],
+				      host->cap[d], host->elem[d]))
 			return 0;
 	}
 	return 1;
@@ -270,7 +270,7 @@ static int relaxation_feasible(const work_t *w, const char *in)
 				used += job->ntasks *
 					dfrs_task_usage(job, d, job->min_yield);
 			}
-		if (used > cap * (1 + 1e-12))
+		if (!dfrs_amount_fits(used, 0.0, cap, cap))
 			return 0;
 	}
 	return 1;

@@ -99,7 +99,7 @@ int greedy_place(const dfrs_instance_t *inst, int order, int choice,
 	int nd = inst->ndims, nh = inst->nhosts, rc = -1;
 	job_key_t *jobs = malloc(sizeof(*jobs) * (inst->njobs + 1));
 	host_load_t *load = calloc((size_t)nh * nd + 1, sizeof(*load));
-	double scale[DFRS_MAX_DIMS] = { 0 };
+	double scale[DFRS_MAX_DIMS];
 	unsigned rnd = GREEDY_RANDOM_SEED;
 
 	if (!jobs || !load || dfrs_placement_init(out, inst) != 0) {
@@ -107,9 +107,7 @@ int greedy_place(const dfrs_instance_t *inst, int order, int choice,
 		free(load);
 		return -1;
 	}
-	for (int h = 0; h < nh; h++)
-		for (int d = 0; d < nd; d++)
-			scale[d] += inst->hosts[h].cap[d] / nh;
+	dfrs_mean_capacity(inst, scale);
 	for (int i = 0; i < inst->njobs; i++) {
 		jobs[i].job = i;
 		jobs[i].key = order_key(inst, scale, order, &inst->jobs[i], &rnd);
@@ -137,8 +135,8 @@ int greedy_place(const dfrs_instance_t *inst, int order, int choice,
 				double v;
 
 				for (int d = 0; d < nd && ok; d++)
-					ok = con[d] <= host->elem[d] * (1 + 1e-12) &&
-					     l[d].used + con[d] <= host->cap[d] * (1 + 1e-12);
+					ok = dfrs_amount_fits(con[d], l[d].used,
+							      host->cap[d], host->elem[d]);
 				if (!ok)
 					continue;
 				switch (choice) {

@@ -10,7 +10,6 @@
 #include "dfrs_model.h"
 #include "vector_pack.h"
 
-#define FIT_TOL 1e-12
 #define PACK_WINDOW 2
 
 typedef struct {
@@ -90,8 +89,8 @@ static int fits(const pack_state_t *st, int item, int b)
 		double s = pb->size[(size_t)item * nd + d];
 		double c = pb->cap[(size_t)b * nd + d];
 
-		if (s > elem_of(pb, b, d) * (1 + FIT_TOL) ||
-		    st->load[(size_t)b * nd + d] + s > c * (1 + FIT_TOL))
+		if (!dfrs_amount_fits(s, st->load[(size_t)b * nd + d], c,
+				      elem_of(pb, b, d)))
 			return 0;
 	}
 	return 1;

@@ -124,8 +124,8 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 		for (int d = 0; d < nd; d++) {
 			t->cap[(size_t)h * nd + d] = inst->hosts[h].cap[d];
 			t->elem[(size_t)h * nd + d] = inst->hosts[h].elem[d];
-			t->scale[d] += inst->hosts[h].cap[d] / nh;
 		}
+	dfrs_mean_capacity(inst, t->scale);
 	for (int i = 0, k = 0; i < inst->njobs; i++)
 		for (int j = 0; j < inst->jobs[i].ntasks; j++)
 			t->task_job[k++] = i;
