@@ -124,15 +124,17 @@ int main(int argc, char **argv)
 				if (r + 1 < reps)
 					dfrs_decisions_free(&d);
 			}
-			int moved = 0;
+			int moved = 0, running = 0;
 
-			for (int i = 0; i < d.njobs; i++)
+			for (int i = 0; i < d.njobs; i++) {
 				moved += d.job[i].tasks_moved;
-			printf("%-9s %-8s  mean %6.2f ms  best %6.2f ms  started %d suspended %d resumed %d migrated %d (%d tasks)  min scaled yield %.3f\n",
+				running += d.job[i].state == DFRS_JOB_RUNNING;
+			}
+			printf("%-9s %-8s  mean %6.2f ms  best %6.2f ms  started %d suspended %d resumed %d migrated %d (%d tasks)  running %d  min scaled yield %.3f\n",
 			       dfrs_online_policy_name((dfrs_policy_t)p),
 			       ev ? "periodic" : "arrival", 1e3 * total / reps,
 			       1e3 * best, d.nstarted, d.nsuspended, d.nresumed,
-			       d.nmigrated, moved, d.min_scaled_yield);
+			       d.nmigrated, moved, running, d.min_scaled_yield);
 			dfrs_decisions_free(&d);
 		}
 	free(jobs);

@@ -199,12 +199,16 @@ static void greedy_schedule_one(work_t *w, int j, int *removed)
 		removed[nremoved++] = v;
 		if (attempt_run(w, j) != 0)
 			continue;
-		/* j runs; removed[] is in increasing priority */
+		/* j runs.  Suspend only the victims that must go: put each
+		 * back where it was if it still fits (highest priority
+		 * first: removed[] is in increasing priority), else, with
+		 * GreedyPM, where it fits elsewhere. */
 		for (int i = nremoved - 1; i >= 0; i--) {
 			int u = removed[i];
 
-			if (w->par->policy == DFRS_POLICY_GREEDYPM &&
-			    may_migrate(w, u) && place_greedy(w, u, w->hosts[u]) == 0)
+			if (place_on(w, u, w->hosts[u]) == 0 ||
+			    (w->par->policy == DFRS_POLICY_GREEDYPM &&
+			     may_migrate(w, u) && place_greedy(w, u, w->hosts[u]) == 0))
 				w->state[u] = DFRS_JOB_RUNNING;
 			else
 				memcpy(w->hosts[u], w->cl->jobs[u].hosts,
