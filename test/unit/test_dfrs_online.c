@@ -140,6 +140,30 @@ static void test_greedyp_suspends_lower_priority(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* Only the victims that must go are suspended. */
+static void test_greedyp_suspends_only_what_it_must(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 }, h1[] = { 1 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 6000);
+	add_job(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 5000, h0);	/* B: lowest */
+	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1000, h1);	/* A */
+	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 10, h0);	/* C: highest */
+	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 3);
+	/* taking B off host 0 is not enough, A must leave host 1; B stays */
+	assert_int_equal(d.job[3].action, DFRS_ACT_START);
+	assert_int_equal(d.job[3].hosts[0], 1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[0].state, DFRS_JOB_RUNNING);
+	assert_int_equal(d.job[2].action, DFRS_ACT_NONE);
+	assert_int_equal(d.nsuspended, 1);
+	dfrs_decisions_free(&d);
+}
+
 /*
  * Host 0: R (lowest priority) and Q; host 1: X; host 2: Y.  A new job N of
  * two 0.6 tasks fits only once R leaves host 0.  GreedyPM moves R to host 2
@@ -515,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_priorities),
 		cmocka_unit_test(test_greedyp_places_on_least_loaded),
 		cmocka_unit_test(test_greedyp_suspends_lower_priority),
+		cmocka_unit_test(test_greedyp_suspends_only_what_it_must),
 		cmocka_unit_test(test_greedypm_migrates_victim_after_minvt),
 		cmocka_unit_test(test_greedypm_never_migrates_below_minvt),
 		cmocka_unit_test(test_resume_same_host_or_migrate),
