@@ -316,3 +316,57 @@ int dfrs_instance_read_json(const char *path, dfrs_instance_store_t *out,
 	free(buf);
 	return rc;
 }
+
+static json_object *vector_json(const double *v, int nd)
+{
+	json_object *a = json_object_new_array();
+
+	for (int d = 0; d < nd; d++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%.17g", v[d]);
+		json_object_array_add(a, json_object_new_double_s(v[d], buf));
+	}
+	return a;
+}
+
+char *dfrs_instance_to_json(const dfrs_instance_t *inst)
+{
+	json_object *root = json_object_new_object();
+	json_object *hosts = json_object_new_array();
+	json_object *jobs = json_object_new_array();
+	char *text;
+	int nd = inst->ndims;
+
+	for (int h = 0; h < inst->nhosts; h++) {
+		const dfrs_host_t *host = &inst->hosts[h];
+
+		if (!memcmp(host->cap, host->elem, sizeof(double) * nd)) {
+			json_object_array_add(hosts, vector_json(host->cap, nd));
+		} else {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "cap", vector_json(host->cap, nd));
+			json_object_object_add(o, "elem", vector_json(host->elem, nd));
+			json_object_array_add(hosts, o);
+		}
+	}
+	for (int i = 0; i < inst->njobs; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
+		json_object *o = json_object_new_object();
+		char buf[32];
+
+		json_object_object_add(o, "tasks", json_object_new_int(job->ntasks));
+		json_object_object_add(o, "need", vector_json(job->need, nd));
+		json_object_object_add(o, "req", vector_json(job->req, nd));
+		snprintf(buf, sizeof(buf), "%.17g", job->min_yield);
+		json_object_object_add(o, "min_yield",
+				       json_object_new_double_s(job->min_yield, buf));
+		json_object_array_add(jobs, o);
+	}
+	json_object_object_add(root, "hosts", hosts);
+	json_object_object_add(root, "jobs", jobs);
+	text = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_SPACED));
+	json_object_put(root);
+	return text;
+}

@@ -42,4 +42,12 @@ int dfrs_instance_read_json(const char *path, dfrs_instance_store_t *out,
 
 void dfrs_instance_store_free(dfrs_instance_store_t *s);
 
+/*
+ * Write inst in the format above (hosts as {"cap", "elem"} when they
+ * differ, else as plain lists; numbers with 17 significant digits, so that
+ * reading it back gives the same instance).  Returns a string to free(),
+ * or NULL on out of memory.
+ */
+char *dfrs_instance_to_json(const dfrs_instance_t *inst);
+
 #endif

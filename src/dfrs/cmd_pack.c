@@ -4,19 +4,23 @@
  * print the placement, the yields and the LP bound as JSON.
  *
  *   dfrs pack --instance FILE.json [--algorithm NAME] [--pretty]
+ *   dfrs pack --random HOSTS,TASKS,SLACK[,COV] [--seed N] [--print-instance]
  *   dfrs pack --list
  *
  * Exit status: 0 placed; 1 infeasible (a job cannot be placed at its
  * minimum yield: named on stderr); 2 bad usage or bad instance.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <json-c/json.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "commands.h"
 #include "dfrs_instance_json.h"
+#include "instance_generator.h"
 #include "lp_bound.h"
 #include "placement_algorithms.h"
 
@@ -24,6 +28,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: dfrs pack --instance FILE.json [--algorithm NAME] [--pretty]\n"
+		"       dfrs pack --random HOSTS,TASKS,SLACK[,COV] [--seed N] [--print-instance]\n"
 		"       dfrs pack --list\n"
 		"\n"
 		"Place jobs on hosts, maximizing the minimum scaled yield (DFRS).\n"
@@ -31,6 +36,11 @@ static void usage(FILE *out)
 		"            \"jobs\": [{\"tasks\": k, \"need\": [...], \"req\": [...], \"min_yield\": y}, ...]}\n"
 		"  --algorithm NAME  METAVP (default, equal hosts), METAHVP (default, unequal\n"
 		"                    hosts), METAGREEDY, VP_CPSUM, HVP_FFSUM_L, GREEDY_S3_P2, ...\n"
+		"  --random H,N,S[,C] a seed-style random instance instead of a file: H hosts,\n"
+		"                    N one-task jobs (CPU need, memory requirement), memory\n"
+		"                    slack S in (0,1), host capacity variation C in [0,1]\n"
+		"  --seed N          random seed for --random (default 1)\n"
+		"  --print-instance  print the instance as JSON instead of placing it\n"
 		"  --list            print every algorithm name\n"
 		"  --pretty          indent the JSON output\n"
 		"Output: {\"algorithm\", \"chosen\", \"min_yield\" (minimum scaled yield),\n"
@@ -54,6 +64,44 @@ static json_object *number(double v)
 	return json_object_new_double_s(v, buf);
 }
 
+/* "H,N,SLACK[,COV]" for --random: 0, or -1 with a message on stderr. */
+static int parse_random(const char *arg, instance_gen_opts_t *o)
+{
+	char *end;
+	double v[4] = { 0, 0, 0, 0 };
+	int n = 0;
+	const char *p = arg;
+
+	while (n < 4) {
+		errno = 0;
+		v[n++] = strtod(p, &end);
+		if (end == p || errno)
+			goto bad;
+		if (*end == '\0')
+			break;
+		if (*end != ',')
+			goto bad;
+		p = end + 1;
+	}
+	if (n < 3 || *end != '\0')
+		goto bad;
+	if (v[0] < 1 || v[0] > 100000 || v[0] != (int)v[0] ||
+	    v[1] < 0 || v[1] > 1000000 || v[1] != (int)v[1] ||
+	    !(v[2] > 0 && v[2] < 1) || !(v[3] >= 0 && v[3] <= 1))
+		goto bad;
+	o->nhosts = (int)v[0];
+	o->njobs = (int)v[1];
+	o->tasks_per_job = 1;
+	o->memory_slack = v[2];
+	o->cov = v[3];
+	return 0;
+bad:
+	fprintf(stderr,
+		"dfrs pack: --random '%s': expected HOSTS,TASKS,SLACK[,COV] with HOSTS 1..100000, TASKS 0..1000000, SLACK in (0,1), COV in [0,1]\n",
+		arg);
+	return -1;
+}
+
 static double now_seconds(void)
 {
 	struct timespec ts;
@@ -67,13 +115,17 @@ int cmd_pack(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "instance", required_argument, NULL, 'i' },
 		{ "algorithm", required_argument, NULL, 'a' },
+		{ "random", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "print-instance", no_argument, NULL, 'P' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *path = NULL, *algorithm = NULL;
-	int pretty = 0, c, failed = -1, rc;
+	const char *path = NULL, *algorithm = NULL, *random_spec = NULL;
+	int pretty = 0, c, failed = -1, rc, print_instance = 0;
+	instance_gen_opts_t gen = { .seed = 1 };
 	dfrs_instance_store_t store;
 	dfrs_placement_t pl;
 	char err[512], chosen[32];
@@ -82,8 +134,26 @@ int cmd_pack(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":i:a:lph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:a:r:s:Plph", opts, NULL)) != -1) {
+		char *end;
+
 		switch (c) {
+		case 'r':
+			random_spec = optarg;
+			break;
+		case 's':
+			errno = 0;
+			gen.seed = strtoull(optarg, &end, 10);
+			if (errno || end == optarg || *end || gen.seed == 0 ||
+			    optarg[0] == '-') {
+				fprintf(stderr, "dfrs pack: --seed '%s': expected an integer >= 1\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'P':
+			print_instance = 1;
+			break;
 		case 'i':
 			path = optarg;
 			break;
@@ -113,8 +183,8 @@ int cmd_pack(int argc, char **argv)
 		fprintf(stderr, "dfrs pack: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	if (!path) {
-		fprintf(stderr, "dfrs pack: --instance FILE.json is required (dfrs pack --help)\n");
+	if (!path == !random_spec) {
+		fprintf(stderr, "dfrs pack: give one of --instance FILE.json or --random H,N,SLACK (dfrs pack --help)\n");
 		return 2;
 	}
 	if (algorithm && !dfrs_algorithm_known(algorithm)) {
@@ -122,9 +192,29 @@ int cmd_pack(int argc, char **argv)
 			algorithm);
 		return 2;
 	}
-	if (dfrs_instance_read_json(path, &store, err, sizeof(err))) {
+	if (random_spec) {
+		if (parse_random(random_spec, &gen))
+			return 2;
+		if (instance_generate(&gen, &store)) {
+			fprintf(stderr, "dfrs pack: out of memory\n");
+			return 2;
+		}
+		path = "--random";
+	} else if (dfrs_instance_read_json(path, &store, err, sizeof(err))) {
 		fprintf(stderr, "dfrs pack: %s\n", err);
 		return 2;
+	}
+	if (print_instance) {
+		char *text = dfrs_instance_to_json(&store.inst);
+
+		rc = text ? 0 : 2;
+		if (text)
+			printf("%s\n", text);
+		else
+			fprintf(stderr, "dfrs pack: out of memory\n");
+		free(text);
+		dfrs_instance_store_free(&store);
+		return rc;
 	}
 	if (!algorithm)
 		algorithm = dfrs_default_algorithm(&store.inst);

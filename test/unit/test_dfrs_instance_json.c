@@ -8,9 +8,11 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dfrs_instance_json.h"
+#include "instance_generator.h"
 #include "placement_algorithms.h"
 
 static void test_good_instance(void **state)
@@ -160,6 +162,33 @@ static void test_corrupted_instances(void **state)
 	assert_true(refused > 1000);
 }
 
+/* Writing an instance and reading it back gives the same numbers. */
+static void test_round_trip(void **state)
+{
+	instance_gen_opts_t o = {
+		.nhosts = 5, .njobs = 9, .tasks_per_job = 2, .memory_slack = 0.3,
+		.cov = 0.7, .min_yield = 0.15, .seed = 31,
+	};
+	dfrs_instance_store_t a, b;
+	char err[256] = "", *text;
+
+	assert_int_equal(instance_generate(&o, &a), 0);
+	a.hosts[2].elem[0] = a.hosts[2].cap[0] / 2;	/* an {"cap", "elem"} host */
+	text = dfrs_instance_to_json(&a.inst);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\"elem\""));
+	if (dfrs_instance_parse_json(text, strlen(text), &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(b.inst.ndims, 2);
+	assert_int_equal(b.inst.nhosts, 5);
+	assert_int_equal(b.inst.njobs, 9);
+	assert_memory_equal(a.hosts, b.hosts, 5 * sizeof(dfrs_host_t));
+	assert_memory_equal(a.jobs, b.jobs, 9 * sizeof(dfrs_job_t));
+	free(text);
+	dfrs_instance_store_free(&a);
+	dfrs_instance_store_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_corrupted_instances),
+		cmocka_unit_test(test_round_trip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

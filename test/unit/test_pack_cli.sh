@@ -52,11 +52,23 @@ expect 2 'jobs[0].need: 1 values, but hosts[0] has 2 dimensions' -- pack --insta
 echo '{"hosts": [[1, 1]], "jobs": [{"need": [2, 0]}]}' >"$tmp/big.json"
 expect 2 "need 2 exceeds every host's capacity" -- pack --instance "$tmp/big.json"
 expect 2 'unknown algorithm' -- pack --instance "$tmp/ok.json" --algorithm NOPE
-expect 2 '--instance FILE.json is required' -- pack
+expect 2 'give one of --instance FILE.json or --random' -- pack
 expect 2 'No such file' -- pack --instance "$tmp/none.json"
 expect 2 "bad option '--bogus'" -- pack --bogus
 expect 2 "option '--algorithm' needs a value" -- pack --instance "$tmp/ok.json" --algorithm
 expect 2 'Is a directory' -- pack --instance "$tmp"
+
+# generated instances: printed, read back, placed the same way
+"$DFRS" pack --random 8,40,0.4,0.3 --seed 5 --print-instance >"$tmp/gen.json" ||
+	fail "dfrs pack --random --print-instance: exit $?"
+"$DFRS" pack --random 8,40,0.4,0.3 --seed 5 | sed 's/"seconds".*//' >"$tmp/a"
+"$DFRS" pack --instance "$tmp/gen.json" | sed 's/"seconds".*//' >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || fail "--random and its printed instance place differently"
+expect 0 '"algorithm": "METAHVP"' -- pack --random 8,40,0.4,0.3
+expect 0 '"algorithm": "METAVP"' -- pack --random 8,40,0.4
+expect 2 "--random '8,40': expected HOSTS,TASKS,SLACK" -- pack --random 8,40
+expect 2 "--seed '0': expected an integer >= 1" -- pack --random 8,40,0.4 --seed 0
+expect 2 'give one of --instance FILE.json or --random' -- pack --random 8,40,0.4 --instance "$tmp/ok.json"
 
 [ "$fails" = 0 ] && echo "PASS: dfrs pack CLI"
 exit "$fails"
