@@ -90,9 +90,17 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 				max_elem[d] = host->elem[d];
 		}
 	}
+	long long total = 0;
+
 	for (int i = 0; i < inst->njobs; i++) {
 		const dfrs_job_t *job = &inst->jobs[i];
 
+		total += job->ntasks;
+		if (total > DFRS_MAX_TASKS) {
+			snprintf(err, errlen, "job %d: more than %d tasks in all",
+				 i, DFRS_MAX_TASKS);
+			return -1;
+		}
 		if (job->ntasks < 1) {
 			snprintf(err, errlen, "job %d: %d tasks, must be >= 1",
 				 i, job->ntasks);

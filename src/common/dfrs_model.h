@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #define DFRS_MAX_DIMS 8
+#define DFRS_MAX_TASKS 10000000	/* tasks in one instance (ints index them) */
 
 typedef struct {
 	double cap[DFRS_MAX_DIMS];	/* aggregate capacity per dimension */
@@ -98,7 +99,8 @@ static inline double dfrs_task_usage(const dfrs_job_t *job, int d, double y)
 /*
  * Check an instance: dimension and host/job counts, every value finite and
  * >= 0, 0 < elem <= cap, min_yield in [0, 1], ntasks >= 1, and each task's
- * req and need no larger than the largest host's elementary capacity.
+ * req and need no larger than the largest host's elementary capacity, at
+ * most DFRS_MAX_TASKS tasks in all.
  * Returns 0, or -1 with one message in err naming the host or job, the
  * dimension and the value.  (Whether the jobs fit together is the
  * placement's business, not the instance's.)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,17 @@ static void test_errors(void **state)
 		     "host 0 dimension 0: elementary capacity 3 must be in (0, 2]");
 	expect_error("{\"hosts\": [[1,1,1,1,1,1,1,1,1]], \"jobs\": []}",
 		     "9 resource dimensions, must be 1..8");
+	{
+		/* 11 jobs of 1000000 tasks: more than the 10^7 an instance holds */
+		char text[1024];
+		size_t n = (size_t)snprintf(text, sizeof(text), "{\"hosts\": [[1, 1]], \"jobs\": [");
+
+		for (int i = 0; i < 11; i++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s{\"tasks\": 1000000}",
+					      i ? ", " : "");
+		snprintf(text + n, sizeof(text) - n, "]}");
+		expect_error(text, "job 10: more than 10000000 tasks in all");
+	}
 }
 
 static void test_missing_file(void **state)
