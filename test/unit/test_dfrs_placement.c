@@ -181,6 +181,39 @@ static void test_pp_and_cp_orderings(void **state)
 	assert_int_equal(bin[1], 1);
 }
 
+/*
+ * Permutation Pack relaxes the match when no item of the matching list
+ * fits: after a, host 0's least loaded dimensions are (2,1); b has that
+ * tuple but does not fit, c matches on its first dimension only and is
+ * taken before e (larger SUM, no match).  First Fit packs differently.
+ */
+static void test_pp_relaxes_the_match(void **state)
+{
+	const double size[] = {
+		0.5, 0.3, 0.1,		/* a: tuple (0,1) */
+		0.1, 0.75, 0.8,		/* b: tuple (2,1), too big beside a */
+		0.06, 0.05, 0.3,	/* c: tuple (2,0) */
+		0.45, 0.1, 0.05,	/* e: tuple (0,1) */
+	};
+	const double cap[] = { 1, 1, 1, 1, 1, 1 };
+	const double scale[] = { 1, 1, 1 };
+	vp_problem_t pb = { 3, 4, 2, size, cap, NULL, NULL, scale };
+	vp_algorithm_t pp = { VP_PERMUTATION_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	int bin[4];
+
+	assert_int_equal(vp_pack(&pb, pp, bin), -1);
+	assert_int_equal(bin[0], 0);
+	assert_int_equal(bin[2], 0);
+	assert_int_equal(bin[3], 1);
+	assert_int_equal(bin[1], 1);
+	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(bin[1], 0);
+	assert_int_equal(bin[3], 0);
+	assert_int_equal(bin[0], 1);
+	assert_int_equal(bin[2], 1);
+}
+
 static void test_first_fit_vs_best_fit(void **state)
 {
 	/* item 0 pinned to bin 1; best fit fills bin 1 first */
@@ -444,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),
 		cmocka_unit_test(test_pp_and_cp_orderings),
+		cmocka_unit_test(test_pp_relaxes_the_match),
 		cmocka_unit_test(test_first_fit_vs_best_fit),
 		cmocka_unit_test(test_every_algorithm_respects_capacity),
 		cmocka_unit_test(test_metavp_near_optimal),
