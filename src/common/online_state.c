@@ -1,0 +1,91 @@
+/*
+ * online_state.c - fit tests and least-loaded task placement over the
+ * working state of one online DFRS decision (seed 001, "Task Placement
+ * Heuristics").  See online_state.h.
+ */
+#include <string.h>
+
+#include "online_state.h"
+
+const dfrs_job_t *online_shape(const online_state_t *w, int j)
+{
+	return &w->cl->jobs[j].shape;
+}
+
+void online_account_task(online_state_t *w, int j, int h, int sign)
+{
+	const dfrs_job_t *job = online_shape(w, j);
+
+	for (int d = 0; d < w->nd; d++) {
+		w->usage[(size_t)h * w->nd + d] +=
+			sign * dfrs_task_usage(job, d, job->min_yield);
+		w->load[h] += sign * job->need[d] / w->cl->hosts[h].cap[d];
+	}
+}
+
+void online_account_job(online_state_t *w, int j, int sign)
+{
+	for (int t = 0; t < online_shape(w, j)->ntasks; t++)
+		online_account_task(w, j, w->hosts[j][t], sign);
+}
+
+int online_task_fits(const online_state_t *w, int j, int h)
+{
+	const dfrs_job_t *job = online_shape(w, j);
+	const dfrs_host_t *host = &w->cl->hosts[h];
+
+	for (int d = 0; d < w->nd; d++) {
+		double u = dfrs_task_usage(job, d, job->min_yield);
+
+		if (!dfrs_amount_fits(u, w->usage[(size_t)h * w->nd + d],
+				      host->cap[d], host->elem[d]))
+			return 0;
+	}
+	return 1;
+}
+
+/* Each task on the least loaded host where it fits; all or nothing. */
+int online_place_least_loaded(online_state_t *w, int j, int *hosts)
+{
+	int k = online_shape(w, j)->ntasks;
+
+	for (int t = 0; t < k; t++) {
+		int best = -1;
+
+		for (int h = 0; h < w->nh; h++)
+			if (online_task_fits(w, j, h) &&
+			    (best < 0 || w->load[h] < w->load[best] - 1e-12))
+				best = h;
+		if (best < 0) {
+			for (int u = 0; u < t; u++)
+				online_account_task(w, j, hosts[u], -1);
+			return -1;
+		}
+		hosts[t] = best;
+		online_account_task(w, j, best, +1);
+	}
+	return 0;
+}
+
+/* On the given hosts (a suspended job's own); all or nothing. */
+int online_place_on(online_state_t *w, int j, const int *hosts)
+{
+	int k = online_shape(w, j)->ntasks;
+
+	for (int t = 0; t < k; t++) {
+		if (!online_task_fits(w, j, hosts[t])) {
+			for (int u = 0; u < t; u++)
+				online_account_task(w, j, hosts[u], -1);
+			return -1;
+		}
+		online_account_task(w, j, hosts[t], +1);
+	}
+	return 0;
+}
+
+int online_may_migrate(const online_state_t *w, int j)
+{
+	return w->par->policy != DFRS_POLICY_GREEDYP &&
+	       (w->par->minvt <= 0.0 ||
+		w->cl->jobs[j].virtual_time >= w->par->minvt);
+}
