@@ -32,6 +32,9 @@ typedef struct {
 	int interval;		/* seconds between periodic cycles */
 	double util_threshold;	/* fg utilization under which a bg job may join */
 	double min_idle_cpu;	/* idle CPU at or under this takes no bg job */
+	int max_preempt;	/* requeues a job may suffer; then exempt */
+	int min_runtime;	/* s a job runs before it may be preempted */
+	int max_preempt_per_cycle;	/* requeues in one cycle */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
 } dfrs_params_t;

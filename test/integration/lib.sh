@@ -70,13 +70,15 @@ jobcomp_state() {
 		sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p'
 }
 
-# assert_completed_once JOBID... : exactly one jobcomp record each, COMPLETED
+# assert_completed_once JOBID... : exactly one COMPLETED jobcomp record each;
+# any other record must be a run lost to preemption (PREEMPTED, REQUEUED)
 assert_completed_once() {
-	local id states n
+	local id states completed other
 	for id in "$@"; do
 		states=$(jobcomp_state "$id")
-		n=$(printf '%s' "$states" | grep -c . || true)
-		if [ "$n" != 1 ] || [ "$states" != COMPLETED ]; then
+		completed=$(grep -cx COMPLETED <<<"$states" || true)
+		other=$(grep -vxE 'COMPLETED|PREEMPTED|REQUEUED' <<<"$states" | grep -c . || true)
+		if [ "$completed" != 1 ] || [ "$other" != 0 ]; then
 			fail "job $id: jobcomp records '$(echo $states)' (want exactly one COMPLETED)"
 		fi
 	done

@@ -14,7 +14,7 @@ grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=
 	fail "start: parameters from SchedulerParameters not logged"
 
 set_params() {
-	sed -i "s/^SchedulerParameters=.*/SchedulerParameters=$1/" "$conf"
+	sed -i "s/^SchedulerParameters=.*/SchedulerParameters=defer,sched_interval=-1,$1/" "$conf"
 	scontrol reconfigure || fail "scontrol reconfigure failed"
 }
 

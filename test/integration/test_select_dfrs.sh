@@ -9,7 +9,9 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # 2 nodes of 2 CPUs and 4096 MB; linear tracks memory and lets jobs share
-start_cluster share --nodes 2 --port 17900 --node-agent \
+# any scheduler: Slurm's FIFO here (sched/amcbf's tiered modes own tiers instead
+# of yields: test_amcbf_tiers.sh)
+start_cluster share --nodes 2 --port 17900 --node-agent --sched sched/builtin \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }

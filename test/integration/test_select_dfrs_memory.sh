@@ -7,7 +7,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 nodes=4 node_mb=4096
-start_cluster memory --nodes $nodes --mem $node_mb --port 18000 \
+start_cluster memory --nodes $nodes --mem $node_mb --port 18000 --sched sched/builtin \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }

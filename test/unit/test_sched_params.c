@@ -21,6 +21,9 @@ static void test_defaults(void **state)
 	assert_int_equal(p.interval, 30);
 	assert_true(p.util_threshold == 0.96);
 	assert_true(p.min_idle_cpu == 0.04);
+	assert_int_equal(p.max_preempt, 3);
+	assert_int_equal(p.min_runtime, 0);
+	assert_int_equal(p.max_preempt_per_cycle, 8);
 }
 
 static void test_ours_among_slurms(void **state)
@@ -82,6 +85,8 @@ static void test_format_roundtrip(void **state)
 	dfrs_params_format(&p, line, sizeof(line));
 	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=fifo amcbf_interval=30 "
 			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
+			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
+			    "amcbf_max_preempt_per_cycle=8 "
 			    "dfrs_cpu_need=1 dfrs_min_yield=0.25");
 	strcpy(csv, line);
 	for (char *c = csv; *c; c++)

@@ -6,8 +6,11 @@
  * This file is the boundary with slurmctld: the plugin symbols, the agent
  * thread (started from init(), which slurmctld calls with its locks held, so
  * the thread takes locks itself, as sched/backfill does) and reconfiguration.
- * Decisions are made by src/common; this skeleton only loads its parameters,
- * logs them and wakes up every amcbf_interval seconds.
+ * sched/amcbf owns job starts: slurmctld's own main scheduler must be off
+ * (SchedulerParameters=defer,sched_interval=-1), or the plugin stays passive
+ * and says so.  The agent runs a cycle (amcbf_cycle.c) whenever slurmctld's
+ * job records changed (last_job_update, checked every second: arrivals and
+ * completions) and every amcbf_interval seconds.
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -23,9 +26,11 @@
 #include "src/common/log.h"
 #include "src/common/macros.h"
 #include "src/common/plugin.h"
+#include "src/common/xstring.h"
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "amcbf_cycle.h"
 #include "sched_params.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
@@ -41,6 +46,18 @@ static bool reconfig_pending;
 
 /* Settings in force; only the agent thread reads or changes them. */
 static dfrs_params_t params;
+static amcbf_memory_t memory;
+static bool owns_starts;	/* slurmctld's main scheduler is off */
+
+/* Is slurmctld's main scheduler off, so that only this plugin starts jobs? */
+static bool main_scheduler_off(void)
+{
+	const char *sp = slurm_conf.sched_params;
+
+	return sp && xstrcasestr(sp, "sched_interval=-1") &&
+	       (xstrcasestr(sp, "defer,") || !xstrcasecmp(sp, "defer") ||
+		(strlen(sp) >= 6 && !xstrcasecmp(sp + strlen(sp) - 6, ",defer")));
+}
 
 /*
  * (Re)load SchedulerParameters.  A bad value leaves the settings in force
@@ -63,46 +80,50 @@ static void load_params(bool first)
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
+	owns_starts = main_scheduler_off();
+	if (!owns_starts)
+		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
+	if (params.mode == AMCBF_MODE_DFRS) {
+		error("amcbf_mode=dfrs (online DFRS) is not available in sched/amcbf yet: staying passive; use select/dfrs with sched/builtin or sched/backfill for DFRS node sharing");
+		owns_starts = false;
+	}
+	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
+			    params.mode == AMCBF_MODE_CMCBF)) {
+		slurmctld_lock_t part_read = { .part = READ_LOCK };
+		bool tiers;
+		lock_slurmctld(part_read);
+		tiers = amcbf_tiers_possible();
+		unlock_slurmctld(part_read);
+		if (!tiers)
+			info("amcbf_mode=%s without shared nodes (SelectType=select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
+			     amcbf_mode_name(params.mode),
+			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
+	}
 }
 
-/* Count jobs by state under the job read lock, held only for the walk. */
-static void cycle(void)
+static void log_stats(void)
 {
-	slurmctld_lock_t job_read_lock = { .job = READ_LOCK };
-	ListIterator it;
-	job_record_t *job_ptr;
-	int pending = 0, running = 0, suspended = 0;
-
-	lock_slurmctld(job_read_lock);
-	it = list_iterator_create(job_list);
-	while ((job_ptr = list_next(it))) {
-		if (IS_JOB_PENDING(job_ptr))
-			pending++;
-		else if (IS_JOB_RUNNING(job_ptr))
-			running++;
-		else if (IS_JOB_SUSPENDED(job_ptr))
-			suspended++;
-	}
-	list_iterator_destroy(it);
-	unlock_slurmctld(job_read_lock);
-
-	debug("cycle (mode %s): %d pending, %d running, %d suspended",
-	      amcbf_mode_name(params.mode), pending, running,
-	      suspended);
+	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm",
+	     memory.cycles,
+	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
+	     memory.usec_max / 1000.0, memory.started, memory.requeued,
+	     memory.promoted, memory.demoted, memory.failed);
 }
 
 static void *agent(void *arg)
 {
 	bool first = true;
+	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
 
 	while (true) {
 		struct timespec until;
-		bool reload;
+		bool reload, due;
+		time_t now;
 
 		slurm_mutex_lock(&agent_lock);
 		if (!first && !stop_agent && !reconfig_pending) {
 			clock_gettime(CLOCK_REALTIME, &until);
-			until.tv_sec += params.interval;
+			until.tv_sec += 1;
 			pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
 		}
 		if (stop_agent) {
@@ -116,8 +137,27 @@ static void *agent(void *arg)
 		if (first || reload)
 			load_params(first);
 		first = false;
-		if (!slurmctld_config.scheduling_disabled)
-			cycle();
+		if (slurmctld_config.scheduling_disabled || !owns_starts)
+			continue;
+		/* job records changed (a submission, an end, our own
+		 * actions), or the periodic cycle is due */
+		/* last_job_update has a one-second resolution: a change in
+		 * the second our last cycle started may have come after it
+		 * read the records, so that second is looked at again */
+		now = time(NULL);
+		due = last_job_update != seen_update ||
+		      last_job_update >= last_cycle ||
+		      difftime(now, last_cycle) >= params.interval || reload;
+		if (!due)
+			continue;
+		seen_update = last_job_update;
+		last_cycle = now;
+		if (amcbf_cycle(&memory, &params))
+			seen_update = 0;	/* look again after our own changes */
+		if (difftime(now, last_stats) >= 300) {
+			log_stats();
+			last_stats = now;
+		}
 	}
 	return NULL;
 }
@@ -153,6 +193,8 @@ extern void fini(void)
 	slurm_mutex_unlock(&agent_lock);
 	pthread_join(agent_thread, NULL);
 	agent_running = false;
+	log_stats();
+	amcbf_memory_free(&memory);
 	verbose("agent thread stopped");
 }
 

@@ -145,6 +145,17 @@ static bool running_in_controller(void)
 	       !strncmp(program_invocation_short_name, "slurmctld", 9);
 }
 
+/*
+ * With sched/amcbf in a tiered mode (amcbf, cmcbf) the scheduler decides
+ * nodes and tiers and writes the jobs' tier tags: select/dfrs then only
+ * checks memory (through linear) and does not publish yields.
+ */
+static bool tiers_owned_by_scheduler(void)
+{
+	return !xstrcmp(slurm_conf.schedtype, "sched/amcbf") &&
+	       (params.mode == AMCBF_MODE_AMCBF || params.mode == AMCBF_MODE_CMCBF);
+}
+
 static void load_params(void)
 {
 	dfrs_params_t fresh;
@@ -258,7 +269,7 @@ static void publish_yields(void)
 {
 	bool changed = false;
 
-	for (size_t i = 0; i < model.njobs; i++) {
+	for (size_t i = 0; i < model.njobs && !tiers_owned_by_scheduler(); i++) {
 		const share_job_t *j = &model.jobs[i];
 		job_record_t *job_ptr = find_job_record(j->id);
 		dfrs_tag_t tag = { .yield = j->yield, .need = j->need,
@@ -440,7 +451,8 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 	char err[256];
 	bitstr_t *req = job_ptr->details ? job_ptr->details->req_node_bitmap : NULL;
 
-	if (!in_ctld || mode != SELECT_MODE_RUN_NOW || !bitmap)
+	if (!in_ctld || mode != SELECT_MODE_RUN_NOW || !bitmap ||
+	    tiers_owned_by_scheduler())
 		return base.job_test(job_ptr, bitmap, min_nodes, max_nodes,
 				     req_nodes, mode, preemptee_candidates,
 				     preemptee_job_list, exc_core_bitmap);

@@ -1,0 +1,45 @@
+#!/bin/bash
+# test_amcbf_tiers.sh - AMCBF's foreground/background tiers on shared nodes
+# (sched/amcbf + select/dfrs, seed 004 Algorithms 2-4): a job that finds no
+# idle foreground slot starts in the background beside a foreground job whose
+# CPU use leaves room, with weights 10000 / 2 in the nodes' cgroups; when the
+# foreground job ends, the background job is promoted by swapping weights,
+# without a restart (same process, Restarts=0).
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+start_cluster tiers --nodes 2 --port 18400 --node-agent \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:2 ||
+	{ fail "cluster did not start"; finish; }
+mount=$(cpu_mount)
+state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
+comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
+shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
+log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
+
+grep -q 'amcbf_mode=amcbf ' "$CLUSTER_DIR/slurmctld.log" || fail "not in amcbf mode"
+fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 8')
+wait_for "fg job running" state_is "$fg" RUNNING
+bg=$(submit -N1 --comment=dfrs:need=0.4 --wrap 'sleep 20')
+wait_for "bg job running beside the fg job" state_is "$bg" RUNNING
+node=$(squeue -h -j "$bg" -o %N)
+wait_for "fg job tagged fg" comment_is "$fg" dfrs:tier=fg
+wait_for "bg job tagged bg" comment_is "$bg" dfrs:tier=bg
+wait_for "fg job weight 10000 on $node" shares_is "$node" "$fg" 10000
+wait_for "bg job weight 2 on $node" shares_is "$node" "$bg" 2
+log_has "amcbf: started JobId=$bg on $node in the bg tier" || fail "no bg start in the log"
+pid=$(pgrep -f 'sleep 20' | head -1)
+
+# the fg job ends: the bg job is promoted in place
+for ((i = 0; i < 60; i++)); do state_is "$fg" RUNNING || break; sleep 0.5; done
+wait_for "bg job promoted (tag fg)" comment_is "$bg" dfrs:tier=fg
+wait_for "promoted job weight 10000" shares_is "$node" "$bg" 10000
+log_has "amcbf: JobId=$bg swapped to the fg tier on $node (no restart)" || fail "no promotion in the log"
+[ "$(pgrep -f 'sleep 20' | head -1)" = "$pid" ] || fail "the promoted job's process changed: restarted"
+[ "$(scontrol show job "$bg" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')" = 0 ] ||
+	fail "the promoted job was restarted"
+wait_jobs_done 60 "$fg" "$bg"
+assert_completed_once "$fg" "$bg"
+stop_cluster
+finish
