@@ -126,7 +126,8 @@ static int parse_job(json_object *o, int i, int nd, dfrs_job_t *job,
 		     char *err, size_t errlen)
 {
 	static const char *const keys[] = { "tasks", "need", "req",
-					    "min_yield", NULL };
+					    "min_yield", "elem_req",
+					    "elem_need", NULL };
 	char path[64];
 	json_object *v;
 
@@ -160,6 +161,26 @@ static int parse_job(json_object *o, int i, int nd, dfrs_job_t *job,
 		snprintf(path, sizeof(path), "jobs[%d].req", i);
 		if (get_vector(v, path, &nd, job->req, err, errlen))
 			return -1;
+	}
+	/* elementary amounts: either given makes both count; the one not
+	 * given is the aggregate one */
+	memcpy(job->elem_req, job->req, sizeof(job->req));
+	memcpy(job->elem_need, job->need, sizeof(job->need));
+	if (json_object_object_get_ex(o, "elem_req", &v)) {
+		snprintf(path, sizeof(path), "jobs[%d].elem_req", i);
+		if (get_vector(v, path, &nd, job->elem_req, err, errlen))
+			return -1;
+		job->elem_given = 1;
+	}
+	if (json_object_object_get_ex(o, "elem_need", &v)) {
+		snprintf(path, sizeof(path), "jobs[%d].elem_need", i);
+		if (get_vector(v, path, &nd, job->elem_need, err, errlen))
+			return -1;
+		job->elem_given = 1;
+	}
+	if (!job->elem_given) {
+		memset(job->elem_req, 0, sizeof(job->elem_req));
+		memset(job->elem_need, 0, sizeof(job->elem_need));
 	}
 	if (json_object_object_get_ex(o, "min_yield", &v)) {
 		snprintf(path, sizeof(path), "jobs[%d].min_yield", i);
@@ -359,6 +380,12 @@ char *dfrs_instance_to_json(const dfrs_instance_t *inst)
 		json_object_object_add(o, "tasks", json_object_new_int(job->ntasks));
 		json_object_object_add(o, "need", vector_json(job->need, nd));
 		json_object_object_add(o, "req", vector_json(job->req, nd));
+		if (job->elem_given) {
+			json_object_object_add(o, "elem_need",
+					       vector_json(job->elem_need, nd));
+			json_object_object_add(o, "elem_req",
+					       vector_json(job->elem_req, nd));
+		}
 		snprintf(buf, sizeof(buf), "%.17g", job->min_yield);
 		json_object_object_add(o, "min_yield",
 				       json_object_new_double_s(job->min_yield, buf));

@@ -6,9 +6,12 @@
  *    "jobs":  [{"tasks": k, "need": [...], "req": [...], "min_yield": y}, ...]}
  *
  * A host may also be {"cap": [...], "elem": [...]} to give an elementary
- * capacity (the most one task may use, e.g. one core) below the aggregate
- * one; otherwise elem = cap.  "tasks" defaults to 1, "min_yield" to 0, a
- * missing "req" or "need" to zeros.  The number of dimensions is the length
+ * capacity (the most one task may use of one unit, e.g. one core) below
+ * the aggregate one; otherwise elem = cap.  A job may give "elem_req" and
+ * "elem_need": what one task uses of one elementary unit (e.g. per thread),
+ * each defaulting to the aggregate "req" / "need" when only the other is
+ * given.  "tasks" defaults to 1, "min_yield" to 0, a missing "req" or
+ * "need" to zeros.  The number of dimensions is the length
  * of the first host's capacity list; every list must have that length.
  * Unknown keys are errors (they are usually typos).
  */

@@ -58,7 +58,7 @@ static int bad_value(double v)
 
 int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 {
-	double max_elem[DFRS_MAX_DIMS] = { 0 };
+	double max_elem[DFRS_MAX_DIMS] = { 0 }, max_cap[DFRS_MAX_DIMS] = { 0 };
 
 	if (inst->ndims < 1 || inst->ndims > DFRS_MAX_DIMS) {
 		snprintf(err, errlen, "%d resource dimensions: must be 1..%d",
@@ -88,6 +88,8 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 			}
 			if (host->elem[d] > max_elem[d])
 				max_elem[d] = host->elem[d];
+			if (host->cap[d] > max_cap[d])
+				max_cap[d] = host->cap[d];
 		}
 	}
 	long long total = 0;
@@ -117,24 +119,46 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 			const char *what = NULL;
 			double v = 0.0;
 
+			double limit = max_elem[d];
+
 			if (bad_value(job->req[d]))
 				what = "req", v = job->req[d];
 			else if (bad_value(job->need[d]))
 				what = "need", v = job->need[d];
+			else if (job->elem_given && bad_value(job->elem_req[d]))
+				what = "elem_req", v = job->elem_req[d];
+			else if (job->elem_given && bad_value(job->elem_need[d]))
+				what = "elem_need", v = job->elem_need[d];
 			if (what) {
 				snprintf(err, errlen,
 					 "job %d dimension %d: %s %g must be a number >= 0",
 					 i, d, what, v);
 				return -1;
 			}
-			if (job->req[d] > max_elem[d])
-				what = "req", v = job->req[d];
-			else if (job->need[d] > max_elem[d])
-				what = "need", v = job->need[d];
+			if (job->elem_given &&
+			    (job->elem_req[d] > job->req[d] ||
+			     job->elem_need[d] > job->need[d])) {
+				int r = job->elem_req[d] > job->req[d];
+
+				snprintf(err, errlen,
+					 "job %d dimension %d: %s %g exceeds %s %g (elementary amounts are part of the aggregate ones)",
+					 i, d, r ? "elem_req" : "elem_need",
+					 r ? job->elem_req[d] : job->elem_need[d],
+					 r ? "req" : "need", r ? job->req[d] : job->need[d]);
+				return -1;
+			}
+			if (dfrs_elem_req(job, d) > max_elem[d])
+				what = job->elem_given ? "elem_req" : "req", v = dfrs_elem_req(job, d);
+			else if (dfrs_elem_need(job, d) > max_elem[d])
+				what = job->elem_given ? "elem_need" : "need", v = dfrs_elem_need(job, d);
+			else if (job->req[d] > max_cap[d])
+				what = "req", v = job->req[d], limit = max_cap[d];
+			else if (job->need[d] > max_cap[d])
+				what = "need", v = job->need[d], limit = max_cap[d];
 			if (what) {
 				snprintf(err, errlen,
 					 "job %d dimension %d: %s %g exceeds every host's capacity (largest %g)",
-					 i, d, what, v, max_elem[d]);
+					 i, d, what, v, limit);
 				return -1;
 			}
 		}
@@ -234,13 +258,14 @@ int dfrs_placement_check(const dfrs_instance_t *inst,
 				continue;
 			for (int d = 0; d < inst->ndims; d++) {
 				double u = dfrs_task_usage(job, d, y);
+				double ue = dfrs_task_elem_usage(job, d, y);
 				double e = inst->hosts[h].elem[d];
 
-				if (u > e * (1 + CHECK_TOL) + CHECK_TOL) {
+				if (ue > e * (1 + CHECK_TOL) + CHECK_TOL) {
 					snprintf(err, errlen,
-						 "job %d task %d on host %d dimension %d: uses %g > elementary capacity %g",
+						 "job %d task %d on host %d dimension %d: uses %g of an elementary unit > elementary capacity %g",
 						 i, t - p->first_task[i], h, d,
-						 u, e);
+						 ue, e);
 					goto out;
 				}
 				load[(size_t)h * inst->ndims + d] += u;

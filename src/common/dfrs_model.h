@@ -12,7 +12,9 @@
  * fluid; both may be non-zero.  Host h holds its tasks if, in every
  * dimension, the sum of their usage is at most cap[j] (aggregate capacity)
  * and each task's own usage is at most elem[j] (elementary capacity: e.g.
- * one core of a 4-core node; equal to cap for memory-like resources).
+ * one core of a 4-core node; equal to cap for memory-like resources).  A
+ * job may give elementary amounts (elem_req, elem_need) that count against
+ * elem[j] instead of its whole usage (a multi-threaded task).
  *
  * The objective is the minimum scaled yield (y - min_yield)/(1 - min_yield).
  * Everything here is plain data: no global state.
@@ -35,6 +37,17 @@ typedef struct {
 	double req[DFRS_MAX_DIMS];	/* rigid requirement per task */
 	double need[DFRS_MAX_DIMS];	/* fluid need per task (at yield 1) */
 	double min_yield;		/* y-hat in [0, 1] */
+	/*
+	 * Elementary amounts (the seed's heterogeneous model gives a task
+	 * elementary r^e, n^e besides aggregate r^a, n^a): with elem_given,
+	 * what the task uses of one elementary unit, e.g. a 4-thread task
+	 * needs 4 cores in all but at most 1 core per thread.  Without it (0,
+	 * the default), the task's whole req + y need counts against the
+	 * elementary capacity.
+	 */
+	int elem_given;
+	double elem_req[DFRS_MAX_DIMS];	/* <= req */
+	double elem_need[DFRS_MAX_DIMS];	/* <= need */
 } dfrs_job_t;
 
 typedef struct {
@@ -75,14 +88,15 @@ double dfrs_scaled_of_yield(const dfrs_job_t *job, double yield);
 #define DFRS_FIT_TOL 1e-12
 
 /*
- * Whether one task using `add` of a resource fits on a host where `used` is
- * already taken: add <= elementary capacity and used + add <= aggregate
- * capacity.  Every placement algorithm tests fits with this.
+ * Whether one task fits on a host where `used` is already taken: its
+ * elementary use elem_add <= the elementary capacity, and used + its
+ * aggregate use add <= the aggregate capacity.  Every placement algorithm
+ * tests fits with this.
  */
-static inline int dfrs_amount_fits(double add, double used, double cap,
-				   double elem)
+static inline int dfrs_amount_fits(double add, double elem_add, double used,
+				   double cap, double elem)
 {
-	return add <= elem * (1 + DFRS_FIT_TOL) &&
+	return elem_add <= elem * (1 + DFRS_FIT_TOL) &&
 	       used + add <= cap * (1 + DFRS_FIT_TOL);
 }
 
@@ -96,11 +110,31 @@ static inline double dfrs_task_usage(const dfrs_job_t *job, int d, double y)
 	return job->req[d] + y * job->need[d];
 }
 
+/* Elementary requirement and need of a task (the aggregate ones unless
+ * elem_given), and its elementary usage at yield y. */
+static inline double dfrs_elem_req(const dfrs_job_t *job, int d)
+{
+	return job->elem_given ? job->elem_req[d] : job->req[d];
+}
+
+static inline double dfrs_elem_need(const dfrs_job_t *job, int d)
+{
+	return job->elem_given ? job->elem_need[d] : job->need[d];
+}
+
+static inline double dfrs_task_elem_usage(const dfrs_job_t *job, int d,
+					  double y)
+{
+	return dfrs_elem_req(job, d) + y * dfrs_elem_need(job, d);
+}
+
 /*
  * Check an instance: dimension and host/job counts, every value finite and
- * >= 0, 0 < elem <= cap, min_yield in [0, 1], ntasks >= 1, and each task's
- * req and need no larger than the largest host's elementary capacity, at
- * most DFRS_MAX_TASKS tasks in all.
+ * >= 0, 0 < elem <= cap, min_yield in [0, 1], ntasks >= 1, elementary
+ * amounts no larger than the aggregate ones, each task's elementary req and
+ * need no larger than the largest host's elementary capacity (and its
+ * aggregate ones than the largest aggregate capacity), at most
+ * DFRS_MAX_TASKS tasks in all.
  * Returns 0, or -1 with one message in err naming the host or job, the
  * dimension and the value.  (Whether the jobs fit together is the
  * placement's business, not the instance's.)

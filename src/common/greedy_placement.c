@@ -118,11 +118,13 @@ int greedy_place(const dfrs_instance_t *inst, int order, int choice,
 	for (int r = 0; r < inst->njobs && rc == 0; r++) {
 		int i = jobs[r].job;
 		const dfrs_job_t *job = &inst->jobs[i];
-		double con[DFRS_MAX_DIMS];
+		double con[DFRS_MAX_DIMS], con_elem[DFRS_MAX_DIMS];
 		int jn = argmax_dim(job->need, scale, nd), jr;
 
-		for (int d = 0; d < nd; d++)
+		for (int d = 0; d < nd; d++) {
 			con[d] = dfrs_task_usage(job, d, job->min_yield);
+			con_elem[d] = dfrs_task_elem_usage(job, d, job->min_yield);
+		}
 		jr = argmax_dim(con, scale, nd);
 		for (int t = out->first_task[i]; t < out->first_task[i + 1]; t++) {
 			int best = -1;
@@ -135,7 +137,7 @@ int greedy_place(const dfrs_instance_t *inst, int order, int choice,
 				double v;
 
 				for (int d = 0; d < nd && ok; d++)
-					ok = dfrs_amount_fits(con[d], l[d].used,
+					ok = dfrs_amount_fits(con[d], con_elem[d], l[d].used,
 							      host->cap[d], host->elem[d]);
 				if (!ok)
 					continue;

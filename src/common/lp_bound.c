@@ -21,7 +21,7 @@ double dfrs_lp_bound(const dfrs_instance_t *inst)
 			scalable += job->ntasks * (1.0 - job->min_yield) *
 				    job->need[d];
 		}
-		if (!dfrs_amount_fits(fixed, 0.0, capacity, capacity))
+		if (!dfrs_amount_fits(fixed, 0.0, 0.0, capacity, capacity))
 			return -1.0;
 		if (scalable > 0.0 && (capacity - fixed) / scalable < bound)
 			bound = (capacity - fixed) / scalable;

@@ -36,8 +36,9 @@ int online_task_fits(const online_state_t *w, int j, int h)
 
 	for (int d = 0; d < w->nd; d++) {
 		double u = dfrs_task_usage(job, d, job->min_yield);
+		double ue = dfrs_task_elem_usage(job, d, job->min_yield);
 
-		if (!dfrs_amount_fits(u, w->usage[(size_t)h * w->nd + d],
+		if (!dfrs_amount_fits(u, ue, w->usage[(size_t)h * w->nd + d],
 				      host->cap[d], host->elem[d]))
 			return 0;
 	}

@@ -89,7 +89,9 @@ static int fits(const pack_state_t *st, int item, int b)
 		double s = pb->size[(size_t)item * nd + d];
 		double c = pb->cap[(size_t)b * nd + d];
 
-		if (!dfrs_amount_fits(s, st->load[(size_t)b * nd + d], c,
+		double se = pb->elem_size ? pb->elem_size[(size_t)item * nd + d] : s;
+
+		if (!dfrs_amount_fits(s, se, st->load[(size_t)b * nd + d], c,
 				      elem_of(pb, b, d)))
 			return 0;
 	}

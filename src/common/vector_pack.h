@@ -63,6 +63,8 @@ typedef struct {
 	int nitems;
 	int nbins;
 	const double *size;	/* [nitems * ndims] */
+	const double *elem_size;	/* [nitems * ndims] what an item uses of
+				 * one elementary unit; NULL: size */
 	const double *cap;	/* [nbins * ndims] */
 	const double *elem;	/* [nbins * ndims] most one item may use; NULL:
 				 * cap */

@@ -86,13 +86,14 @@ int vp_algorithm_parse(const char *name, vp_algorithm_t *out)
 typedef struct {
 	const dfrs_instance_t *inst;
 	vp_problem_t pb;
-	double *size, *cap, *elem, *scale;
+	double *size, *elem_size, *cap, *elem, *scale;
 	int *task_job, *item_bin;
 } trial_t;
 
 static void trial_free(trial_t *t)
 {
 	free(t->size);
+	free(t->elem_size);
 	free(t->cap);
 	free(t->elem);
 	free(t->scale);
@@ -105,18 +106,22 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 		      const int *pinned)
 {
 	int nd = inst->ndims, nh = inst->nhosts;
-	int n = dfrs_instance_ntasks(inst);
+	int n = dfrs_instance_ntasks(inst), elem_given = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->inst = inst;
+	for (int i = 0; i < inst->njobs; i++)
+		elem_given |= inst->jobs[i].elem_given;
 	t->size = malloc(sizeof(double) * ((size_t)n * nd + 1));
+	if (elem_given)
+		t->elem_size = malloc(sizeof(double) * ((size_t)n * nd + 1));
 	t->cap = malloc(sizeof(double) * ((size_t)nh * nd + 1));
 	t->elem = malloc(sizeof(double) * ((size_t)nh * nd + 1));
 	t->scale = calloc(nd + 1, sizeof(double));
 	t->task_job = malloc(sizeof(int) * (n + 1));
 	t->item_bin = malloc(sizeof(int) * (n + 1));
-	if (!t->size || !t->cap || !t->elem || !t->scale || !t->task_job ||
-	    !t->item_bin) {
+	if (!t->size || (elem_given && !t->elem_size) || !t->cap || !t->elem ||
+	    !t->scale || !t->task_job || !t->item_bin) {
 		trial_free(t);
 		return -1;
 	}
@@ -133,6 +138,7 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 	t->pb.nitems = n;
 	t->pb.nbins = nh;
 	t->pb.size = t->size;
+	t->pb.elem_size = t->elem_size;
 	t->pb.cap = t->cap;
 	t->pb.elem = t->elem;
 	t->pb.pinned = pinned;
@@ -150,8 +156,12 @@ static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
 		const dfrs_job_t *job = &inst->jobs[t->task_job[k]];
 		double y = dfrs_yield_at_scaled(job, scaled);
 
-		for (int d = 0; d < nd; d++)
+		for (int d = 0; d < nd; d++) {
 			t->size[(size_t)k * nd + d] = dfrs_task_usage(job, d, y);
+			if (t->elem_size)
+				t->elem_size[(size_t)k * nd + d] =
+					dfrs_task_elem_usage(job, d, y);
+		}
 	}
 	return vp_pack(&t->pb, alg, t->item_bin);
 }

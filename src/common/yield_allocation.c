@@ -10,12 +10,13 @@
 
 #define FILL_TOL 1e-9
 
-/* Highest level L <= limit with req + need * yield(L) <= elem (a task). */
+/* Highest level L <= limit with the task's elementary usage at yield(L)
+ * within elem. */
 static double elementary_limit(const dfrs_job_t *job, double elem, int d,
 			       double limit)
 {
-	double scalable = (1.0 - job->min_yield) * job->need[d];
-	double room = elem - dfrs_task_usage(job, d, job->min_yield);
+	double scalable = (1.0 - job->min_yield) * dfrs_elem_need(job, d);
+	double room = elem - dfrs_task_elem_usage(job, d, job->min_yield);
 
 	if (scalable > 0.0 && room / scalable < limit)
 		return room / scalable;
@@ -98,7 +99,8 @@ int dfrs_allocate_yields(const dfrs_instance_t *inst, dfrs_placement_t *p)
 					size_t c = (size_t)h * nd + d;
 					double cap = inst->hosts[h].cap[d];
 
-					if ((1.0 - job->min_yield) * job->need[d] <= 0.0)
+					if ((1.0 - job->min_yield) * job->need[d] <= 0.0 &&
+					    (1.0 - job->min_yield) * dfrs_elem_need(job, d) <= 0.0)
 						continue;
 					if (fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap) ||
 					    elementary_limit(job, inst->hosts[h].elem[d], d, 1.0) <= level + FILL_TOL)

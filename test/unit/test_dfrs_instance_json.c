@@ -21,7 +21,7 @@ static void test_good_instance(void **state)
 	const char *text =
 		"{\"hosts\": [[1, 2], {\"cap\": [4, 8], \"elem\": [1, 8]}],\n"
 		" \"jobs\": [{\"tasks\": 3, \"need\": [0.5, 0], \"req\": [0, 0.25], \"min_yield\": 0.1},\n"
-		"          {\"need\": [1, 0]}]}\n";
+		"          {\"need\": [1, 0]}, {\"need\": [4, 0], \"elem_need\": [1, 0]}]}\n";
 	dfrs_instance_store_t s;
 	char err[256] = "";
 
@@ -29,13 +29,18 @@ static void test_good_instance(void **state)
 						  sizeof(err)), 0);
 	assert_int_equal(s.inst.ndims, 2);
 	assert_int_equal(s.inst.nhosts, 2);
-	assert_int_equal(s.inst.njobs, 2);
+	assert_int_equal(s.inst.njobs, 3);
 	assert_true(s.hosts[0].cap[1] == 2.0 && s.hosts[0].elem[1] == 2.0);
 	assert_true(s.hosts[1].cap[0] == 4.0 && s.hosts[1].elem[0] == 1.0);
 	assert_int_equal(s.jobs[0].ntasks, 3);
 	assert_true(s.jobs[0].req[1] == 0.25 && s.jobs[0].min_yield == 0.1);
 	assert_int_equal(s.jobs[1].ntasks, 1);
 	assert_true(s.jobs[1].need[0] == 1.0 && s.jobs[1].req[0] == 0.0);
+	assert_int_equal(s.jobs[1].elem_given, 0);
+	/* elem_need given, elem_req defaults to req */
+	assert_int_equal(s.jobs[2].elem_given, 1);
+	assert_true(s.jobs[2].elem_need[0] == 1.0 && s.jobs[2].need[0] == 4.0);
+	assert_true(s.jobs[2].elem_req[1] == 0.0);
 	dfrs_instance_store_free(&s);
 }
 
@@ -84,6 +89,10 @@ static void test_errors(void **state)
 		     "jobs[0].min_yield: 2 is not in [0, 1]");
 	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"needs\": [1, 1]}]}",
 		     "jobs[0]: unknown key \"needs\"");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1, 0], \"elem_need\": [0.5]}]}",
+		     "jobs[0].elem_need: 1 values, but hosts[0] has 2 dimensions");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [0.5, 0], \"elem_need\": [0.6, 0]}]}",
+		     "job 0 dimension 0: elem_need 0.6 exceeds need 0.5");
 	expect_error("{\"hosts\": [{\"cap\": [2], \"elem\": [3]}], \"jobs\": []}",
 		     "host 0 dimension 0: elementary capacity 3 must be in (0, 2]");
 	expect_error("{\"hosts\": [[1,1,1,1,1,1,1,1,1]], \"jobs\": []}",
@@ -186,9 +195,13 @@ static void test_round_trip(void **state)
 
 	assert_int_equal(instance_generate(&o, &a), 0);
 	a.hosts[2].elem[0] = a.hosts[2].cap[0] / 2;	/* an {"cap", "elem"} host */
+	a.jobs[4].elem_given = 1;			/* and elementary amounts */
+	a.jobs[4].elem_need[0] = a.jobs[4].need[0] / 3;
+	a.jobs[4].elem_req[1] = a.jobs[4].req[1];
 	text = dfrs_instance_to_json(&a.inst);
 	assert_non_null(text);
 	assert_non_null(strstr(text, "\"elem\""));
+	assert_non_null(strstr(text, "\"elem_need\""));
 	if (dfrs_instance_parse_json(text, strlen(text), &b, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(b.inst.ndims, 2);

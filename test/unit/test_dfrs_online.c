@@ -261,6 +261,30 @@ static void test_resume_same_host_or_migrate(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* Elementary amounts: two 4-thread jobs share a 4-core host. */
+static void test_elementary_amounts_online(void **state)
+{
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 0);
+	f.hosts[0].cap[0] = 4.0;	/* 4 cores, 1 per thread */
+	for (int i = 0; i < 2; i++) {
+		int j = add_job(&f, 1, 0.1, 4.0, DFRS_JOB_PENDING, 0, NULL);
+
+		f.jobs[j].shape.elem_given = 1;
+		f.jobs[j].shape.elem_need[0] = 1.0;
+		f.jobs[j].shape.elem_req[1] = 0.1;
+		d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, j);
+		assert_int_equal(d.job[j].action, DFRS_ACT_START);
+		dfrs_online_apply(&f.cl, &d);
+		dfrs_decisions_free(&d);
+		f.jobs[j].virtual_time = 10;
+	}
+	assert_float_equal(f.jobs[0].yield, 0.5, EPS);
+	assert_float_equal(f.jobs[1].yield, 0.5, EPS);
+}
+
 /* ---- MCB ------------------------------------------------------------------ */
 
 static void test_mcb_drops_lowest_priority(void **state)
@@ -543,6 +567,7 @@ int main(void)
 		cmocka_unit_test(test_greedypm_migrates_victim_after_minvt),
 		cmocka_unit_test(test_greedypm_never_migrates_below_minvt),
 		cmocka_unit_test(test_resume_same_host_or_migrate),
+		cmocka_unit_test(test_elementary_amounts_online),
 		cmocka_unit_test(test_mcb_drops_lowest_priority),
 		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
 		cmocka_unit_test(test_mcb_keeps_hosts_when_it_can),

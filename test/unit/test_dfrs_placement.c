@@ -146,6 +146,52 @@ static void test_yields_elementary_capacity(void **state)
 	dfrs_placement_free(&p);
 }
 
+/*
+ * Elementary job amounts: a task needs 4 (CPU) in all but 2 of any one
+ * elementary unit (say 2 threads per core group).  Host 0 has units of 1,
+ * host 1 units of 2; both have 4 in all.
+ */
+static void test_elementary_job_amounts(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t job = cpu_mem_job(1, 4.0, 2.0, 0.0);
+	dfrs_instance_t inst = { 2, 2, hosts, 1, &job };
+	dfrs_placement_t p;
+	char err[256];
+
+	for (int h = 0; h < 2; h++) {
+		hosts[h].cap[0] = 4, hosts[h].cap[1] = hosts[h].elem[1] = 8;
+		hosts[h].elem[0] = h + 1;
+	}
+	/* without elementary amounts the whole need 4 must fit one unit */
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "need 4 exceeds every host's capacity (largest 2)"));
+	job.elem_given = 1;
+	job.elem_need[0] = 2.0;
+	job.elem_req[1] = 2.0;
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), 0);
+
+	/* on host 0, 2 * y <= 1 per unit: yield 0.5; on host 1, yield 1 */
+	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
+	p.task_host[0] = 0;
+	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_float_equal(p.yield[0], 0.5, EPS);
+	p.yield[0] = 1.0;
+	assert_int_equal(dfrs_placement_check(&inst, &p, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "uses 2 of an elementary unit > elementary capacity 1"));
+	dfrs_placement_free(&p);
+	for (int a = 0; a < 2; a++) {
+		assert_int_equal(dfrs_place(&inst, a ? "VP_FFSUM" : NULL, &p, NULL, 0,
+					    NULL, err, sizeof(err)), 0);
+		assert_int_equal(p.task_host[0], 1);
+		assert_float_equal(p.yield[0], 1.0, EPS);
+		dfrs_placement_free(&p);
+	}
+	job.elem_need[0] = 5.0;
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "elem_need 5 exceeds need 4"));
+}
+
 /* ---- vector packing orders ---------------------------------------------- */
 
 static void test_pp_and_cp_orderings(void **state)
@@ -160,7 +206,8 @@ static void test_pp_and_cp_orderings(void **state)
 	};
 	const double cap[] = { 1, 1, 1, 1, 1, 1 };
 	const double scale[] = { 1, 1, 1 };
-	vp_problem_t pb = { 3, 3, 2, size, cap, NULL, NULL, scale };
+	vp_problem_t pb = { .ndims = 3, .nitems = 3, .nbins = 2, .size = size,
+			    .cap = cap, .elem = NULL, .pinned = NULL, .scale = scale };
 	int bin[3];
 	vp_algorithm_t pp = { VP_PERMUTATION_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	vp_algorithm_t cp = { VP_CHOOSE_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
@@ -197,7 +244,8 @@ static void test_pp_relaxes_the_match(void **state)
 	};
 	const double cap[] = { 1, 1, 1, 1, 1, 1 };
 	const double scale[] = { 1, 1, 1 };
-	vp_problem_t pb = { 3, 4, 2, size, cap, NULL, NULL, scale };
+	vp_problem_t pb = { .ndims = 3, .nitems = 4, .nbins = 2, .size = size,
+			    .cap = cap, .elem = NULL, .pinned = NULL, .scale = scale };
 	vp_algorithm_t pp = { VP_PERMUTATION_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	int bin[4];
@@ -221,7 +269,8 @@ static void test_first_fit_vs_best_fit(void **state)
 	const double cap[] = { 1, 1 };
 	const double scale[] = { 1 };
 	const int pinned[] = { 1, -1, -1 };
-	vp_problem_t pb = { 1, 3, 2, size, cap, NULL, pinned, scale };
+	vp_problem_t pb = { .ndims = 1, .nitems = 3, .nbins = 2, .size = size,
+			    .cap = cap, .elem = NULL, .pinned = pinned, .scale = scale };
 	int bin[3];
 	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	vp_algorithm_t bf = { VP_BEST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
@@ -237,7 +286,8 @@ static void test_first_fit_vs_best_fit(void **state)
 
 	/* smallest-first bin order on unequal bins */
 	const double cap2[] = { 2, 1 };
-	vp_problem_t pb2 = { 1, 3, 2, size, cap2, NULL, NULL, scale };
+	vp_problem_t pb2 = { .ndims = 1, .nitems = 3, .nbins = 2, .size = size,
+			    .cap = cap2, .elem = NULL, .pinned = NULL, .scale = scale };
 	vp_algorithm_t ffs = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_SMALLEST_FIRST };
 
 	assert_int_equal(vp_pack(&pb2, ffs, bin), -1);
@@ -247,7 +297,8 @@ static void test_first_fit_vs_best_fit(void **state)
 
 	/* too big for every bin: the item is reported */
 	const double big[] = { 0.3, 1.5, 0.45 };
-	vp_problem_t pb3 = { 1, 3, 2, big, cap, NULL, NULL, scale };
+	vp_problem_t pb3 = { .ndims = 1, .nitems = 3, .nbins = 2, .size = big,
+			    .cap = cap, .elem = NULL, .pinned = NULL, .scale = scale };
 	assert_int_equal(vp_pack(&pb3, ff, bin), 1);
 }
 
@@ -476,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_yields_leftover_raises_others),
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),
+		cmocka_unit_test(test_elementary_job_amounts),
 		cmocka_unit_test(test_pp_and_cp_orderings),
 		cmocka_unit_test(test_pp_relaxes_the_match),
 		cmocka_unit_test(test_first_fit_vs_best_fit),
