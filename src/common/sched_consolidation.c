@@ -33,7 +33,10 @@
  *     every collected job not needed is spared (Fig. 1, t = 5: J6 and J5 are
  *     collected, only J5 is evicted);
  *   - "head of the queue" is the earliest job still waiting at that point
- *     of the scan (bg jobs are running, not waiting).
+ *     of the scan (bg jobs are running, not waiting);
+ *   - a job restricted to some nodes (sched_job_t.allowed: Slurm's
+ *     partitions, features, -w and -x) counts and takes only those, and
+ *     preempts only jobs holding some of them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -42,16 +45,37 @@
 #include "sched_engine.h"
 
 /* later[j]: fg nodes held by jobs after j in arrival order; recomputed
- * whenever the decision list has grown since the last computation. */
+ * whenever the decision list has grown since the last computation.  For a
+ * job restricted to some nodes only those it may use count, computed
+ * afresh. */
 typedef struct {
 	int *later;
 	size_t seen;
 	int valid;
 } later_fg_t;
 
+/* Nodes of running job k that job j may use. */
+static int usable_nodes_of(const sched_state_t *st, size_t j, size_t k)
+{
+	const sched_job_t *job = &st->jobs[k];
+	if (!st->jobs[j].allowed)
+		return job->nodes;
+	int count = 0;
+	for (int p = 0; p < job->nodes; p++)
+		count += sched_may_use(st, j, job->alloc[p]);
+	return count;
+}
+
 static int later_fg(later_fg_t *l, const sched_state_t *st,
 		    const sched_decisions_t *out, size_t j)
 {
+	if (st->jobs[j].allowed) {
+		int sum = 0;
+		for (size_t k = j + 1; k < st->njobs; k++)
+			if (st->jobs[k].where == SCHED_RUNNING_FG)
+				sum += usable_nodes_of(st, j, k);
+		return sum;
+	}
 	if (!l->valid || l->seen != out->count) {
 		int sum = 0;
 		for (size_t k = st->njobs; k-- > 0;) {
@@ -77,7 +101,8 @@ static int bg_slots_free(const sched_state_t *st, const sched_job_t *job)
  * Free `need` more fg nodes for job j from the fg jobs that arrived after
  * it: collect them newest first until they cover the need, spare those not
  * needed, then switch each victim to its bg slots (tiered, when they are all
- * free) or suspend it.
+ * free) or suspend it.  Only nodes job j may use count; a job holding none
+ * of them is never a victim.
  */
 static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 		       int need, int tiered)
@@ -88,15 +113,18 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 		return -1;
 	size_t nv = 0;
 	int sum = 0;
-	for (size_t k = st->njobs; k-- > j + 1 && sum < need;)
-		if (st->jobs[k].where == SCHED_RUNNING_FG) {
+	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
+		int usable;
+		if (st->jobs[k].where == SCHED_RUNNING_FG &&
+		    (usable = usable_nodes_of(st, j, k)) > 0) {
 			victims[nv++] = k;
-			sum += st->jobs[k].nodes;
+			sum += usable;
 		}
+	}
 	int rc = 0;
 	for (size_t i = 0; i < nv; i++) {
 		size_t k = victims[i];
-		int nodes = st->jobs[k].nodes;
+		int nodes = usable_nodes_of(st, j, k);
 		if (i + 1 < nv && sum - nodes >= need) {
 			sum -= nodes;	/* not needed: spared */
 			continue;
@@ -129,17 +157,18 @@ static int basic_backfill(sched_state_t *st, sched_decisions_t *out,
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED)
 			continue;
-		if (job->nodes > idle) {
+		int free_here = job->allowed ? sched_fg_idle_for(st, j) : idle;
+		if (job->nodes > free_here) {
 			int may_preempt = !aggressive || !waiting_before;
 			if (!may_preempt ||
-			    job->nodes > idle + later_fg(&l, st, out, j)) {
+			    job->nodes > free_here + later_fg(&l, st, out, j)) {
 				waiting_before = 1;
 				continue;
 			}
-			if (evict_later(st, out, j, job->nodes - idle, 0))
+			if (evict_later(st, out, j, job->nodes - free_here, 0))
 				goto out;
 		}
-		sched_pick_idle_fg(st, job->nodes, nodes);
+		sched_pick_idle_fg(st, j, nodes);
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto out;
 		idle = sched_fg_idle_count(st);
@@ -167,7 +196,7 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 		sched_job_t *job = &st->jobs[j];
 		if (job->where == SCHED_RUNNING_FG)
 			continue;
-		int fidle = sched_fg_idle_count(st);
+		int fidle = sched_fg_idle_for(st, j);
 		int in_bg = job->where == SCHED_RUNNING_BG;
 		int lifted = 0;
 		if (job->nodes > fidle) {
@@ -210,10 +239,10 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		sched_job_t *job = &st->jobs[j];
 		if (!job->is_new || job->where != SCHED_QUEUED)
 			continue;
-		if (job->nodes <= sched_fg_idle_count(st)) {
+		if (job->nodes <= sched_fg_idle_for(st, j)) {
 			if (sched_dispatch_fg(st, cfg, out, j, NULL))
 				return -1;
-		} else if (job->nodes <= sched_bg_eligible_count(st, cfg)) {
+		} else if (job->nodes <= sched_bg_eligible_for(st, cfg, j)) {
 			if (sched_dispatch_bg(st, cfg, out, j))
 				return -1;
 		}
@@ -228,7 +257,9 @@ static int bg_pass(sched_state_t *st, const sched_config_t *cfg,
 	int bidle = sched_bg_eligible_count(st, cfg);
 	for (size_t j = 0; j < st->njobs && bidle > 0; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED || job->nodes > bidle)
+		if (job->where != SCHED_QUEUED || job->nodes > bidle ||
+		    (job->allowed &&
+		     job->nodes > sched_bg_eligible_for(st, cfg, j)))
 			continue;
 		if (sched_dispatch_bg(st, cfg, out, j))
 			return -1;

@@ -10,6 +10,8 @@
  *   dispatch(BG, j): processes by usage, descending, onto the eligible bg
  *     slots (sched_bg_eligible) by their fg load, ascending.
  *
+ * Only nodes the job may use (sched_job_t.allowed) are candidates.
+ *
  * A bg job promoted to fg (old != NULL) keeps each process on its own node
  * when that node is among the chosen ones: there the tiers are swapped by
  * CPU weight without a restart (seed 004 section 4.2, difference 2).
@@ -110,7 +112,7 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		goto out;
 	int ncand = 0;
 	for (int n = 0; n < st->nnodes; n++)
-		if (st->nodes[n].fg_job < 0)
+		if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
 			cand[ncand++] = (ranked_t){
 				sched_bg_util(st, n),
 				old && contains(old, job->nodes, n), n };
@@ -146,7 +148,7 @@ int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 		goto out;
 	int ncand = 0;
 	for (int n = 0; n < st->nnodes; n++)
-		if (sched_bg_eligible(st, cfg, n))
+		if (sched_bg_eligible(st, cfg, n) && sched_may_use(st, j, n))
 			cand[ncand++] = (ranked_t){ sched_fg_util(st, n), 0, n };
 	if (ncand < job->nodes || match(st, job, cand, ncand, NULL, nodes))
 		goto out;

@@ -11,6 +11,9 @@
  * requested time, or the exact runtime when there is none).  A running job
  * past its estimate is expected to end now; a job without an estimate (< 0)
  * is expected never to end.
+ *
+ * A job restricted to some nodes (sched_job_t.allowed) starts only where it
+ * may run; the head job's reservation still counts nodes, not which ones.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -83,9 +86,9 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED)
 			continue;
-		if (job->nodes > idle)
+		if (job->nodes > (job->allowed ? sched_fg_idle_for(st, j) : idle))
 			break;
-		sched_pick_idle_fg(st, job->nodes, nodes);
+		sched_pick_idle_fg(st, j, nodes);
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto fail;
 		idle -= job->nodes;
@@ -99,13 +102,14 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 		goto fail;
 	for (j++; j < st->njobs && idle > 0; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED || job->nodes > idle)
+		if (job->where != SCHED_QUEUED || job->nodes > idle ||
+		    (job->allowed && job->nodes > sched_fg_idle_for(st, j)))
 			continue;
 		int before_shadow = job->estimate >= 0 &&
 				    st->now + job->estimate <= shadow;
 		if (!before_shadow && job->nodes > extra)
 			continue;
-		sched_pick_idle_fg(st, job->nodes, nodes);
+		sched_pick_idle_fg(st, j, nodes);
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto fail;
 		idle -= job->nodes;

@@ -79,6 +79,22 @@ int sched_fg_idle_count(const sched_state_t *st)
 	return idle;
 }
 
+int sched_may_use(const sched_state_t *st, size_t j, int n)
+{
+	const unsigned char *allowed = st->jobs[j].allowed;
+	return !allowed || allowed[n];
+}
+
+int sched_fg_idle_for(const sched_state_t *st, size_t j)
+{
+	if (!st->jobs[j].allowed)
+		return sched_fg_idle_count(st);
+	int idle = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		idle += st->nodes[n].fg_job < 0 && st->jobs[j].allowed[n];
+	return idle;
+}
+
 double sched_fg_util(const sched_state_t *st, int n)
 {
 	const sched_node_t *node = &st->nodes[n];
@@ -110,6 +126,15 @@ int sched_bg_eligible_count(const sched_state_t *st,
 	int count = 0;
 	for (int n = 0; n < st->nnodes; n++)
 		count += sched_bg_eligible(st, cfg, n);
+	return count;
+}
+
+int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
+			  size_t j)
+{
+	int count = 0;
+	for (int n = 0; n < st->nnodes; n++)
+		count += sched_may_use(st, j, n) && sched_bg_eligible(st, cfg, n);
 	return count;
 }
 
@@ -208,10 +233,11 @@ int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 	return 0;
 }
 
-void sched_pick_idle_fg(const sched_state_t *st, int want, int *nodes)
+int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes)
 {
-	int got = 0;
+	int want = st->jobs[j].nodes, got = 0;
 	for (int n = 0; n < st->nnodes && got < want; n++)
-		if (st->nodes[n].fg_job < 0)
+		if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
 			nodes[got++] = n;
+	return got;
 }

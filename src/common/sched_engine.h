@@ -53,6 +53,9 @@ typedef struct {
 	sched_where_t where;
 	int *alloc;		/* node of each process while running; owned
 				   by the driver, `nodes` entries */
+	const unsigned char *allowed;	/* per node: nonzero if the job may
+				   run there (its partition, features,
+				   -w/-x lists); NULL: on any node */
 } sched_job_t;
 
 typedef struct {
@@ -137,6 +140,10 @@ const int *sched_decision_nodes(const sched_decisions_t *d,
 
 /* Nodes whose fg slot is idle. */
 int sched_fg_idle_count(const sched_state_t *st);
+/* May job j run on node n (its `allowed` mask). */
+int sched_may_use(const sched_state_t *st, size_t j, int n);
+/* Idle fg nodes job j may use. */
+int sched_fg_idle_for(const sched_state_t *st, size_t j);
 /* CPU usage of the fg (bg) process on node n, 0 if the slot is idle. */
 double sched_fg_util(const sched_state_t *st, int n);
 double sched_bg_util(const sched_state_t *st, int n);
@@ -146,6 +153,9 @@ int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
 		      int n);
 int sched_bg_eligible_count(const sched_state_t *st,
 			    const sched_config_t *cfg);
+/* Nodes that may take a bg process of job j. */
+int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
+			  size_t j);
 
 /* Start queued job j in a tier, process i on nodes[i] (all free in that
  * tier).  Records SCHED_START. */
@@ -167,7 +177,8 @@ int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 /* For drivers: a running job ended; free its slots (no decision). */
 void sched_release(sched_state_t *st, size_t j);
 
-/* The lowest-numbered idle fg nodes, want of them, into nodes[]. */
-void sched_pick_idle_fg(const sched_state_t *st, int want, int *nodes);
+/* The lowest-numbered idle fg nodes job j may use, as many as it has
+ * processes, into nodes[]; returns how many were found. */
+int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes);
 
 #endif

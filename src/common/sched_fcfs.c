@@ -20,9 +20,9 @@ int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED)
 			continue;
-		if (job->nodes > idle)
+		if (job->nodes > (job->allowed ? sched_fg_idle_for(st, j) : idle))
 			break;
-		sched_pick_idle_fg(st, job->nodes, nodes);
+		sched_pick_idle_fg(st, j, nodes);
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes)) {
 			rc = -1;
 			break;

@@ -280,6 +280,98 @@ static void test_dispatch_matching(void **state)
 	sched_decisions_free(&d);
 }
 
+/*
+ * A job restricted to some nodes (Slurm: partition, -w, -x, features)
+ * counts, takes and frees only those.  Five nodes; in arrival order J1 fg
+ * on P1, J2 fg on P3, J3 queued and allowed only P4, J4 queued (anywhere),
+ * J5 fg on P4, J6 fg on P5; P2 idle.  CMBF: J3 cannot use P2; of the later
+ * jobs only J5 holds a node it may use, so J5 (not the newest, J6) is
+ * suspended and J3 starts on P4; J4 takes the idle P2; J5, now queued
+ * before J6, preempts J6 and restarts on P5.
+ */
+static void test_allowed_nodes(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p1[] = { 0 }, p3[] = { 2 }, p4[] = { 3 }, p5[] = { 4 };
+	static const unsigned char only_p4[] = { 0, 0, 0, 1, 0 };
+
+	sched_config_defaults(&cfg);
+	map_init(&m, 5);
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p3);	/* J2 */
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J3 */
+	m.jobs[2].allowed = only_p4;
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J4 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p4);	/* J5 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p5);	/* J6 */
+	assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	assert_int_equal(d.count, 5);
+	assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[0].job_id, 5);
+	assert_int_equal(d.items[1].action, SCHED_START);
+	assert_int_equal(d.items[1].job_id, 3);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[1])[0], 3);
+	assert_int_equal(d.items[2].action, SCHED_START);
+	assert_int_equal(d.items[2].job_id, 4);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[2])[0], 1);
+	assert_int_equal(d.items[3].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[3].job_id, 6);
+	assert_int_equal(d.items[4].action, SCHED_START);
+	assert_int_equal(d.items[4].job_id, 5);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[4])[0], 4);
+
+	/* the same job may not use P2 even when nothing else runs there:
+	 * with P4 held by an earlier job it waits, and J4 gets P2 */
+	map_init(&m, 5);
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p4);	/* J1 on P4 */
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J2, only P4 */
+	m.jobs[1].allowed = only_p4;
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J3 */
+	sched_decisions_clear(&d);
+	assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	assert_int_equal(d.count, 1);
+	assert_int_equal(d.items[0].job_id, 3);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[0])[0], 0);
+	assert_int_equal(m.jobs[1].where, SCHED_QUEUED);
+	sched_decisions_free(&d);
+}
+
+/*
+ * AMCBF arrival (Alg. 4) with a restricted job: P1 is idle but not
+ * allowed, P2 holds a fg job at 50 %: the new job goes to P2's bg slot
+ * instead of P1's idle fg slot; a second one allowed only on P2 finds
+ * neither slot free and waits.
+ */
+static void test_allowed_nodes_tiers(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p2[] = { 1 };
+	static const unsigned char only_p2[] = { 0, 1 };
+
+	sched_config_defaults(&cfg);
+	map_init(&m, 2);
+	map_job(&m, 1, 0.5, SCHED_RUNNING_FG, p2);
+	map_job(&m, 1, 0.3, SCHED_QUEUED, NULL);
+	map_job(&m, 1, 0.3, SCHED_QUEUED, NULL);
+	m.jobs[1].allowed = m.jobs[2].allowed = only_p2;
+	m.jobs[1].is_new = m.jobs[2].is_new = 1;
+	assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL, &d), 0);
+	assert_int_equal(d.count, 1);
+	assert_int_equal(d.items[0].action, SCHED_START);
+	assert_int_equal(d.items[0].job_id, 2);
+	assert_int_equal(d.items[0].tier, SCHED_TIER_BG);
+	assert_int_equal(sched_decision_nodes(&d, &d.items[0])[0], 1);
+	assert_int_equal(m.jobs[2].where, SCHED_QUEUED);
+	assert_int_equal(m.nodes[0].fg_job, -1);
+	sched_decisions_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +383,8 @@ int main(void)
 		cmocka_unit_test(test_fig2_amcbf),
 		cmocka_unit_test(test_fig1_t5_decisions),
 		cmocka_unit_test(test_dispatch_matching),
+		cmocka_unit_test(test_allowed_nodes),
+		cmocka_unit_test(test_allowed_nodes_tiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
