@@ -38,7 +38,7 @@ static const param_spec_t specs[] = {
 	  "scheduling algorithm: amcbf, cmbf, ambf, cmcbf or dfrs" },
 	{ "amcbf_priority", P_ENUM, "fifo", 0, 0, priority_names,
 	  offsetof(dfrs_params_t, priority),
-	  "pending-job order: fifo (arrival) or stretch (flow/virtual time^2)" },
+	  "job order: fifo (arrival) or stretch (flow time / virtual time^2, new jobs first)" },
 	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
 	  offsetof(dfrs_params_t, interval),
 	  "seconds between periodic scheduling cycles" },

@@ -5,6 +5,8 @@
 #        later (requeued: "migration"); the later job restarts afterwards.
 #  AMBF  the same, but only the head of the queue may preempt.
 #  amcbf_max_preempt=0 makes every running job exempt: nothing is preempted.
+#  amcbf_priority=stretch orders jobs by flow time / virtual time^2: a new
+#        job comes first and may preempt one that has run a while.
 # Every job ends COMPLETED exactly once in jobcomp (a preempted job also has
 # a PREEMPTED record for the run it lost).
 set -uo pipefail
@@ -56,5 +58,26 @@ start_cluster ambf --nodes 4 --port 18200 --select select/linear \
 	--sched-params amcbf_mode=ambf || { fail "cluster did not start"; finish; }
 scenario ambf
 log_has "ambf: preempted JobId=$j3 on n\[3-4\]" || fail "ambf: the head job did not preempt J3"
+stop_cluster
+
+start_cluster stretch --nodes 2 --port 18200 --select select/linear \
+	--sched-params amcbf_mode=cmbf,amcbf_priority=stretch ||
+	{ fail "cluster did not start"; finish; }
+prio() { squeue -h -j "$1" -o %Q; }
+old=$(submit -N2 --wrap 'sleep 8')
+wait_for "stretch: first job running" state_is "$old" RUNNING
+sleep 2
+new=$(submit -N1 --wrap 'sleep 2')
+wait_for "stretch: the new job preempts the one that has run" \
+	log_has "cmbf: preempted JobId=$old on n\[1-2\]"
+wait_for "stretch: the new job runs" state_is "$new" RUNNING
+# a job that ran has a finite priority, below a new job's 2^30+1 (Slurm
+# itself sets 1 for a moment when the requeue completes; the next cycle
+# writes the stretch priority back)
+finite_prio() { local p; p=$(prio "$1"); [ -n "$p" ] && [ "$p" -gt 1 ] && [ "$p" -lt 1073741825 ]; }
+wait_for "stretch: preempted job's priority finite (1 < p < 2^30+1)" \
+	finite_prio "$old"
+wait_jobs_done 90 "$old" "$new"
+assert_completed_once "$old" "$new"
 stop_cluster
 finish

@@ -4,7 +4,8 @@
 # idle foreground slot starts in the background beside a foreground job whose
 # CPU use leaves room, with weights 10000 / 2 in the nodes' cgroups; when the
 # foreground job ends, the background job is promoted by swapping weights,
-# without a restart (same process, Restarts=0).
+# without a restart (same process, Restarts=0).  A slurmctld restart in
+# between keeps both jobs and their tiers (read back from their tags).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -19,7 +20,7 @@ shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]
 log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 
 grep -q 'amcbf_mode=amcbf ' "$CLUSTER_DIR/slurmctld.log" || fail "not in amcbf mode"
-fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 8')
+fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 12')
 wait_for "fg job running" state_is "$fg" RUNNING
 bg=$(submit -N1 --comment=dfrs:need=0.4 --wrap 'sleep 20')
 wait_for "bg job running beside the fg job" state_is "$bg" RUNNING
@@ -30,6 +31,13 @@ wait_for "fg job weight 10000 on $node" shares_is "$node" "$fg" 10000
 wait_for "bg job weight 2 on $node" shares_is "$node" "$bg" 2
 log_has "amcbf: started JobId=$bg on $node in the bg tier" || fail "no bg start in the log"
 pid=$(pgrep -f 'sleep 20' | head -1)
+
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
+state_is "$fg" RUNNING || fail "fg job lost across the restart"
+state_is "$bg" RUNNING || fail "bg job lost across the restart"
+sleep 2
+comment_is "$bg" dfrs:tier=bg || fail "bg job's tier changed across the restart"
+shares_is "$node" "$bg" 2 || fail "bg job's weight changed across the restart"
 
 # the fg job ends: the bg job is promoted in place
 for ((i = 0; i < 60; i++)); do state_is "$fg" RUNNING || break; sleep 0.5; done

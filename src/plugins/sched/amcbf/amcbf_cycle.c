@@ -12,6 +12,12 @@
  * "dfrs:tier=" tag, which the node agents turn into CPU weights without
  * restarting anything.
  *
+ * With amcbf_priority=stretch the order is DFRS's max-stretch priority
+ * flow_time / virtual_time^2 (seed 001; new jobs first) instead of arrival,
+ * virtual time being the job's estimated yield integrated over its runs (1
+ * in the foreground, the CPU its foreground neighbour leaves in the
+ * background), and pending jobs' Slurm priority shows it (squeue %Q).
+ *
  * What the engine must not touch is put at the front of the arrival order,
  * where nothing is "later" than it and so nothing preempts it: nodes that
  * cannot be used (down, drained, not responding), jobs being suspended or
@@ -20,6 +26,7 @@
  */
 #include "src/common/slurm_xlator.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +50,7 @@
 
 #include "amcbf_cycle.h"
 #include "cpu_weight.h"
+#include "dfrs_priority.h"
 #include "sched_policy.h"
 
 /* One entry of the engine's job array and where it came from. */
@@ -51,8 +59,18 @@ typedef struct {
 	job_record_t *job_ptr;	/* NULL for an unusable-node blocker */
 	int fixed;		/* blocker or exempt: kept at the front */
 	time_t submit;
+	double prio;		/* stretch priority (0 in FIFO order) */
 	double *util;
+	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
 } entry_t;
+
+/* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
+static uint32_t slurm_priority_of(double prio)
+{
+	if (isinf(prio))
+		return (1u << 30) + 1;
+	return 1 + (uint32_t)((double)(1u << 30) * prio / (1.0 + prio));
+}
 
 bool amcbf_tiers_possible(void)
 {
@@ -95,6 +113,34 @@ void amcbf_memory_free(amcbf_memory_t *mem)
 {
 	xfree(mem->jobs);
 	memset(mem, 0, sizeof(*mem));
+}
+
+/* Estimated yield of a running job: 1 in the foreground, in the
+ * background the least CPU its foreground neighbours leave. */
+static double estimated_yield(const sched_state_t *st, size_t j)
+{
+	double y = 1.0;
+
+	if (st->jobs[j].where != SCHED_RUNNING_BG)
+		return y;
+	for (int p = 0; p < st->jobs[j].nodes; p++) {
+		double left = 1.0 - sched_fg_util(st, st->jobs[j].alloc[p]);
+		if (left < y)
+			y = left > 0 ? left : 0;
+	}
+	return y;
+}
+
+static int by_priority(const void *a, const void *b)
+{
+	const entry_t *x = a, *y = b;
+
+	if (x->fixed != y->fixed)
+		return x->fixed ? -1 : 1;
+	return dfrs_priority_compare(x->prio, (double)x->submit,
+				     x->job_ptr ? (int)x->job_ptr->job_id : 0,
+				     y->prio, (double)y->submit,
+				     y->job_ptr ? (int)y->job_ptr->job_id : 0);
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -150,6 +196,45 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 			if (bit_test(bitmap, i))
 				e->job.alloc[p++] = i;
 	}
+}
+
+/*
+ * The nodes a pending job may run on, as the engine's mask: its
+ * partitions' nodes less its excluded ones (-x), within its required ones
+ * (-w) when they alone can hold it, less those lacking its features,
+ * memory, CPUs or disk (job_req_node_filter, as sched/backfill does).
+ * NULL when every node will do.
+ */
+static unsigned char *job_allowed(job_record_t *job_ptr, int nodes)
+{
+	struct job_details *details = job_ptr->details;
+	bitstr_t *avail = bit_alloc(node_record_count);
+	unsigned char *allowed = NULL;
+
+	if (job_ptr->part_ptr_list) {
+		part_record_t *part_ptr;
+		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
+		while ((part_ptr = list_next(it)))
+			if (part_ptr->node_bitmap)
+				bit_or(avail, part_ptr->node_bitmap);
+		list_iterator_destroy(it);
+	} else if (job_ptr->part_ptr->node_bitmap) {
+		bit_or(avail, job_ptr->part_ptr->node_bitmap);
+	}
+	if (details->exc_node_bitmap)
+		bit_and_not(avail, details->exc_node_bitmap);
+	if (details->req_node_bitmap &&
+	    bit_set_count(details->req_node_bitmap) >= nodes)
+		bit_and(avail, details->req_node_bitmap);
+	if (job_req_node_filter(job_ptr, avail, true) != SLURM_SUCCESS)
+		bit_clear_all(avail);
+	if (bit_set_count(avail) < node_record_count) {
+		allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
+		for (int i = 0; i < node_record_count; i++)
+			allowed[i] = bit_test(avail, i) ? 1 : 0;
+	}
+	FREE_NULL_BITMAP(avail);
+	return allowed;
 }
 
 static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
@@ -235,6 +320,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
+	mem->next_wake = 0;
 #define GROW() do { if (ne == cap) { cap = cap ? 2 * cap : 64; \
 		xrecalloc(e, cap, sizeof(*e)); } } while (0)
 
@@ -272,11 +358,30 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			k->running = 0;
 			continue;
 		}
-		if (k)
+		if (k) {
 			k->alive = 1;
+			/* virtual time: the yield since the last cycle */
+			if (k->running && k->tick)
+				k->vt += k->yield * difftime(now, k->tick);
+			k->tick = now;
+		}
 		if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
 			settling = true;
 		if (pending) {
+			/* its stretch priority is kept current even while it
+			 * may not start yet (held jobs keep priority 0) */
+			if (params->priority == AMCBF_PRIO_STRETCH &&
+			    job_ptr->priority != 0)
+				job_ptr->priority = slurm_priority_of(
+					dfrs_priority_value(DFRS_PRIO_FT_VT2,
+						(double)job_ptr->details->submit_time,
+						k->vt, (double)now));
+			/* a requeued job may start again at its begin time:
+			 * wake up then, not at the next periodic cycle */
+			if (job_ptr->details->begin_time > now &&
+			    (!mem->next_wake ||
+			     job_ptr->details->begin_time < mem->next_wake))
+				mem->next_wake = job_ptr->details->begin_time;
 			/* held (priority 0), waiting for a dependency or begin
 			 * time, array heads and heterogeneous jobs are left to
 			 * Slurm's rules: not ours to start */
@@ -295,8 +400,13 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			fill(&e[ne], job_ptr, NULL,
 			     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
 			     SCHED_QUEUED, params);
+			e[ne].allowed = job_allowed(job_ptr, e[ne].job.nodes);
+			e[ne].job.allowed = e[ne].allowed;
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
+			if (params->priority == AMCBF_PRIO_STRETCH)
+				e[ne].prio = dfrs_priority_value(DFRS_PRIO_FT_VT2,
+					(double)e[ne].submit, k->vt, (double)now);
 			if (!k->seen) {
 				e[ne].job.is_new = 1;
 				events |= SCHED_EV_ARRIVAL;
@@ -305,6 +415,17 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			ne++;
 		} else if ((running || holding) &&
 			   (job_ptr->node_bitmap || job_ptr->node_bitmap_cg)) {
+			if (!k->running && !k->seen) {
+				/* first seen running (e.g. after a slurmctld
+				 * restart): its tier is in its tag */
+				dfrs_tag_t tag;
+				char err[128];
+				if (dfrs_tag_parse(job_ptr->system_comment, &tag,
+						   err, sizeof(err)) == 1 &&
+				    tag.tier == TIER_BG)
+					k->tier = SCHED_TIER_BG;
+				k->seen = 1;
+			}
 			bitstr_t *bm = running ? job_ptr->node_bitmap :
 				(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
 				 job_ptr->node_bitmap);
@@ -321,6 +442,12 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
+			if (params->priority == AMCBF_PRIO_STRETCH) {
+				e[ne].prio = dfrs_priority_value(DFRS_PRIO_FT_VT2,
+					(double)e[ne].submit, k->vt, (double)now);
+				/* current when it is preempted */
+				job_ptr->priority = slurm_priority_of(e[ne].prio);
+			}
 			e[ne].fixed = exempt;
 			if (running)	/* a completing job departs once done */
 				k->running = 1;
@@ -351,7 +478,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		goto out;
 	}
 
-	qsort(e, ne, sizeof(*e), by_arrival);
+	qsort(e, ne, sizeof(*e), params->priority == AMCBF_PRIO_STRETCH ?
+	      by_priority : by_arrival);
 	st.now = (double)now;
 	st.nnodes = node_record_count;
 	st.nodes = xcalloc(node_record_count ? node_record_count : 1,
@@ -379,6 +507,15 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		}
 	}
 
+	/* each running job's yield until the next cycle: 1 in the
+	 * foreground, the CPU left by the foreground neighbour in the bg */
+	for (size_t j = 0; j < ne; j++) {
+		amcbf_known_t *k = e[j].job_ptr ?
+			known(mem, e[j].job_ptr->job_id, false) : NULL;
+		if (!k || st.jobs[j].where == SCHED_QUEUED)
+			continue;
+		k->yield = estimated_yield(&st, j);
+	}
 	debug("%s cycle: %zu jobs and blockers, events %#x, mem %zu known",
 	      policy->name, ne, events, mem->njobs);
 	if (policy->engine(&st, &cfg, events, &dec)) {
@@ -410,6 +547,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			}
 			k->tier = dc->tier;
 			k->running = 1;
+			k->yield = estimated_yield(&st, dc->job);
 			if (tiered)
 				tag_tier(jp, dc->tier);
 			info("%s: started %pJ on %s in the %s tier", policy->name,
@@ -443,6 +581,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				continue;
 			}
 			k->tier = dc->action == SCHED_TO_FG ? SCHED_TIER_FG : SCHED_TIER_BG;
+			k->yield = estimated_yield(&st, dc->job);
 			tag_tier(jp, k->tier);
 			info("%s: %pJ swapped to the %s tier on %s (no restart)",
 			     policy->name, jp, k->tier == SCHED_TIER_FG ? "fg" : "bg",
@@ -469,6 +608,7 @@ out:
 	for (size_t j = 0; j < ne; j++) {
 		xfree(e[j].util);
 		xfree(e[j].job.alloc);
+		xfree(e[j].allowed);
 	}
 	xfree(e);
 	xfree(st.nodes);

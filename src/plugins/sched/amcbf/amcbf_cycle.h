@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "sched_engine.h"
 #include "sched_params.h"
@@ -22,11 +23,15 @@ typedef struct {
 	int requeued;		/* we requeued it and it has not left yet */
 	int seen;		/* it was seen pending already (not new) */
 	int alive;		/* seen in this cycle's scan */
+	double vt;		/* virtual time: integral of its yield, s */
+	double yield;		/* estimated at the last cycle while running */
+	time_t tick;		/* when vt was last advanced */
 } amcbf_known_t;
 
 typedef struct {
 	amcbf_known_t *jobs;
 	size_t njobs, cap;
+	time_t next_wake;	/* earliest begin time of a pending job, or 0 */
 	/* statistics, for the log and dfrs status */
 	unsigned long cycles, started, requeued, promoted, demoted, failed;
 	double usec_total, usec_max;

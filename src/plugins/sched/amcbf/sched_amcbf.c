@@ -10,7 +10,8 @@
  * (SchedulerParameters=defer,sched_interval=-1), or the plugin stays passive
  * and says so.  The agent runs a cycle (amcbf_cycle.c) whenever slurmctld's
  * job records changed (last_job_update, checked every second: arrivals and
- * completions) and every amcbf_interval seconds.
+ * completions), when a pending job's begin time comes (a requeued job may
+ * start again), and every amcbf_interval seconds.
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -147,7 +148,8 @@ static void *agent(void *arg)
 		now = time(NULL);
 		due = last_job_update != seen_update ||
 		      last_job_update >= last_cycle ||
-		      difftime(now, last_cycle) >= params.interval || reload;
+		      difftime(now, last_cycle) >= params.interval || reload ||
+		      (memory.next_wake && now >= memory.next_wake);
 		if (!due)
 			continue;
 		seen_update = last_job_update;
