@@ -9,13 +9,14 @@
  */
 #include "sched_params.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-typedef enum { P_INT, P_DOUBLE, P_ENUM } param_type_t;
+typedef enum { P_INT, P_DOUBLE, P_ENUM, P_NAMES } param_type_t;
 
 typedef struct {
 	const char *key;	/* with the amcbf_ prefix */
@@ -31,6 +32,9 @@ static const char *const mode_names[] = {
 	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
 };
 static const char *const priority_names[] = { "fifo", "stretch", NULL };
+static const char *const signal_names[] = {
+	"none", "USR1", "USR2", "TERM", "INT", "HUP", NULL
+};
 
 static const param_spec_t specs[] = {
 	{ "amcbf_mode", P_ENUM, "amcbf", 0, 0, mode_names,
@@ -57,6 +61,18 @@ static const param_spec_t specs[] = {
 	{ "amcbf_max_preempt_per_cycle", P_INT, "8", 1, 1000, NULL,
 	  offsetof(dfrs_params_t, max_preempt_per_cycle),
 	  "preemptions (requeues) at most in one scheduling cycle" },
+	{ "amcbf_partitions", P_NAMES, "all", 0, 0, NULL,
+	  offsetof(dfrs_params_t, partitions),
+	  "partitions whose jobs sched/amcbf schedules and preempts, a:b:c; others start in submit order where Slurm fits them, never preempted" },
+	{ "amcbf_exempt_qos", P_NAMES, "none", 0, 0, NULL,
+	  offsetof(dfrs_params_t, exempt_qos),
+	  "QOS whose jobs are never preempted, a:b:c" },
+	{ "amcbf_ckpt_signal", P_ENUM, "none", 0, 0, signal_names,
+	  offsetof(dfrs_params_t, ckpt_signal),
+	  "signal sent to a job's batch script amcbf_ckpt_wait seconds before it is preempted: none, USR1, USR2, TERM, INT or HUP" },
+	{ "amcbf_ckpt_wait", P_INT, "30", 0, 3600, NULL,
+	  offsetof(dfrs_params_t, ckpt_wait),
+	  "seconds between the checkpoint signal and the requeue" },
 	{ "dfrs_cpu_need", P_DOUBLE, "1", 0.01, 1, NULL,
 	  offsetof(dfrs_params_t, share_cpu_need),
 	  "select/dfrs: CPU need per node of a job that does not say (fraction of the node's CPUs)" },
@@ -82,7 +98,7 @@ static int ours(const char *key, size_t klen)
 static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 		     dfrs_params_t *p, char *err, size_t errlen)
 {
-	char text[64];
+	char text[DFRS_PARAMS_NAMES_MAX + 1];
 	char *end;
 	void *field = (char *)p + s->offset;
 
@@ -117,6 +133,38 @@ static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 			return -1;
 		}
 		*(double *)field = v;
+		return 0;
+	}
+	case P_NAMES: {
+		/* names of letters, digits, '_', '-', '.', split by ':' */
+		size_t item = 0;
+		for (size_t i = 0; i <= vlen; i++) {
+			char c = text[i];
+			if (c == ':' || c == '\0') {
+				if (!item) {
+					snprintf(err, errlen,
+						 "SchedulerParameters %s=%s: empty name in the list (names are separated by ':')",
+						 s->key, text);
+					return -1;
+				}
+				item = 0;
+			} else if (isalnum((unsigned char)c) || c == '_' ||
+				   c == '-' || c == '.') {
+				item++;
+			} else {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s=%s: '%c' is not allowed in a name (list names separated by ':')",
+					 s->key, text, c);
+				return -1;
+			}
+		}
+		if (vlen >= DFRS_PARAMS_NAMES_MAX) {
+			snprintf(err, errlen, "SchedulerParameters %s: list longer than %d characters",
+				 s->key, DFRS_PARAMS_NAMES_MAX - 1);
+			return -1;
+		}
+		memset(field, 0, DFRS_PARAMS_NAMES_MAX);
+		memcpy(field, text, vlen + 1);
 		return 0;
 	}
 	case P_ENUM:
@@ -205,6 +253,8 @@ static int format_one(const param_spec_t *s, const dfrs_params_t *p,
 	case P_ENUM:
 		return snprintf(buf, len, "%s=%s", s->key,
 				s->choices[*(const int *)field]);
+	case P_NAMES:
+		return snprintf(buf, len, "%s=%s", s->key, (const char *)field);
 	}
 	return 0;
 }
@@ -234,6 +284,8 @@ void dfrs_params_describe(FILE *out)
 			fprintf(out, "%-14s", "(choice)");
 		else if (s->type == P_INT)
 			fprintf(out, "%-14s", "(integer)");
+		else if (s->type == P_NAMES)
+			fprintf(out, "%-14s", "(names a:b:c)");
 		else
 			fprintf(out, "%-14s", "(number)");
 		fprintf(out, " %s\n", s->doc);
@@ -244,4 +296,38 @@ const char *amcbf_mode_name(amcbf_mode_t mode)
 {
 	return (mode >= AMCBF_MODE_AMCBF && mode <= AMCBF_MODE_DFRS) ?
 		mode_names[mode] : "?";
+}
+
+/* Is name one of the ':'-separated names of list (case-sensitive, as
+ * Slurm's partition and QOS names)? */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *cur = list; *cur;) {
+		const char *colon = strchr(cur, ':');
+		size_t len = colon ? (size_t)(colon - cur) : strlen(cur);
+		if (len == n && !strncmp(cur, name, n))
+			return 1;
+		if (!colon)
+			break;
+		cur = colon + 1;
+	}
+	return 0;
+}
+
+int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name)
+{
+	return !strcmp(p->partitions, "all") || (name && listed(p->partitions, name));
+}
+
+int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name)
+{
+	return strcmp(p->exempt_qos, "none") && name && listed(p->exempt_qos, name);
+}
+
+const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig)
+{
+	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ?
+		signal_names[sig] : NULL;
 }

@@ -26,6 +26,19 @@ typedef enum {
 	AMCBF_PRIO_STRETCH,	/* DFRS flow_time / virtual_time^2 */
 } amcbf_priority_t;
 
+/* A colon-separated list of names (partitions, QOS), or "all" / "none". */
+#define DFRS_PARAMS_NAMES_MAX 256
+
+/* Checkpoint signal sent before a preemption's requeue. */
+typedef enum {
+	AMCBF_CKPT_NONE,
+	AMCBF_CKPT_USR1,
+	AMCBF_CKPT_USR2,
+	AMCBF_CKPT_TERM,
+	AMCBF_CKPT_INT,
+	AMCBF_CKPT_HUP,
+} amcbf_ckpt_signal_t;
+
 typedef struct {
 	amcbf_mode_t mode;
 	amcbf_priority_t priority;
@@ -35,6 +48,10 @@ typedef struct {
 	int max_preempt;	/* requeues a job may suffer; then exempt */
 	int min_runtime;	/* s a job runs before it may be preempted */
 	int max_preempt_per_cycle;	/* requeues in one cycle */
+	char partitions[DFRS_PARAMS_NAMES_MAX];	/* managed: "all" or a:b:c */
+	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
+	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */
+	int ckpt_wait;		/* s between the signal and the requeue */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
 } dfrs_params_t;
@@ -59,5 +76,12 @@ void dfrs_params_format(const dfrs_params_t *p, char *buf, size_t len);
 void dfrs_params_describe(FILE *out);
 
 const char *amcbf_mode_name(amcbf_mode_t mode);
+
+/* Does sched/amcbf manage jobs of this partition (amcbf_partitions)? */
+int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name);
+/* Are jobs of this QOS exempt from preemption (amcbf_exempt_qos)? */
+int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
+/* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */
+const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig);
 
 #endif

@@ -11,7 +11,7 @@
 int cmd_params(int argc, char **argv)
 {
 	dfrs_params_t p;
-	char err[256], line[512];
+	char err[256], line[1024];
 
 	if (argc == 1) {
 		dfrs_params_describe(stdout);

@@ -24,6 +24,37 @@ static void test_defaults(void **state)
 	assert_int_equal(p.max_preempt, 3);
 	assert_int_equal(p.min_runtime, 0);
 	assert_int_equal(p.max_preempt_per_cycle, 8);
+	assert_string_equal(p.partitions, "all");
+	assert_string_equal(p.exempt_qos, "none");
+	assert_int_equal(p.ckpt_signal, AMCBF_CKPT_NONE);
+	assert_int_equal(p.ckpt_wait, 30);
+	assert_true(dfrs_params_manages_partition(&p, "anything"));
+	assert_false(dfrs_params_qos_exempt(&p, "none"));
+	assert_null(amcbf_ckpt_signal_name(p.ckpt_signal));
+}
+
+/* Name lists: exact names, ':' separated; "all" / "none" are the defaults. */
+static void test_name_lists(void **state)
+{
+	dfrs_params_t p;
+	char err[256] = "";
+
+	assert_int_equal(dfrs_params_parse("amcbf_partitions=batch:long-1,"
+					    "amcbf_exempt_qos=high,"
+					    "amcbf_ckpt_signal=usr1,amcbf_ckpt_wait=5",
+					    &p, err, sizeof(err)), 0);
+	assert_true(dfrs_params_manages_partition(&p, "batch"));
+	assert_true(dfrs_params_manages_partition(&p, "long-1"));
+	assert_false(dfrs_params_manages_partition(&p, "long"));
+	assert_false(dfrs_params_manages_partition(&p, "batch:long-1"));
+	assert_false(dfrs_params_manages_partition(&p, "debug"));
+	assert_false(dfrs_params_manages_partition(&p, NULL));
+	assert_true(dfrs_params_qos_exempt(&p, "high"));
+	assert_false(dfrs_params_qos_exempt(&p, "hig"));
+	assert_false(dfrs_params_qos_exempt(&p, "normal"));
+	assert_false(dfrs_params_qos_exempt(&p, NULL));
+	assert_string_equal(amcbf_ckpt_signal_name(p.ckpt_signal), "USR1");
+	assert_int_equal(p.ckpt_wait, 5);
 }
 
 static void test_ours_among_slurms(void **state)
@@ -73,12 +104,17 @@ static void test_errors(void **state)
 	expect_error("dfrs_min_yield=0", "dfrs_min_yield=0: not a number in 0.01..1");
 	expect_error("dfrs_cpu_need=2", "dfrs_cpu_need=2: not a number in 0.01..1");
 	expect_error("bf_interval=3,dfrs_bogus=1", "dfrs_bogus: unknown parameter");
+	expect_error("amcbf_partitions=a::b", "amcbf_partitions=a::b: empty name in the list");
+	expect_error("amcbf_partitions=a:", "amcbf_partitions=a:: empty name");
+	expect_error("amcbf_exempt_qos=hi gh", "amcbf_exempt_qos=hi gh: ' ' is not allowed in a name");
+	expect_error("amcbf_ckpt_signal=KILL", "amcbf_ckpt_signal=KILL: must be one of none, USR1, USR2, TERM, INT, HUP");
+	expect_error("amcbf_ckpt_wait=-1", "amcbf_ckpt_wait=-1: not an integer in 0..3600");
 }
 
 static void test_format_roundtrip(void **state)
 {
 	dfrs_params_t p, q;
-	char err[256], line[512], csv[512];
+	char err[256], line[1024], csv[1024];
 
 	assert_int_equal(dfrs_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
 					    &p, err, sizeof(err)), 0);
@@ -87,6 +123,8 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
 			    "amcbf_max_preempt_per_cycle=8 "
+			    "amcbf_partitions=all amcbf_exempt_qos=none "
+			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
 			    "dfrs_cpu_need=1 dfrs_min_yield=0.25");
 	strcpy(csv, line);
 	for (char *c = csv; *c; c++)
@@ -115,6 +153,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_ours_among_slurms),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_name_lists),
 		cmocka_unit_test(test_format_roundtrip),
 		cmocka_unit_test(test_format_truncates),
 	};

@@ -21,12 +21,21 @@
  * What the engine must not touch is put at the front of the arrival order,
  * where nothing is "later" than it and so nothing preempts it: nodes that
  * cannot be used (down, drained, not responding), jobs being suspended or
- * completing, jobs preempted amcbf_max_preempt times already, and jobs that
- * have run less than amcbf_min_runtime.
+ * completing, jobs preempted amcbf_max_preempt times already, jobs that
+ * have run less than amcbf_min_runtime, jobs Slurm may not requeue
+ * (--no-requeue, not batch), jobs of an amcbf_exempt_qos, and jobs of
+ * partitions outside amcbf_partitions.  Pending jobs of those partitions
+ * never reach the engine: they start first, in submit order, wherever
+ * Slurm fits them (as sched/builtin would).
+ *
+ * With amcbf_ckpt_signal set, a preemption first sends the signal to the
+ * job's batch script and requeues it amcbf_ckpt_wait seconds later, if the
+ * engine still decides so then; nothing starts on its nodes meanwhile.
  */
 #include "src/common/slurm_xlator.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,6 +261,137 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 	last_job_update = time(NULL);
 }
 
+/* May the engine preempt this running job? */
+static bool preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
+			time_t now)
+{
+	return job_ptr->batch_flag && job_ptr->details->requeue &&
+	       job_ptr->restart_cnt < params->max_preempt &&
+	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
+	       !(job_ptr->qos_ptr &&
+		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
+	       job_ptr->part_ptr &&
+	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name);
+}
+
+/* Is this pending job one Slurm lets start now, and ours to consider?
+ * Held (priority 0), waiting for a dependency or begin time, array heads
+ * and heterogeneous jobs are left to Slurm's rules. */
+static bool startable(job_record_t *job_ptr)
+{
+	return job_ptr->priority != 0 && job_independent(job_ptr) &&
+	       !job_ptr->array_recs && !job_ptr->het_job_id && job_ptr->part_ptr;
+}
+
+static void launch_started(job_record_t *job_ptr)
+{
+	last_job_update = time(NULL);
+	if (job_ptr->batch_flag == 0)
+		srun_allocate(job_ptr);
+	else if (!IS_JOB_CONFIGURING(job_ptr))
+		launch_job(job_ptr);
+}
+
+static int by_submit(void *x, void *y)
+{
+	job_record_t *a = *(job_record_t **)x, *b = *(job_record_t **)y;
+
+	if (a->details->submit_time != b->details->submit_time)
+		return a->details->submit_time < b->details->submit_time ? -1 : 1;
+	return (a->job_id > b->job_id) - (a->job_id < b->job_id);
+}
+
+static int same_ptr(void *x, void *key)
+{
+	return x == key;
+}
+
+/*
+ * Pending jobs of partitions outside amcbf_partitions: start them in submit
+ * order where Slurm fits them; the first that does not fit blocks its
+ * partition, as in sched/builtin.  Returns the number started.
+ */
+static int start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem)
+{
+	List todo, blocked;
+	ListIterator it;
+	job_record_t *job_ptr;
+	int started = 0;
+
+	if (!strcmp(params->partitions, "all"))
+		return 0;
+	todo = list_create(NULL);
+	blocked = list_create(NULL);
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it)))
+		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
+		    job_ptr->details && startable(job_ptr) &&
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+			list_append(todo, job_ptr);
+	list_iterator_destroy(it);
+	list_sort(todo, by_submit);
+	it = list_iterator_create(todo);
+	while ((job_ptr = list_next(it))) {
+		if (list_find_first(blocked, same_ptr, job_ptr->part_ptr))
+			continue;
+		if (select_nodes(job_ptr, false, NULL, NULL, false, 0) !=
+		    SLURM_SUCCESS) {
+			list_append(blocked, job_ptr->part_ptr);
+			continue;
+		}
+		launch_started(job_ptr);
+		info("started %pJ of partition %s (not in amcbf_partitions) on %s",
+		     job_ptr, job_ptr->part_ptr->name, job_ptr->nodes);
+		mem->started++;
+		started++;
+	}
+	list_iterator_destroy(it);
+	FREE_NULL_LIST(todo);
+	FREE_NULL_LIST(blocked);
+	return started;
+}
+
+static const int ckpt_signals[] = {
+	[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
+	[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
+	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
+};
+
+/*
+ * Before a preemption's requeue, with amcbf_ckpt_signal set: signal the
+ * batch script and wait amcbf_ckpt_wait seconds.  True while the requeue
+ * must wait (the signal was just sent, or the wait is not over).
+ */
+static bool checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
+			     const dfrs_params_t *params, amcbf_memory_t *mem,
+			     time_t now)
+{
+	const char *name = amcbf_ckpt_signal_name(params->ckpt_signal);
+	time_t due;
+	int rc;
+
+	if (!name || params->ckpt_wait == 0 || !job_ptr->batch_flag)
+		return false;
+	k->ckpt_kept = 1;
+	if (!k->ckpt_at) {
+		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
+				KILL_JOB_BATCH, 0, false);
+		if (rc != SLURM_SUCCESS)
+			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
+				slurm_strerror(rc));
+		else
+			info("checkpoint: sent SIG%s to %pJ, requeue in %d s if still preempted",
+			     name, job_ptr, params->ckpt_wait);
+		k->ckpt_at = now;
+	}
+	due = k->ckpt_at + params->ckpt_wait;
+	if (now >= due)
+		return false;
+	if (!mem->next_wake || due < mem->next_wake)
+		mem->next_wake = due;
+	return true;
+}
+
 /* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
 static int start_on(job_record_t *job_ptr, const int *nodes, int n)
 {
@@ -273,11 +413,7 @@ static int start_on(job_record_t *job_ptr, const int *nodes, int n)
 	}
 	if (rc != SLURM_SUCCESS)
 		return rc;
-	last_job_update = time(NULL);
-	if (job_ptr->batch_flag == 0)
-		srun_allocate(job_ptr);
-	else if (!IS_JOB_CONFIGURING(job_ptr))
-		launch_job(job_ptr);
+	launch_started(job_ptr);
 	return SLURM_SUCCESS;
 }
 
@@ -296,7 +432,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	entry_t *e = NULL;
 	size_t ne = 0, cap = 0;
 	unsigned events = 0;
-	int actions = 0, requeues = 0;
+	int actions = 0, requeues = 0, waiting = 0;
 	bool settling = false;
 	struct timeval t0, t1;
 	time_t now = time(NULL);
@@ -318,6 +454,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		return 0;
 	}
 
+	actions += start_unmanaged(params, mem);
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
@@ -382,12 +519,11 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			    (!mem->next_wake ||
 			     job_ptr->details->begin_time < mem->next_wake))
 				mem->next_wake = job_ptr->details->begin_time;
-			/* held (priority 0), waiting for a dependency or begin
-			 * time, array heads and heterogeneous jobs are left to
-			 * Slurm's rules: not ours to start */
-			if (job_ptr->priority == 0 || !job_independent(job_ptr) ||
-			    job_ptr->array_recs || job_ptr->het_job_id ||
-			    !job_ptr->part_ptr)
+			/* not ours to start: see startable(); other
+			 * partitions' jobs started before the scan */
+			if (!startable(job_ptr) ||
+			    !dfrs_params_manages_partition(params,
+							   job_ptr->part_ptr->name))
 				continue;
 			k->requeued = 0;
 			if (k->running && k->tier == SCHED_TIER_FG)
@@ -431,8 +567,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				 job_ptr->node_bitmap);
 			int n = bit_set_count(bm);
 			bool exempt = !running ||
-				job_ptr->restart_cnt >= params->max_preempt ||
-				difftime(now, job_ptr->start_time) < params->min_runtime;
+				!preemptable(job_ptr, params, now);
 			if (n <= 0)
 				continue;
 			GROW();
@@ -536,7 +671,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			continue;
 		switch (dc->action) {
 		case SCHED_START:
-			if (requeues)	/* nodes not free before the requeued leave */
+			/* nodes not free before the requeued leave */
+			if (requeues || waiting)
 				continue;
 			rc = start_on(jp, nodes, st.jobs[dc->job].nodes);
 			if (rc != SLURM_SUCCESS) {
@@ -558,6 +694,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		case SCHED_REQUEUE:
 			if (requeues >= params->max_preempt_per_cycle)
 				continue;
+			if (checkpoint_first(jp, k, params, mem, now)) {
+				waiting++;
+				continue;
+			}
 			where = xstrdup(jp->nodes);
 			rc = job_requeue(0, jp->job_id, NULL, true, 0);
 			if (rc != SLURM_SUCCESS) {
@@ -569,6 +709,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			     policy->name, jp, where, jp->restart_cnt, params->max_preempt);
 			xfree(where);
 			k->requeued = 1;
+			k->ckpt_at = 0;
 			mem->requeued++;
 			requeues++;
 			actions++;
@@ -593,6 +734,13 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			actions++;
 			break;
 		}
+	}
+	/* a checkpointed job the engine no longer preempts: a later
+	 * preemption signals it afresh */
+	for (size_t i = 0; i < mem->njobs; i++) {
+		if (!mem->jobs[i].ckpt_kept)
+			mem->jobs[i].ckpt_at = 0;
+		mem->jobs[i].ckpt_kept = 0;
 	}
 	unlock_slurmctld(locks);
 

@@ -26,6 +26,8 @@ typedef struct {
 	double vt;		/* virtual time: integral of its yield, s */
 	double yield;		/* estimated at the last cycle while running */
 	time_t tick;		/* when vt was last advanced */
+	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
+	int ckpt_kept;		/* the engine still preempts it this cycle */
 } amcbf_known_t;
 
 typedef struct {

@@ -67,7 +67,7 @@ static bool main_scheduler_off(void)
 static void load_params(bool first)
 {
 	dfrs_params_t fresh;
-	char err[256], line[512];
+	char err[256], line[1024];
 
 	if (first)
 		dfrs_params_defaults(&params);

@@ -1,0 +1,71 @@
+#!/bin/bash
+# test_amcbf_exempt.sh - what sched/amcbf must not preempt outright, on a
+# live cluster, in the scenario of test_amcbf_preempt.sh (J1 runs on 2 of 4
+# nodes, J2 needs all 4 and waits, a later J3 runs on the other 2; when J1
+# ends CMBF would requeue J3 for J2):
+#  amcbf_ckpt_signal=USR1  J3's batch script gets SIGUSR1 first and is
+#        requeued only amcbf_ckpt_wait seconds later;
+#  amcbf_partitions=debug  J3 in partition "other" is started in submit
+#        order by the unmanaged path and never preempted: J2 waits for it.
+# Every job ends COMPLETED exactly once in jobcomp.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
+log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
+log_time() {	# seconds since the epoch of the first log line matching $1
+	local t
+	t=$(grep -m1 -- "$1" "$CLUSTER_DIR/slurmctld.log" | sed -n 's/^\[\([^].]*\).*/\1/p')
+	[ -n "$t" ] && date -d "$t" +%s
+}
+jobcomp_time() {	# $2 (StartTime/EndTime) of job $1's COMPLETED record
+	grep "^JobId=$1 .*JobState=COMPLETED" "$CLUSTER_DIR/jobcomp.txt" |
+		sed -n "s/.* $2=\([^ ]*\).*/\1/p" | head -1
+}
+
+# --- checkpoint signal before the requeue ----------------------------------
+start_cluster ckpt --nodes 4 --port 18600 --select select/linear \
+	--sched-params amcbf_mode=cmbf,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=3 ||
+	{ fail "cluster did not start"; finish; }
+mark=$CLUSTER_DIR/ckpt-marks
+: >"$mark"
+j1=$(submit -N2 --wrap 'sleep 6')
+wait_for "ckpt: J1 running" state_is "$j1" RUNNING
+j2=$(submit -N4 --wrap 'sleep 2')
+j3=$(submit -N2 --wrap "trap 'echo \$SLURM_JOB_ID >> $mark' USR1; for i in \$(seq 30); do sleep 0.5; done")
+wait_for "ckpt: J3 backfilled" state_is "$j3" RUNNING
+wait_jobs_done 120 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "checkpoint: sent SIGUSR1 to JobId=$j3, requeue in 3 s if still preempted" ||
+	fail "ckpt: no checkpoint signal logged for J3"
+grep -qx "$j3" "$mark" || fail "ckpt: J3's batch script did not receive SIGUSR1"
+sent=$(log_time "checkpoint: sent SIGUSR1 to JobId=$j3")
+requeued=$(log_time "cmbf: preempted JobId=$j3 ")
+if [ -z "$sent" ] || [ -z "$requeued" ]; then
+	fail "ckpt: J3 was not signalled then preempted (sent '$sent', requeued '$requeued')"
+elif [ $((requeued - sent)) -lt 3 ]; then
+	fail "ckpt: J3 requeued $((requeued - sent)) s after its signal, want >= 3"
+fi
+stop_cluster
+
+# --- a partition outside amcbf_partitions ----------------------------------
+start_cluster parts --nodes 4 --port 18600 --select select/linear \
+	--sched-params amcbf_mode=cmbf,amcbf_partitions=debug \
+	--conf "PartitionName=other Nodes=n[3-4] MaxTime=INFINITE State=UP" ||
+	{ fail "cluster did not start"; finish; }
+j1=$(submit -N2 --wrap 'sleep 4')
+wait_for "parts: J1 running" state_is "$j1" RUNNING
+j2=$(submit -N4 --wrap 'sleep 1')
+j3=$(submit -p other -N2 --wrap 'sleep 10')
+wait_for "parts: J3 (partition other) started" state_is "$j3" RUNNING
+log_has "started JobId=$j3 of partition other (not in amcbf_partitions)" ||
+	fail "parts: J3 not started by the unmanaged path"
+wait_jobs_done 90 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "preempted" && fail "parts: a job of an unmanaged partition was preempted"
+s2=$(jobcomp_time "$j2" StartTime)
+e3=$(jobcomp_time "$j3" EndTime)
+[ -n "$s2" ] && [ -n "$e3" ] && [ "$(date -d "$s2" +%s)" -ge "$(date -d "$e3" +%s)" ] ||
+	fail "parts: J2 started at '$s2', before J3 ended at '$e3'"
+stop_cluster
+finish
