@@ -57,6 +57,7 @@
 #include "src/slurmctld/slurmctld.h"
 #include "src/slurmctld/srun_comm.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
 #include "cpu_weight.h"
 #include "dfrs_priority.h"
@@ -72,14 +73,6 @@ typedef struct {
 	double *util;
 	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
 } entry_t;
-
-/* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
-static uint32_t slurm_priority_of(double prio)
-{
-	if (isinf(prio))
-		return (1u << 30) + 1;
-	return 1 + (uint32_t)((double)(1u << 30) * prio / (1.0 + prio));
-}
 
 bool amcbf_tiers_possible(void)
 {
@@ -98,30 +91,6 @@ bool amcbf_tiers_possible(void)
 			shared = true;
 	list_iterator_destroy(it);
 	return shared;
-}
-
-static amcbf_known_t *known(amcbf_memory_t *mem, uint32_t id, bool add)
-{
-	for (size_t i = 0; i < mem->njobs; i++)
-		if (mem->jobs[i].id == id)
-			return &mem->jobs[i];
-	if (!add)
-		return NULL;
-	if (mem->njobs == mem->cap) {
-		mem->cap = mem->cap ? 2 * mem->cap : 64;
-		xrecalloc(mem->jobs, mem->cap, sizeof(*mem->jobs));
-	}
-	amcbf_known_t *k = &mem->jobs[mem->njobs++];
-	memset(k, 0, sizeof(*k));
-	k->id = id;
-	k->tier = SCHED_TIER_FG;
-	return k;
-}
-
-void amcbf_memory_free(amcbf_memory_t *mem)
-{
-	xfree(mem->jobs);
-	memset(mem, 0, sizeof(*mem));
 }
 
 /* Estimated yield of a running job: 1 in the foreground, in the
@@ -165,13 +134,6 @@ static int by_arrival(const void *a, const void *b)
 	return (ix > iy) - (ix < iy);
 }
 
-static bool node_usable(node_record_t *node_ptr)
-{
-	return node_ptr && !IS_NODE_DOWN(node_ptr) && !IS_NODE_DRAIN(node_ptr) &&
-	       !IS_NODE_NO_RESPOND(node_ptr) && !IS_NODE_FUTURE(node_ptr) &&
-	       !IS_NODE_POWERED_DOWN(node_ptr);
-}
-
 /* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
 static double job_need(job_record_t *job_ptr, const dfrs_params_t *params)
 {
@@ -207,45 +169,6 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 	}
 }
 
-/*
- * The nodes a pending job may run on, as the engine's mask: its
- * partitions' nodes less its excluded ones (-x), within its required ones
- * (-w) when they alone can hold it, less those lacking its features,
- * memory, CPUs or disk (job_req_node_filter, as sched/backfill does).
- * NULL when every node will do.
- */
-static unsigned char *job_allowed(job_record_t *job_ptr, int nodes)
-{
-	struct job_details *details = job_ptr->details;
-	bitstr_t *avail = bit_alloc(node_record_count);
-	unsigned char *allowed = NULL;
-
-	if (job_ptr->part_ptr_list) {
-		part_record_t *part_ptr;
-		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
-		while ((part_ptr = list_next(it)))
-			if (part_ptr->node_bitmap)
-				bit_or(avail, part_ptr->node_bitmap);
-		list_iterator_destroy(it);
-	} else if (job_ptr->part_ptr->node_bitmap) {
-		bit_or(avail, job_ptr->part_ptr->node_bitmap);
-	}
-	if (details->exc_node_bitmap)
-		bit_and_not(avail, details->exc_node_bitmap);
-	if (details->req_node_bitmap &&
-	    bit_set_count(details->req_node_bitmap) >= nodes)
-		bit_and(avail, details->req_node_bitmap);
-	if (job_req_node_filter(job_ptr, avail, true) != SLURM_SUCCESS)
-		bit_clear_all(avail);
-	if (bit_set_count(avail) < node_record_count) {
-		allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
-		for (int i = 0; i < node_record_count; i++)
-			allowed[i] = bit_test(avail, i) ? 1 : 0;
-	}
-	FREE_NULL_BITMAP(avail);
-	return allowed;
-}
-
 static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 {
 	dfrs_tag_t tag = { .yield = -1, .need = -1, .weight = -1,
@@ -259,162 +182,6 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 	xfree(job_ptr->system_comment);
 	job_ptr->system_comment = xstrdup(text);
 	last_job_update = time(NULL);
-}
-
-/* May the engine preempt this running job? */
-static bool preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
-			time_t now)
-{
-	return job_ptr->batch_flag && job_ptr->details->requeue &&
-	       job_ptr->restart_cnt < params->max_preempt &&
-	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
-	       !(job_ptr->qos_ptr &&
-		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
-	       job_ptr->part_ptr &&
-	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name);
-}
-
-/* Is this pending job one Slurm lets start now, and ours to consider?
- * Held (priority 0), waiting for a dependency or begin time, array heads
- * and heterogeneous jobs are left to Slurm's rules. */
-static bool startable(job_record_t *job_ptr)
-{
-	return job_ptr->priority != 0 && job_independent(job_ptr) &&
-	       !job_ptr->array_recs && !job_ptr->het_job_id && job_ptr->part_ptr;
-}
-
-static void launch_started(job_record_t *job_ptr)
-{
-	last_job_update = time(NULL);
-	if (job_ptr->batch_flag == 0)
-		srun_allocate(job_ptr);
-	else if (!IS_JOB_CONFIGURING(job_ptr))
-		launch_job(job_ptr);
-}
-
-static int by_submit(void *x, void *y)
-{
-	job_record_t *a = *(job_record_t **)x, *b = *(job_record_t **)y;
-
-	if (a->details->submit_time != b->details->submit_time)
-		return a->details->submit_time < b->details->submit_time ? -1 : 1;
-	return (a->job_id > b->job_id) - (a->job_id < b->job_id);
-}
-
-static int same_ptr(void *x, void *key)
-{
-	return x == key;
-}
-
-/*
- * Pending jobs of partitions outside amcbf_partitions: start them in submit
- * order where Slurm fits them; the first that does not fit blocks its
- * partition, as in sched/builtin.  Returns the number started.
- */
-static int start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem)
-{
-	List todo, blocked;
-	ListIterator it;
-	job_record_t *job_ptr;
-	int started = 0;
-
-	if (!strcmp(params->partitions, "all"))
-		return 0;
-	todo = list_create(NULL);
-	blocked = list_create(NULL);
-	it = list_iterator_create(job_list);
-	while ((job_ptr = list_next(it)))
-		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
-		    job_ptr->details && startable(job_ptr) &&
-		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
-			list_append(todo, job_ptr);
-	list_iterator_destroy(it);
-	list_sort(todo, by_submit);
-	it = list_iterator_create(todo);
-	while ((job_ptr = list_next(it))) {
-		if (list_find_first(blocked, same_ptr, job_ptr->part_ptr))
-			continue;
-		if (select_nodes(job_ptr, false, NULL, NULL, false, 0) !=
-		    SLURM_SUCCESS) {
-			list_append(blocked, job_ptr->part_ptr);
-			continue;
-		}
-		launch_started(job_ptr);
-		info("started %pJ of partition %s (not in amcbf_partitions) on %s",
-		     job_ptr, job_ptr->part_ptr->name, job_ptr->nodes);
-		mem->started++;
-		started++;
-	}
-	list_iterator_destroy(it);
-	FREE_NULL_LIST(todo);
-	FREE_NULL_LIST(blocked);
-	return started;
-}
-
-static const int ckpt_signals[] = {
-	[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
-	[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
-	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
-};
-
-/*
- * Before a preemption's requeue, with amcbf_ckpt_signal set: signal the
- * batch script and wait amcbf_ckpt_wait seconds.  True while the requeue
- * must wait (the signal was just sent, or the wait is not over).
- */
-static bool checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
-			     const dfrs_params_t *params, amcbf_memory_t *mem,
-			     time_t now)
-{
-	const char *name = amcbf_ckpt_signal_name(params->ckpt_signal);
-	time_t due;
-	int rc;
-
-	if (!name || params->ckpt_wait == 0 || !job_ptr->batch_flag)
-		return false;
-	k->ckpt_kept = 1;
-	if (!k->ckpt_at) {
-		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
-				KILL_JOB_BATCH, 0, false);
-		if (rc != SLURM_SUCCESS)
-			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
-				slurm_strerror(rc));
-		else
-			info("checkpoint: sent SIG%s to %pJ, requeue in %d s if still preempted",
-			     name, job_ptr, params->ckpt_wait);
-		k->ckpt_at = now;
-	}
-	due = k->ckpt_at + params->ckpt_wait;
-	if (now >= due)
-		return false;
-	if (!mem->next_wake || due < mem->next_wake)
-		mem->next_wake = due;
-	return true;
-}
-
-/* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
-static int start_on(job_record_t *job_ptr, const int *nodes, int n)
-{
-	bitstr_t *orig = job_ptr->details->exc_node_bitmap;
-	bitstr_t *exc = bit_alloc(node_record_count);
-	int rc;
-
-	bit_set_all(exc);
-	for (int k = 0; k < n; k++)
-		bit_clear(exc, nodes[k]);
-	if (orig)
-		bit_or(exc, orig);
-	job_ptr->details->exc_node_bitmap = exc;
-	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
-	/* select_nodes() may have replaced it: restore the user's */
-	if (job_ptr->details) {
-		FREE_NULL_BITMAP(job_ptr->details->exc_node_bitmap);
-		job_ptr->details->exc_node_bitmap = orig;
-	}
-	if (rc != SLURM_SUCCESS)
-		return rc;
-	launch_started(job_ptr);
-	return SLURM_SUCCESS;
 }
 
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
@@ -454,7 +221,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		return 0;
 	}
 
-	actions += start_unmanaged(params, mem);
+	actions += amcbf_start_unmanaged(params, mem);
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
@@ -463,7 +230,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 
 	/* nodes the engine may not use: one fixed blocker each */
 	for (int i = 0; i < node_record_count; i++) {
-		if (node_usable(node_record_table_ptr[i]))
+		if (amcbf_node_usable(node_record_table_ptr[i]))
 			continue;
 		GROW();
 		memset(&e[ne], 0, sizeof(e[ne]));
@@ -485,7 +252,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 
 		if (!job_ptr->details)
 			continue;
-		k = known(mem, job_ptr->job_id, pending || running || holding);
+		k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
 		if (k && !(pending || running || holding)) {
 			/* ended since the last cycle: a departure of its tier
 			 * (a completing job still holds its nodes: later) */
@@ -509,7 +276,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			 * may not start yet (held jobs keep priority 0) */
 			if (params->priority == AMCBF_PRIO_STRETCH &&
 			    job_ptr->priority != 0)
-				job_ptr->priority = slurm_priority_of(
+				job_ptr->priority = amcbf_slurm_priority(
 					dfrs_priority_value(DFRS_PRIO_FT_VT2,
 						(double)job_ptr->details->submit_time,
 						k->vt, (double)now));
@@ -521,7 +288,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				mem->next_wake = job_ptr->details->begin_time;
 			/* not ours to start: see startable(); other
 			 * partitions' jobs started before the scan */
-			if (!startable(job_ptr) ||
+			if (!amcbf_startable(job_ptr) ||
 			    !dfrs_params_manages_partition(params,
 							   job_ptr->part_ptr->name))
 				continue;
@@ -536,7 +303,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			fill(&e[ne], job_ptr, NULL,
 			     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
 			     SCHED_QUEUED, params);
-			e[ne].allowed = job_allowed(job_ptr, e[ne].job.nodes);
+			e[ne].allowed = amcbf_job_allowed(job_ptr, e[ne].job.nodes);
 			e[ne].job.allowed = e[ne].allowed;
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
@@ -567,7 +334,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				 job_ptr->node_bitmap);
 			int n = bit_set_count(bm);
 			bool exempt = !running ||
-				!preemptable(job_ptr, params, now);
+				!amcbf_preemptable(job_ptr, params, now);
 			if (n <= 0)
 				continue;
 			GROW();
@@ -581,7 +348,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				e[ne].prio = dfrs_priority_value(DFRS_PRIO_FT_VT2,
 					(double)e[ne].submit, k->vt, (double)now);
 				/* current when it is preempted */
-				job_ptr->priority = slurm_priority_of(e[ne].prio);
+				job_ptr->priority = amcbf_slurm_priority(e[ne].prio);
 			}
 			e[ne].fixed = exempt;
 			if (running)	/* a completing job departs once done */
@@ -600,7 +367,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		if (mem->jobs[i].running)
 			events |= mem->jobs[i].tier == SCHED_TIER_BG ?
 				SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
-		mem->jobs[i] = mem->jobs[--mem->njobs];
+		amcbf_forget(mem, i);
 	}
 	if (!tiered || mem->cycles == 0)
 		events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
@@ -646,7 +413,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	 * foreground, the CPU left by the foreground neighbour in the bg */
 	for (size_t j = 0; j < ne; j++) {
 		amcbf_known_t *k = e[j].job_ptr ?
-			known(mem, e[j].job_ptr->job_id, false) : NULL;
+			amcbf_known(mem, e[j].job_ptr->job_id, false) : NULL;
 		if (!k || st.jobs[j].where == SCHED_QUEUED)
 			continue;
 		k->yield = estimated_yield(&st, j);
@@ -663,7 +430,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		const sched_decision_t *dc = &dec.items[d];
 		const int *nodes = sched_decision_nodes(&dec, dc);
 		job_record_t *jp = e[dc->job].job_ptr;
-		amcbf_known_t *k = jp ? known(mem, jp->job_id, false) : NULL;
+		amcbf_known_t *k = jp ? amcbf_known(mem, jp->job_id, false) : NULL;
 		char *where;
 		int rc;
 
@@ -674,7 +441,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			/* nodes not free before the requeued leave */
 			if (requeues || waiting)
 				continue;
-			rc = start_on(jp, nodes, st.jobs[dc->job].nodes);
+			rc = amcbf_start_on(jp, nodes, st.jobs[dc->job].nodes);
 			if (rc != SLURM_SUCCESS) {
 				verbose("could not start %pJ where %s decided: %s",
 					jp, policy->name, slurm_strerror(rc));
@@ -694,7 +461,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		case SCHED_REQUEUE:
 			if (requeues >= params->max_preempt_per_cycle)
 				continue;
-			if (checkpoint_first(jp, k, params, mem, now)) {
+			if (amcbf_checkpoint_first(jp, k, params, mem, now)) {
 				waiting++;
 				continue;
 			}

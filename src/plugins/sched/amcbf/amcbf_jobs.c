@@ -1,0 +1,276 @@
+/*
+ * amcbf_jobs.c - what sched/amcbf does to slurmctld's jobs, whichever
+ * algorithm decides: remember jobs between cycles, tell which nodes a job
+ * may use and whether it may be preempted, start a job on given nodes (as
+ * sched/backfill's _start_job does), start the jobs of partitions it does
+ * not manage, send the checkpoint signal before a requeue, and show a DFRS
+ * priority in Slurm's priority field.  Used by amcbf_cycle.c (consolidation
+ * backfill, seed 004) and amcbf_dfrs.c (online DFRS, seed 001).  Every
+ * function here is called with slurmctld's job (write), node (write) and
+ * partition (read) locks held.
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <string.h>
+#include <time.h>
+
+#include "slurm/slurm_errno.h"
+
+#include "src/common/bitstring.h"
+#include "src/common/list.h"
+#include "src/common/log.h"
+#include "src/common/node_conf.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/job_scheduler.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/node_scheduler.h"
+#include "src/slurmctld/slurmctld.h"
+#include "src/slurmctld/srun_comm.h"
+
+#include "amcbf_jobs.h"
+
+/* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
+uint32_t amcbf_slurm_priority(double prio)
+{
+	if (isinf(prio))
+		return (1u << 30) + 1;
+	return 1 + (uint32_t)((double)(1u << 30) * prio / (1.0 + prio));
+}
+
+amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
+{
+	for (size_t i = 0; i < mem->njobs; i++)
+		if (mem->jobs[i].id == id)
+			return &mem->jobs[i];
+	if (!add)
+		return NULL;
+	if (mem->njobs == mem->cap) {
+		mem->cap = mem->cap ? 2 * mem->cap : 64;
+		xrecalloc(mem->jobs, mem->cap, sizeof(*mem->jobs));
+	}
+	amcbf_known_t *k = &mem->jobs[mem->njobs++];
+	memset(k, 0, sizeof(*k));
+	k->id = id;
+	k->tier = SCHED_TIER_FG;
+	return k;
+}
+
+void amcbf_forget(amcbf_memory_t *mem, size_t i)
+{
+	xfree(mem->jobs[i].hosts);
+	mem->jobs[i] = mem->jobs[--mem->njobs];
+}
+
+void amcbf_memory_free(amcbf_memory_t *mem)
+{
+	for (size_t i = 0; i < mem->njobs; i++)
+		xfree(mem->jobs[i].hosts);
+	xfree(mem->jobs);
+	memset(mem, 0, sizeof(*mem));
+}
+
+bool amcbf_node_usable(node_record_t *node_ptr)
+{
+	return node_ptr && !IS_NODE_DOWN(node_ptr) && !IS_NODE_DRAIN(node_ptr) &&
+	       !IS_NODE_NO_RESPOND(node_ptr) && !IS_NODE_FUTURE(node_ptr) &&
+	       !IS_NODE_POWERED_DOWN(node_ptr);
+}
+
+/*
+ * The nodes a pending job may run on, as the engine's mask: its
+ * partitions' nodes less its excluded ones (-x), within its required ones
+ * (-w) when they alone can hold it, less those lacking its features,
+ * memory, CPUs or disk (job_req_node_filter, as sched/backfill does).
+ * NULL when every node will do.
+ */
+unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
+{
+	struct job_details *details = job_ptr->details;
+	bitstr_t *avail = bit_alloc(node_record_count);
+	unsigned char *allowed = NULL;
+
+	if (job_ptr->part_ptr_list) {
+		part_record_t *part_ptr;
+		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
+		while ((part_ptr = list_next(it)))
+			if (part_ptr->node_bitmap)
+				bit_or(avail, part_ptr->node_bitmap);
+		list_iterator_destroy(it);
+	} else if (job_ptr->part_ptr->node_bitmap) {
+		bit_or(avail, job_ptr->part_ptr->node_bitmap);
+	}
+	if (details->exc_node_bitmap)
+		bit_and_not(avail, details->exc_node_bitmap);
+	if (details->req_node_bitmap &&
+	    bit_set_count(details->req_node_bitmap) >= nodes)
+		bit_and(avail, details->req_node_bitmap);
+	if (job_req_node_filter(job_ptr, avail, true) != SLURM_SUCCESS)
+		bit_clear_all(avail);
+	if (bit_set_count(avail) < node_record_count) {
+		allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
+		for (int i = 0; i < node_record_count; i++)
+			allowed[i] = bit_test(avail, i) ? 1 : 0;
+	}
+	FREE_NULL_BITMAP(avail);
+	return allowed;
+}
+
+/* May the engine preempt this running job? */
+bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
+			time_t now)
+{
+	return job_ptr->batch_flag && job_ptr->details->requeue &&
+	       job_ptr->restart_cnt < params->max_preempt &&
+	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
+	       !(job_ptr->qos_ptr &&
+		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
+	       job_ptr->part_ptr &&
+	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name);
+}
+
+/* Is this pending job one Slurm lets start now, and ours to consider?
+ * Held (priority 0), waiting for a dependency or begin time, array heads
+ * and heterogeneous jobs are left to Slurm's rules. */
+bool amcbf_startable(job_record_t *job_ptr)
+{
+	return job_ptr->priority != 0 && job_independent(job_ptr) &&
+	       !job_ptr->array_recs && !job_ptr->het_job_id && job_ptr->part_ptr;
+}
+
+static void launch_started(job_record_t *job_ptr)
+{
+	last_job_update = time(NULL);
+	if (job_ptr->batch_flag == 0)
+		srun_allocate(job_ptr);
+	else if (!IS_JOB_CONFIGURING(job_ptr))
+		launch_job(job_ptr);
+}
+
+static int by_submit(void *x, void *y)
+{
+	job_record_t *a = *(job_record_t **)x, *b = *(job_record_t **)y;
+
+	if (a->details->submit_time != b->details->submit_time)
+		return a->details->submit_time < b->details->submit_time ? -1 : 1;
+	return (a->job_id > b->job_id) - (a->job_id < b->job_id);
+}
+
+static int same_ptr(void *x, void *key)
+{
+	return x == key;
+}
+
+/*
+ * Pending jobs of partitions outside amcbf_partitions: start them in submit
+ * order where Slurm fits them; the first that does not fit blocks its
+ * partition, as in sched/builtin.  Returns the number started.
+ */
+int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem)
+{
+	List todo, blocked;
+	ListIterator it;
+	job_record_t *job_ptr;
+	int started = 0;
+
+	if (!strcmp(params->partitions, "all"))
+		return 0;
+	todo = list_create(NULL);
+	blocked = list_create(NULL);
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it)))
+		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
+		    job_ptr->details && amcbf_startable(job_ptr) &&
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+			list_append(todo, job_ptr);
+	list_iterator_destroy(it);
+	list_sort(todo, by_submit);
+	it = list_iterator_create(todo);
+	while ((job_ptr = list_next(it))) {
+		if (list_find_first(blocked, same_ptr, job_ptr->part_ptr))
+			continue;
+		if (select_nodes(job_ptr, false, NULL, NULL, false, 0) !=
+		    SLURM_SUCCESS) {
+			list_append(blocked, job_ptr->part_ptr);
+			continue;
+		}
+		launch_started(job_ptr);
+		info("started %pJ of partition %s (not in amcbf_partitions) on %s",
+		     job_ptr, job_ptr->part_ptr->name, job_ptr->nodes);
+		mem->started++;
+		started++;
+	}
+	list_iterator_destroy(it);
+	FREE_NULL_LIST(todo);
+	FREE_NULL_LIST(blocked);
+	return started;
+}
+
+static const int ckpt_signals[] = {
+	[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
+	[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
+	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
+};
+
+/*
+ * Before a preemption's requeue, with amcbf_ckpt_signal set: signal the
+ * batch script and wait amcbf_ckpt_wait seconds.  True while the requeue
+ * must wait (the signal was just sent, or the wait is not over).
+ */
+bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
+			     const dfrs_params_t *params, amcbf_memory_t *mem,
+			     time_t now)
+{
+	const char *name = amcbf_ckpt_signal_name(params->ckpt_signal);
+	time_t due;
+	int rc;
+
+	if (!name || params->ckpt_wait == 0 || !job_ptr->batch_flag)
+		return false;
+	k->ckpt_kept = 1;
+	if (!k->ckpt_at) {
+		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
+				KILL_JOB_BATCH, 0, false);
+		if (rc != SLURM_SUCCESS)
+			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
+				slurm_strerror(rc));
+		else
+			info("checkpoint: sent SIG%s to %pJ, requeue in %d s if still preempted",
+			     name, job_ptr, params->ckpt_wait);
+		k->ckpt_at = now;
+	}
+	due = k->ckpt_at + params->ckpt_wait;
+	if (now >= due)
+		return false;
+	if (!mem->next_wake || due < mem->next_wake)
+		mem->next_wake = due;
+	return true;
+}
+
+/* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
+int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
+{
+	bitstr_t *orig = job_ptr->details->exc_node_bitmap;
+	bitstr_t *exc = bit_alloc(node_record_count);
+	int rc;
+
+	bit_set_all(exc);
+	for (int k = 0; k < n; k++)
+		bit_clear(exc, nodes[k]);
+	if (orig)
+		bit_or(exc, orig);
+	job_ptr->details->exc_node_bitmap = exc;
+	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
+	/* select_nodes() may have replaced it: restore the user's */
+	if (job_ptr->details) {
+		FREE_NULL_BITMAP(job_ptr->details->exc_node_bitmap);
+		job_ptr->details->exc_node_bitmap = orig;
+	}
+	if (rc != SLURM_SUCCESS)
+		return rc;
+	launch_started(job_ptr);
+	return SLURM_SUCCESS;
+}

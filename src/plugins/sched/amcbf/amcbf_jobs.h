@@ -1,0 +1,73 @@
+/*
+ * amcbf_jobs.h - sched/amcbf's dealings with slurmctld's jobs, shared by its
+ * algorithms (amcbf_cycle.c: consolidation backfill; amcbf_dfrs.c: online
+ * DFRS).  Call everything with slurmctld's job and node write locks and
+ * the partition read lock held.
+ */
+#ifndef DFRS_AMCBF_JOBS_H
+#define DFRS_AMCBF_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "sched_engine.h"
+#include "sched_params.h"
+
+/* What the plugin remembers of a job between cycles. */
+typedef struct {
+	uint32_t id;
+	sched_tier_t tier;	/* while running */
+	int running;		/* it was running at the end of the last cycle */
+	int requeued;		/* we requeued it and it has not left yet */
+	int seen;		/* it was seen pending already (not new) */
+	int alive;		/* seen in this cycle's scan */
+	double vt;		/* virtual time: integral of its yield, s */
+	double yield;		/* estimated at the last cycle while running */
+	time_t tick;		/* when vt was last advanced */
+	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
+	int ckpt_kept;		/* the engine still preempts it this cycle */
+	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
+	int nhosts;
+} amcbf_known_t;
+
+typedef struct {
+	amcbf_known_t *jobs;
+	size_t njobs, cap;
+	time_t next_wake;	/* earliest begin time of a pending job, or 0 */
+	/* statistics, for the log and dfrs status */
+	unsigned long cycles, started, requeued, promoted, demoted, failed;
+	double usec_total, usec_max;
+} amcbf_memory_t;
+
+/* The remembered job with this id; added (zeroed, fg tier) if add. */
+amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
+/* Drop remembered job i (the last one takes its place). */
+void amcbf_forget(amcbf_memory_t *mem, size_t i);
+void amcbf_memory_free(amcbf_memory_t *mem);
+
+/* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
+uint32_t amcbf_slurm_priority(double prio);
+
+#ifdef DFRS_AMCBF_SLURM_TYPES	/* Slurm's types: the plugin's files only */
+bool amcbf_node_usable(node_record_t *node_ptr);
+/* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
+ * when every node will do. */
+unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes);
+/* May this running job be preempted (requeued)? */
+bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
+		       time_t now);
+/* Is this pending job one Slurm lets start now, and ours to consider? */
+bool amcbf_startable(job_record_t *job_ptr);
+/* Start pending jobs of partitions outside amcbf_partitions; the count. */
+int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
+/* True while a preemption must wait for its checkpoint signal's delay. */
+bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
+			    const dfrs_params_t *params, amcbf_memory_t *mem,
+			    time_t now);
+/* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error. */
+int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n);
+#endif
+
+#endif
