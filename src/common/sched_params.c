@@ -32,6 +32,9 @@ static const char *const mode_names[] = {
 	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
 };
 static const char *const priority_names[] = { "fifo", "stretch", NULL };
+static const char *const dfrs_policy_names[] = {
+	"greedypm", "greedyp", "mcb", NULL
+};
 static const char *const signal_names[] = {
 	"none", "USR1", "USR2", "TERM", "INT", "HUP", NULL
 };
@@ -73,6 +76,15 @@ static const param_spec_t specs[] = {
 	{ "amcbf_ckpt_wait", P_INT, "30", 0, 3600, NULL,
 	  offsetof(dfrs_params_t, ckpt_wait),
 	  "seconds between the checkpoint signal and the requeue" },
+	{ "amcbf_dfrs_policy", P_ENUM, "greedypm", 0, 0, dfrs_policy_names,
+	  offsetof(dfrs_params_t, dfrs_policy),
+	  "amcbf_mode=dfrs: online DFRS policy, greedypm, greedyp or mcb" },
+	{ "amcbf_dfrs_period", P_INT, "600", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, dfrs_period),
+	  "amcbf_mode=dfrs: seconds between periodic repacks (0: none)" },
+	{ "amcbf_dfrs_minvt", P_INT, "600", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, dfrs_minvt),
+	  "amcbf_mode=dfrs: seconds of virtual time before a job may be migrated" },
 	{ "dfrs_cpu_need", P_DOUBLE, "1", 0.01, 1, NULL,
 	  offsetof(dfrs_params_t, share_cpu_need),
 	  "select/dfrs: CPU need per node of a job that does not say (fraction of the node's CPUs)" },
@@ -330,4 +342,9 @@ const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig)
 {
 	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ?
 		signal_names[sig] : NULL;
+}
+
+const char *amcbf_dfrs_policy_name(int policy)
+{
+	return (policy >= 0 && policy < 3) ? dfrs_policy_names[policy] : "?";
 }

@@ -52,6 +52,9 @@ typedef struct {
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */
 	int ckpt_wait;		/* s between the signal and the requeue */
+	int dfrs_policy;	/* amcbf_mode=dfrs: index in dfrs policy names */
+	int dfrs_period;	/* s between periodic repacks; 0: none */
+	int dfrs_minvt;		/* s of virtual time before a migration */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
 } dfrs_params_t;
@@ -81,6 +84,8 @@ const char *amcbf_mode_name(amcbf_mode_t mode);
 int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name);
 /* Are jobs of this QOS exempt from preemption (amcbf_exempt_qos)? */
 int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
+/* amcbf_dfrs_policy's value: "greedypm", "greedyp" or "mcb". */
+const char *amcbf_dfrs_policy_name(int policy);
 /* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */
 const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig);
 

@@ -28,6 +28,7 @@ typedef struct {
 	time_t tick;		/* when vt was last advanced */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
 	int ckpt_kept;		/* the engine still preempts it this cycle */
+	int held;		/* pending but not startable at the last cycle */
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;
 } amcbf_known_t;
@@ -36,6 +37,8 @@ typedef struct {
 	amcbf_known_t *jobs;
 	size_t njobs, cap;
 	time_t next_wake;	/* earliest begin time of a pending job, or 0 */
+	time_t last_periodic;	/* online DFRS: last periodic event */
+	unsigned owed_events;	/* online DFRS: events not decided yet */
 	/* statistics, for the log and dfrs status */
 	unsigned long cycles, started, requeued, promoted, demoted, failed;
 	double usec_total, usec_max;

@@ -8,7 +8,8 @@
  * the thread takes locks itself, as sched/backfill does) and reconfiguration.
  * sched/amcbf owns job starts: slurmctld's own main scheduler must be off
  * (SchedulerParameters=defer,sched_interval=-1), or the plugin stays passive
- * and says so.  The agent runs a cycle (amcbf_cycle.c) whenever slurmctld's
+ * and says so.  The agent runs a cycle (amcbf_cycle.c for the consolidation
+ * modes, amcbf_dfrs.c for amcbf_mode=dfrs) whenever slurmctld's
  * job records changed (last_job_update, checked every second: arrivals and
  * completions), when a pending job's begin time comes (a requeued job may
  * start again), and every amcbf_interval seconds.
@@ -32,6 +33,7 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "amcbf_cycle.h"
+#include "amcbf_dfrs.h"
 #include "sched_params.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
@@ -84,8 +86,10 @@ static void load_params(bool first)
 	owns_starts = main_scheduler_off();
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
-	if (params.mode == AMCBF_MODE_DFRS) {
-		error("amcbf_mode=dfrs (online DFRS) is not available in sched/amcbf yet: staying passive; use select/dfrs with sched/builtin or sched/backfill for DFRS node sharing");
+	if (owns_starts && params.mode == AMCBF_MODE_DFRS &&
+	    xstrcmp(slurm_conf.select_type, "select/dfrs")) {
+		error("amcbf_mode=dfrs needs SelectType=select/dfrs (jobs share nodes by yields), not %s: staying passive",
+		      slurm_conf.select_type);
 		owns_starts = false;
 	}
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
@@ -154,7 +158,9 @@ static void *agent(void *arg)
 			continue;
 		seen_update = last_job_update;
 		last_cycle = now;
-		if (amcbf_cycle(&memory, &params))
+		if (params.mode == AMCBF_MODE_DFRS ?
+		    amcbf_dfrs_cycle(&memory, &params) :
+		    amcbf_cycle(&memory, &params))
 			seen_update = 0;	/* look again after our own changes */
 		if (difftime(now, last_stats) >= 300) {
 			log_stats();

@@ -60,6 +60,7 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "cpu_weight.h"
+#include "dfrs_job_shape.h"
 #include "node_share.h"
 #include "node_share_json.h"
 #include "sched_params.h"
@@ -177,37 +178,7 @@ static void load_params(void)
 /* The job's shape in the model: memory and CPU per node, minimum yield. */
 static void job_shape(job_record_t *job_ptr, share_job_t *out)
 {
-	struct job_details *d = job_ptr->details;
-	uint64_t mem = d ? d->pn_min_memory : 0;
-	dfrs_tag_t tag;
-	char err[160];
-
-	memset(out, 0, sizeof(*out));
-	out->id = job_ptr->job_id;
-	out->need = params.share_cpu_need;
-	out->min_yield = params.share_min_yield;
-	if (dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
-		verbose("%pJ: Comment ignored: %s", job_ptr, err);
-	} else {
-		if (tag.need > 0)
-			out->need = tag.need;
-		if (tag.min_yield > 0)
-			out->min_yield = tag.min_yield;
-	}
-	if (mem & MEM_PER_CPU) {
-		uint32_t cpus = job_ptr->total_cpus && job_ptr->node_cnt ?
-			job_ptr->total_cpus / job_ptr->node_cnt :
-			(d ? d->cpus_per_task : 1);
-		mem = (mem & ~MEM_PER_CPU) * (cpus ? cpus : 1);
-	}
-	out->mem = (mem && ref_memory_mb) ? (double)mem / ref_memory_mb : 1.0;
-	if (out->mem > 1.0)
-		out->mem = 1.0;
-	if (d && d->whole_node == WHOLE_NODE_REQUIRED) {
-		out->mem = 1.0;
-		out->need = 1.0;
-		out->min_yield = 1.0;
-	}
+	dfrs_job_shape(job_ptr, &params, ref_memory_mb, out);
 }
 
 /* Node indices of a bitmap into nodes[] (xmalloc'ed); returns the count. */
@@ -357,17 +328,9 @@ static void ensure_model(void)
 
 static void model_reset(void)
 {
-	uint64_t ref = 0;
-
 	node_share_free(&model);
 	node_share_init(&model, node_record_count);
-	for (int i = 0; i < node_record_count; i++) {
-		node_record_t *node_ptr = node_record_table_ptr[i];
-		if (node_ptr && node_ptr->real_memory &&
-		    (!ref || node_ptr->real_memory < ref))
-			ref = node_ptr->real_memory;
-	}
-	ref_memory_mb = ref;
+	ref_memory_mb = dfrs_ref_memory_mb();
 }
 
 extern int init(void)

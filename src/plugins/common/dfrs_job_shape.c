@@ -1,0 +1,63 @@
+/*
+ * dfrs_job_shape.c - a Slurm job's DFRS shape (dfrs_job_shape.h), shared by
+ * select/dfrs and sched/amcbf.
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <string.h>
+
+#include "src/common/log.h"
+#include "src/common/node_conf.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "cpu_weight.h"
+#include "dfrs_job_shape.h"
+
+uint64_t dfrs_ref_memory_mb(void)
+{
+	uint64_t ref = 0;
+
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		if (node_ptr && node_ptr->real_memory &&
+		    (!ref || node_ptr->real_memory < ref))
+			ref = node_ptr->real_memory;
+	}
+	return ref;
+}
+
+void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
+		    uint64_t ref_mb, share_job_t *out)
+{
+	struct job_details *d = job_ptr->details;
+	uint64_t mem = d ? d->pn_min_memory : 0;
+	dfrs_tag_t tag;
+	char err[160];
+
+	memset(out, 0, sizeof(*out));
+	out->id = job_ptr->job_id;
+	out->need = params->share_cpu_need;
+	out->min_yield = params->share_min_yield;
+	if (dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
+		verbose("%pJ: Comment ignored: %s", job_ptr, err);
+	} else {
+		if (tag.need > 0)
+			out->need = tag.need;
+		if (tag.min_yield > 0)
+			out->min_yield = tag.min_yield;
+	}
+	if (mem & MEM_PER_CPU) {
+		uint32_t cpus = job_ptr->total_cpus && job_ptr->node_cnt ?
+			job_ptr->total_cpus / job_ptr->node_cnt :
+			(d ? d->cpus_per_task : 1);
+		mem = (mem & ~MEM_PER_CPU) * (cpus ? cpus : 1);
+	}
+	out->mem = (mem && ref_mb) ? (double)mem / ref_mb : 1.0;
+	if (out->mem > 1.0)
+		out->mem = 1.0;
+	if (d && d->whole_node == WHOLE_NODE_REQUIRED) {
+		out->mem = 1.0;
+		out->need = 1.0;
+		out->min_yield = 1.0;
+	}
+}

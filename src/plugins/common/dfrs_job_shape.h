@@ -1,0 +1,30 @@
+/*
+ * dfrs_job_shape.h - a Slurm job as a job of the DFRS model (seed 001,
+ * "Requirements, Needs, and Yield"), the same for select/dfrs (which keeps
+ * the shared-node model) and sched/amcbf's online DFRS mode (which decides
+ * with it), so both see the same memory, CPU need and minimum yield.
+ * Call with slurmctld's job lock held.
+ */
+#ifndef DFRS_JOB_SHAPE_H
+#define DFRS_JOB_SHAPE_H
+
+#include <stdint.h>
+
+#include "node_share.h"
+#include "sched_params.h"
+
+/* The smallest RealMemory of the nodes, MB: the unit of memory fractions
+ * (0 when no node states one). */
+uint64_t dfrs_ref_memory_mb(void);
+
+/*
+ * Per node of the job: memory as a fraction of ref_mb (rigid; at most 1),
+ * CPU need as a fraction of the node at yield 1 (`--comment=dfrs:need=X`,
+ * else dfrs_cpu_need), minimum yield (`dfrs:min_yield=X`, else
+ * dfrs_min_yield); an --exclusive job needs the whole node.  Sets id, mem,
+ * need and min_yield of *out and zeroes the rest.
+ */
+void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
+		    uint64_t ref_mb, share_job_t *out);
+
+#endif

@@ -1,0 +1,590 @@
+/*
+ * amcbf_dfrs.c - sched/amcbf's amcbf_mode=dfrs: the adapter between
+ * slurmctld and the online DFRS policies of seed 001 ("Online
+ * Non-Clairvoyant Problem": GreedyP, GreedyPM, MCB with periodic repacking
+ * and minvt; src/common/dfrs_online.c, the same code dfrs sim runs).
+ *
+ * Each cycle with an event (a job arrived, a job left, or amcbf_dfrs_period
+ * has passed) rebuilds the policy's cluster from slurmctld's records: one
+ * host per node with capacity 1 in CPU (fluid) and memory (rigid), every
+ * job of the managed partitions with its DFRS shape (dfrs_job_shape.c, the
+ * one select/dfrs uses), its virtual time (its yield, as select/dfrs
+ * publishes it, integrated over the time it ran) and its state:
+ *   running in Slurm                   -> RUNNING on its nodes
+ *   pending, preempted by us before    -> SUSPENDED (hosts: where it ran)
+ *   pending otherwise                  -> PENDING
+ * Jobs the policy must not touch (exempt, other partitions, suspended by
+ * an administrator, completing) are not the policy's: their memory, and for
+ * running ones their CPU at their minimum yield, is taken off their nodes'
+ * capacity instead.
+ *
+ * The policy decides at the completion, at each arrival (in submit order),
+ * then at the periodic event; the decisions are applied as Slurm can:
+ *   RUNNING -> SUSPENDED, or RUNNING on other nodes (a migration):
+ *       requeue (after the checkpoint signal, amcbf_ckpt_*); the job keeps
+ *       the nodes the policy chose, and a later cycle resumes it (a start)
+ *       where the policy says then;
+ *   PENDING or SUSPENDED -> RUNNING: start on the policy's nodes; if Slurm
+ *       refuses them (e.g. the job's -w, -x or features, which the policy
+ *       does not know), on whichever of its usable nodes select/dfrs picks;
+ * and no job starts in a cycle that requeued one (its nodes are not free
+ * before it leaves).  Yields are select/dfrs's: it reallocates them max-min
+ * at every start and end, as the policy does.
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "slurm/slurm_errno.h"
+
+#include "src/common/bitstring.h"
+#include "src/common/list.h"
+#include "src/common/log.h"
+#include "src/common/node_conf.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_dfrs.h"
+#include "cpu_weight.h"
+#include "dfrs_job_shape.h"
+#include "dfrs_online.h"
+
+/* capacity left on a node the policy may not use: nothing fits there */
+#define NO_CAPACITY 1e-9
+
+enum { DIM_CPU = 0, DIM_MEM = 1 };
+
+/* The policy's cluster and where each of its jobs came from. */
+typedef struct {
+	dfrs_host_t *hosts;
+	dfrs_online_job_t *jobs;
+	job_record_t **job_ptr;
+	dfrs_job_state_t *was;	/* state before the decisions */
+	int **was_hosts;	/* hosts before (xmalloc'ed copies) */
+	int *arrivals;		/* indices of new jobs, submit order */
+	int njobs, narrivals, cap;
+} dfrs_view_t;
+
+static void view_free(dfrs_view_t *v)
+{
+	for (int i = 0; i < v->njobs; i++) {
+		xfree(v->jobs[i].hosts);
+		xfree(v->was_hosts[i]);
+	}
+	xfree(v->hosts);
+	xfree(v->jobs);
+	xfree(v->job_ptr);
+	xfree(v->was);
+	xfree(v->was_hosts);
+	xfree(v->arrivals);
+}
+
+static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
+{
+	if (v->njobs == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 64;
+		xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
+		xrecalloc(v->job_ptr, v->cap, sizeof(*v->job_ptr));
+		xrecalloc(v->was, v->cap, sizeof(*v->was));
+		xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
+		xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
+	}
+	v->job_ptr[v->njobs] = job_ptr;
+	return &v->jobs[v->njobs++];
+}
+
+/* Remove job i, keeping the others' order and the arrival indices. */
+static void view_drop(dfrs_view_t *v, int i)
+{
+	int a = 0;
+
+	xfree(v->jobs[i].hosts);
+	memmove(&v->jobs[i], &v->jobs[i + 1], (v->njobs - i - 1) * sizeof(*v->jobs));
+	memmove(&v->job_ptr[i], &v->job_ptr[i + 1],
+		(v->njobs - i - 1) * sizeof(*v->job_ptr));
+	v->njobs--;
+	for (int b = 0; b < v->narrivals; b++) {
+		if (v->arrivals[b] == i)
+			continue;
+		v->arrivals[a++] = v->arrivals[b] > i ? v->arrivals[b] - 1 :
+			v->arrivals[b];
+	}
+	v->narrivals = a;
+}
+
+/* The model job of a Slurm job of `ntasks` nodes. */
+static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
+		     uint64_t ref_mb, int ntasks, dfrs_online_job_t *oj)
+{
+	share_job_t s;
+
+	dfrs_job_shape(job_ptr, params, ref_mb, &s);
+	memset(oj, 0, sizeof(*oj));
+	oj->id = job_ptr->job_id;
+	oj->shape.ntasks = ntasks;
+	oj->shape.need[DIM_CPU] = s.need;
+	oj->shape.req[DIM_MEM] = s.mem;
+	oj->shape.min_yield = s.min_yield;
+	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
+	oj->submit = (double)job_ptr->details->submit_time;
+	oj->hosts = xcalloc(ntasks, sizeof(int));
+}
+
+/*
+ * Take the memory of a job outside the policy off its nodes.  Its CPU is
+ * left: it is fluid, and select/dfrs shares it by yields among all jobs
+ * (a start the policy puts where minimum yields cannot all be kept is
+ * refused by select/dfrs and placed by it instead).
+ */
+static void reserve(dfrs_view_t *v, job_record_t *job_ptr, bitstr_t *bm,
+		    const dfrs_params_t *params, uint64_t ref_mb)
+{
+	share_job_t s;
+
+	dfrs_job_shape(job_ptr, params, ref_mb, &s);
+	for (int i = 0; i < node_record_count; i++) {
+		dfrs_host_t *h = &v->hosts[i];
+		if (!bit_test(bm, i))
+			continue;
+		h->cap[DIM_MEM] -= s.mem;
+		if (h->cap[DIM_MEM] < NO_CAPACITY)
+			h->cap[DIM_MEM] = NO_CAPACITY;
+		h->elem[DIM_MEM] = h->cap[DIM_MEM];
+	}
+}
+
+/* Could a task of this shape fit some host now (what dfrs_online_decide
+ * checks of every job)?  A pending job that cannot waits outside the view. */
+static bool fits_some_host(const dfrs_view_t *v, const dfrs_job_t *shape)
+{
+	for (int d = 0; d < 2; d++) {
+		double most = 0;
+		for (int i = 0; i < node_record_count; i++)
+			if (v->hosts[i].elem[d] > most)
+				most = v->hosts[i].elem[d];
+		if (shape->req[d] > most || shape->need[d] > most)
+			return false;
+	}
+	return true;
+}
+
+/* Is any node of the bitmap one the policy may not use? */
+static bool on_unusable_node(bitstr_t *bm)
+{
+	for (int i = 0; i < node_record_count; i++)
+		if (bit_test(bm, i) &&
+		    !amcbf_node_usable(node_record_table_ptr[i]))
+			return true;
+	return false;
+}
+
+/* The yield select/dfrs published for a running job (1 if none). */
+static double published_yield(job_record_t *job_ptr)
+{
+	dfrs_tag_t tag;
+	char err[128];
+
+	if (dfrs_tag_parse(job_ptr->system_comment, &tag, err, sizeof(err)) == 1 &&
+	    tag.yield > 0)
+		return tag.yield;
+	return 1.0;
+}
+
+static bool same_hosts(const int *a, const int *b, int n)
+{
+	for (int t = 0; t < n; t++)
+		if (a[t] != b[t])
+			return false;
+	return true;
+}
+
+static void remember_hosts(amcbf_known_t *k, const int *hosts, int n)
+{
+	xfree(k->hosts);
+	k->hosts = xcalloc(n, sizeof(int));
+	memcpy(k->hosts, hosts, n * sizeof(int));
+	k->nhosts = n;
+}
+
+/* Start on the policy's nodes, else wherever select/dfrs fits the job
+ * among the nodes it may use. */
+static int start_job(job_record_t *job_ptr, const int *hosts, int n)
+{
+	unsigned char *allowed;
+	int *nodes, count = 0, rc;
+
+	if ((rc = amcbf_start_on(job_ptr, hosts, n)) == SLURM_SUCCESS)
+		return rc;
+	debug("%pJ refused on the policy's nodes (%s): letting select/dfrs choose",
+	      job_ptr, slurm_strerror(rc));
+	allowed = amcbf_job_allowed(job_ptr, n);
+	nodes = xcalloc(node_record_count ? node_record_count : 1, sizeof(int));
+	for (int i = 0; i < node_record_count; i++)
+		if ((!allowed || allowed[i]) &&
+		    amcbf_node_usable(node_record_table_ptr[i]))
+			nodes[count++] = i;
+	rc = count >= n ? amcbf_start_on(job_ptr, nodes, count) : ESLURM_NODES_BUSY;
+	xfree(nodes);
+	xfree(allowed);
+	return rc;
+}
+
+/* Scan slurmctld's jobs into the view; returns the events seen. */
+static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
+		     const dfrs_params_t *params, uint64_t ref_mb, time_t now,
+		     bool *settling)
+{
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+	unsigned events = 0;
+
+	while ((job_ptr = list_next(it))) {
+		bool holding = IS_JOB_SUSPENDED(job_ptr) ||
+			       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
+		bool running = IS_JOB_RUNNING(job_ptr) && !holding;
+		bool pending = IS_JOB_PENDING(job_ptr) && !holding;
+		amcbf_known_t *k;
+		dfrs_online_job_t *oj;
+
+		if (!job_ptr->details)
+			continue;
+		k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
+		if (!k)
+			continue;
+		if (!(pending || running || holding)) {
+			if (k->running)		/* ended since the last cycle */
+				events |= 1u << DFRS_EVENT_COMPLETION;
+			k->running = 0;
+			continue;
+		}
+		k->alive = 1;
+		if (k->running && k->tick)
+			k->vt += k->yield * difftime(now, k->tick);
+		k->tick = now;
+
+		if (running || holding) {
+			bitstr_t *bm = running ? job_ptr->node_bitmap :
+				(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
+				 job_ptr->node_bitmap);
+			int n = bm ? bit_set_count(bm) : 0;
+			/* a completing job departs once done */
+			k->yield = running ? published_yield(job_ptr) : 0;
+			if (running)
+				k->running = 1;
+			if (k->requeued && IS_JOB_COMPLETING(job_ptr))
+				*settling = true;
+			if (n <= 0)
+				continue;
+			if (!running || !amcbf_preemptable(job_ptr, params, now) ||
+			    on_unusable_node(bm)) {
+				reserve(v, job_ptr, bm, params, ref_mb);
+				continue;
+			}
+			oj = view_add(v, job_ptr);
+			shape_of(job_ptr, params, ref_mb, n, oj);
+			for (int i = 0, t = 0; i < node_record_count && t < n; i++)
+				if (bit_test(bm, i))
+					oj->hosts[t++] = i;
+			oj->state = DFRS_JOB_RUNNING;
+			oj->yield = k->yield;
+			oj->virtual_time = k->vt;
+			remember_hosts(k, oj->hosts, n);
+			continue;
+		}
+
+		/* pending: its priority shows the policy's order */
+		if (job_ptr->priority != 0)
+			job_ptr->priority = amcbf_slurm_priority(
+				dfrs_priority_value(DFRS_PRIO_FT_VT2,
+					(double)job_ptr->details->submit_time,
+					k->vt, (double)now));
+		if (job_ptr->details->begin_time > now &&
+		    (!mem->next_wake || job_ptr->details->begin_time < mem->next_wake))
+			mem->next_wake = job_ptr->details->begin_time;
+		if (k->running)		/* requeued (by us or not): it left */
+			events |= 1u << DFRS_EVENT_COMPLETION;
+		k->running = 0;
+		k->requeued = 0;
+		if (!amcbf_startable(job_ptr) ||
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
+			k->held = 1;
+			continue;
+		}
+		if (k->held && k->seen)	/* e.g. a requeued job's begin time came */
+			events |= 1u << DFRS_EVENT_COMPLETION;
+		k->held = 0;
+		int n = job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1;
+		if (n > node_record_count)
+			continue;
+		oj = view_add(v, job_ptr);
+		shape_of(job_ptr, params, ref_mb, n, oj);
+		oj->virtual_time = k->vt;
+		if (k->hosts && k->nhosts == n) {
+			oj->state = DFRS_JOB_SUSPENDED;
+			memcpy(oj->hosts, k->hosts, n * sizeof(int));
+		} else {
+			oj->state = DFRS_JOB_PENDING;
+		}
+		if (!k->seen) {	/* seen once its arrival is decided */
+			v->arrivals[v->narrivals++] = v->njobs - 1;
+			events |= 1u << DFRS_EVENT_ARRIVAL;
+		}
+	}
+	list_iterator_destroy(it);
+
+	/* pending jobs too big for any node now wait outside the view */
+	for (int i = 0; i < v->njobs;) {
+		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
+		    fits_some_host(v, &v->jobs[i].shape)) {
+			i++;
+			continue;
+		}
+		amcbf_known_t *k = amcbf_known(mem, v->job_ptr[i]->job_id, false);
+		debug("%pJ fits no node now: not considered this cycle",
+		      v->job_ptr[i]);
+		if (k)		/* not an arrival to decide again and again */
+			k->seen = 1;
+		view_drop(v, i);
+	}
+
+	/* jobs gone from slurmctld since the last cycle */
+	for (size_t i = 0; i < mem->njobs;) {
+		if (mem->jobs[i].alive) {
+			i++;
+			continue;
+		}
+		if (mem->jobs[i].running)
+			events |= 1u << DFRS_EVENT_COMPLETION;
+		amcbf_forget(mem, i);
+	}
+	return events;
+}
+
+typedef struct {
+	double submit;
+	long id;
+	int index;
+} arrival_t;
+
+static int by_submit(const void *a, const void *b)
+{
+	const arrival_t *x = a, *y = b;
+
+	if (x->submit != y->submit)
+		return x->submit < y->submit ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The arrivals in submit order (then job id). */
+static void sort_arrivals(dfrs_view_t *v)
+{
+	arrival_t *a = xcalloc(v->narrivals ? v->narrivals : 1, sizeof(*a));
+
+	for (int i = 0; i < v->narrivals; i++)
+		a[i] = (arrival_t){ v->jobs[v->arrivals[i]].submit,
+				    v->jobs[v->arrivals[i]].id, v->arrivals[i] };
+	qsort(a, v->narrivals, sizeof(*a), by_submit);
+	for (int i = 0; i < v->narrivals; i++)
+		v->arrivals[i] = a[i].index;
+	xfree(a);
+}
+
+/* Decide at one event and apply it to the view; false on a bad state. */
+static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
+		   dfrs_event_t event, int job, const char *policy)
+{
+	dfrs_decisions_t d = { 0 };
+	char err[256];
+
+	if (dfrs_online_decide(op, cl, event, job, &d, err, sizeof(err))) {
+		error("dfrs(%s): no decision this cycle: %s", policy, err);
+		return false;
+	}
+	dfrs_online_apply(cl, &d);
+	dfrs_decisions_free(&d);
+	return true;
+}
+
+int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+{
+	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
+				   .node = WRITE_LOCK, .part = READ_LOCK,
+				   .fed = READ_LOCK };
+	const char *policy = amcbf_dfrs_policy_name(params->dfrs_policy);
+	dfrs_online_params_t op;
+	dfrs_view_t v = { 0 };
+	dfrs_cluster_t cl;
+	unsigned events;
+	int actions = 0, requeues = 0, waiting = 0;
+	uint64_t ref_mb;
+	struct timeval t0, t1;
+	time_t now = time(NULL);
+	bool periodic = false, ok = true, settling = false;
+
+	dfrs_online_policy_parse(policy, &op.policy);
+	dfrs_online_params_default(&op, op.policy);
+	op.priority = DFRS_PRIO_FT_VT2;
+	op.period = params->dfrs_period;
+	op.minvt = params->dfrs_minvt;
+
+	gettimeofday(&t0, NULL);
+	lock_slurmctld(locks);
+	actions += amcbf_start_unmanaged(params, mem);
+	for (size_t i = 0; i < mem->njobs; i++)
+		mem->jobs[i].alive = 0;
+	mem->next_wake = 0;
+	ref_mb = dfrs_ref_memory_mb();
+	v.hosts = xcalloc(node_record_count ? node_record_count : 1,
+			  sizeof(*v.hosts));
+	for (int i = 0; i < node_record_count; i++) {
+		double c = amcbf_node_usable(node_record_table_ptr[i]) ?
+			1.0 : NO_CAPACITY;
+		for (int d = 0; d < 2; d++)
+			v.hosts[i].cap[d] = v.hosts[i].elem[d] = c;
+	}
+	events = scan(&v, mem, params, ref_mb, now, &settling) | mem->owed_events;
+	if (params->dfrs_period > 0) {
+		if (!mem->last_periodic)
+			mem->last_periodic = now;
+		else if (difftime(now, mem->last_periodic) >= params->dfrs_period) {
+			periodic = true;
+			mem->last_periodic = now;
+		}
+	}
+	if (mem->cycles == 0)	/* at start: fill whatever is free */
+		events |= 1u << DFRS_EVENT_COMPLETION;
+	if (!events && !periodic)
+		goto unlock;
+	if (settling) {
+		/* a job we requeued is still leaving its nodes: decide once
+		 * they are free, not around them */
+		debug("dfrs(%s) cycle: a preempted job is still leaving its nodes",
+		      policy);
+		mem->owed_events = events;
+		goto unlock;
+	}
+	mem->owed_events = 0;
+
+	for (int i = 0; i < v.njobs; i++) {
+		int n = v.jobs[i].shape.ntasks;
+		v.was[i] = v.jobs[i].state;
+		v.was_hosts[i] = xcalloc(n, sizeof(int));
+		memcpy(v.was_hosts[i], v.jobs[i].hosts, n * sizeof(int));
+	}
+	sort_arrivals(&v);
+	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = node_record_count,
+			       .hosts = v.hosts, .njobs = v.njobs,
+			       .jobs = v.jobs, .now = (double)now };
+	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v.njobs,
+	      v.narrivals, events, periodic ? ", periodic" : "");
+	if (events & (1u << DFRS_EVENT_COMPLETION))
+		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, -1, policy);
+	for (int a = 0; ok && a < v.narrivals; a++)
+		if (v.jobs[v.arrivals[a]].state == DFRS_JOB_PENDING)
+			ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, v.arrivals[a],
+				    policy);
+	if (ok && periodic)
+		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, -1, policy);
+	if (!ok)
+		goto unlock;
+
+	/* preemptions and migrations first: requeues */
+	for (int i = 0; i < v.njobs; i++) {
+		dfrs_online_job_t *oj = &v.jobs[i];
+		job_record_t *jp = v.job_ptr[i];
+		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+		int n = oj->shape.ntasks, rc;
+		bool moved;
+
+		if (v.was[i] != DFRS_JOB_RUNNING || !k)
+			continue;
+		moved = oj->state == DFRS_JOB_RUNNING &&
+			!same_hosts(oj->hosts, v.was_hosts[i], n);
+		if (oj->state == DFRS_JOB_RUNNING && !moved)
+			continue;
+		k->ckpt_kept = 1;
+		if (requeues >= params->max_preempt_per_cycle)
+			continue;
+		if (amcbf_checkpoint_first(jp, k, params, mem, now)) {
+			waiting++;
+			continue;
+		}
+		rc = job_requeue(0, jp->job_id, NULL, true, 0);
+		if (rc != SLURM_SUCCESS) {
+			verbose("could not requeue %pJ: %s", jp, slurm_strerror(rc));
+			continue;
+		}
+		info("dfrs(%s): %s %pJ (requeued, preemption %u of at most %d)",
+		     policy, moved ? "migrating" : "suspended", jp,
+		     jp->restart_cnt, params->max_preempt);
+		/* a suspended job resumes where it was, a migrated one where
+		 * the policy moved it */
+		remember_hosts(k, moved ? oj->hosts : v.was_hosts[i], n);
+		k->requeued = 1;
+		k->ckpt_at = 0;
+		mem->requeued++;
+		requeues++;
+		actions++;
+	}
+	/* then starts and resumptions, unless requeued jobs still hold nodes */
+	for (int i = 0; i < v.njobs && !requeues && !waiting; i++) {
+		dfrs_online_job_t *oj = &v.jobs[i];
+		job_record_t *jp = v.job_ptr[i];
+		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+		int rc;
+
+		if (v.was[i] == DFRS_JOB_RUNNING || oj->state != DFRS_JOB_RUNNING || !k)
+			continue;
+		rc = start_job(jp, oj->hosts, oj->shape.ntasks);
+		if (rc != SLURM_SUCCESS) {
+			verbose("could not start %pJ where dfrs(%s) decided: %s",
+				jp, policy, slurm_strerror(rc));
+			mem->failed++;
+			continue;
+		}
+		k->running = 1;
+		k->yield = oj->yield;
+		remember_hosts(k, oj->hosts, oj->shape.ntasks);
+		info("dfrs(%s): %s %pJ on %s (yield %.2f, virtual time %.0f s)",
+		     policy, v.was[i] == DFRS_JOB_SUSPENDED ? "resumed" : "started",
+		     jp, jp->nodes, oj->yield, k->vt);
+		mem->started++;
+		actions++;
+	}
+	for (size_t i = 0; i < mem->njobs; i++) {
+		if (!mem->jobs[i].ckpt_kept)
+			mem->jobs[i].ckpt_at = 0;
+		mem->jobs[i].ckpt_kept = 0;
+	}
+	if (waiting) {
+		/* decide again (arrivals included) once the checkpoint
+		 * wait is over: the requeue happens then if still decided */
+		mem->owed_events = events;
+	} else {
+		for (int a = 0; a < v.narrivals; a++) {
+			amcbf_known_t *k = amcbf_known(mem,
+				v.job_ptr[v.arrivals[a]]->job_id, false);
+			if (k)
+				k->seen = 1;
+		}
+	}
+unlock:
+	unlock_slurmctld(locks);
+	view_free(&v);
+	gettimeofday(&t1, NULL);
+	{
+		double usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
+		mem->cycles++;
+		mem->usec_total += usec;
+		if (usec > mem->usec_max)
+			mem->usec_max = usec;
+	}
+	return actions;
+}

@@ -1,0 +1,57 @@
+#!/bin/bash
+# test_amcbf_dfrs.sh - sched/amcbf's amcbf_mode=dfrs (online DFRS, GreedyPM)
+# on a live cluster with select/dfrs, two nodes of 4096 MB:
+#  J1 (2 nodes, 2048 MB, CPU need 0.5) starts alone at yield 1;
+#  J2 (1 node, 1024 MB, need 0.8) starts beside it on n1: both share n1's
+#     CPU by yields below 1 (published by select/dfrs);
+#  J3 (2 nodes, 3000 MB) arrives: it fits nowhere beside J1's memory, and a
+#     new job comes first (flow time / virtual time^2), so J1, and only J1,
+#     is suspended (requeued) and J3 starts once J1 has left; J1 resumes
+#     (starts again) afterwards.
+# Every job ends COMPLETED exactly once.  Without select/dfrs the mode
+# refuses to act, with one error line.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
+log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
+yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
+below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
+
+start_cluster dfrs --nodes 2 --port 18700 \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
+log_has "amcbf_mode=dfrs .*amcbf_dfrs_policy=greedypm" || fail "parameters not logged"
+
+j1=$(submit -N2 --mem=2048 --comment=dfrs:need=0.5 --wrap 'sleep 14')
+wait_for "J1 running" state_is "$j1" RUNNING
+log_has "dfrs(greedypm): started JobId=$j1 on n\[1-2\] (yield 1.00" ||
+	fail "J1 not started by the policy at yield 1"
+j2=$(submit -N1 --mem=1024 --comment=dfrs:need=0.8 --wrap 'sleep 6')
+wait_for "J2 running beside J1" state_is "$j2" RUNNING
+[ "$(squeue -h -j "$j2" -o %N)" = n1 ] || fail "J2 not on the least loaded node n1"
+wait_for "J1 shares n1's CPU: yield below 1" below_one "$j1"
+wait_for "J2 shares n1's CPU: yield below 1" below_one "$j2"
+
+j3=$(submit -N2 --mem=3000 --comment=dfrs:need=0.5 --wrap 'sleep 3')
+wait_for "J1 suspended (requeued) for the new J3" \
+	log_has "dfrs(greedypm): suspended JobId=$j1 (requeued, preemption 1 of at most 3)"
+wait_jobs_done 120 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "preempted\|suspended JobId=$j2\|migrating JobId=$j2" && fail "J2 was preempted too"
+log_has "dfrs(greedypm): started JobId=$j3 on n\[1-2\]" || fail "J3 not started on both nodes"
+log_has "dfrs(greedypm): resumed JobId=$j1 on n\[1-2\]" || fail "J1 not resumed after J3"
+grep -q "^JobId=$j1 .*JobState=PREEMPTED" "$CLUSTER_DIR/jobcomp.txt" ||
+	fail "no PREEMPTED record for J1"
+stop_cluster
+# J1, J2, J3 and J1 again
+grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' \
+	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
+
+start_cluster linear --nodes 2 --port 18700 --select select/linear \
+	--sched-params amcbf_mode=dfrs || { fail "cluster did not start"; finish; }
+wait_for "dfrs mode refuses select/linear" \
+	log_has "amcbf_mode=dfrs needs SelectType=select/dfrs (jobs share nodes by yields), not select/linear: staying passive"
+stop_cluster
+finish
