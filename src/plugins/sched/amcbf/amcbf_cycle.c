@@ -40,7 +40,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 #include <time.h>
 
 #include "slurm/slurm_errno.h"
@@ -201,12 +200,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	unsigned events = 0;
 	int actions = 0, requeues = 0, waiting = 0;
 	bool settling = false;
-	struct timeval t0, t1;
 	time_t now = time(NULL);
 	ListIterator it;
 	job_record_t *job_ptr;
 
-	gettimeofday(&t0, NULL);
 	lock_slurmctld(locks);
 	tiered = (params->mode == AMCBF_MODE_AMCBF ||
 		  params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
@@ -504,22 +501,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	}
 	/* a checkpointed job the engine no longer preempts: a later
 	 * preemption signals it afresh */
-	for (size_t i = 0; i < mem->njobs; i++) {
-		if (!mem->jobs[i].ckpt_kept)
-			mem->jobs[i].ckpt_at = 0;
-		mem->jobs[i].ckpt_kept = 0;
-	}
+	amcbf_checkpoint_sweep(mem);
 	unlock_slurmctld(locks);
 
 out:
-	gettimeofday(&t1, NULL);
-	{
-		double usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
-		mem->cycles++;
-		mem->usec_total += usec;
-		if (usec > mem->usec_max)
-			mem->usec_max = usec;
-	}
 	for (size_t j = 0; j < ne; j++) {
 		xfree(e[j].util);
 		xfree(e[j].job.alloc);

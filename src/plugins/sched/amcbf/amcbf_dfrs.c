@@ -36,7 +36,6 @@
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
-#include <sys/time.h>
 #include <time.h>
 
 #include "slurm/slurm_errno.h"
@@ -424,7 +423,6 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	unsigned events;
 	int actions = 0, requeues = 0, waiting = 0;
 	uint64_t ref_mb;
-	struct timeval t0, t1;
 	time_t now = time(NULL);
 	bool periodic = false, ok = true, settling = false;
 
@@ -434,7 +432,6 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
 
-	gettimeofday(&t0, NULL);
 	lock_slurmctld(locks);
 	actions += amcbf_start_unmanaged(params, mem);
 	for (size_t i = 0; i < mem->njobs; i++)
@@ -558,11 +555,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		mem->started++;
 		actions++;
 	}
-	for (size_t i = 0; i < mem->njobs; i++) {
-		if (!mem->jobs[i].ckpt_kept)
-			mem->jobs[i].ckpt_at = 0;
-		mem->jobs[i].ckpt_kept = 0;
-	}
+	amcbf_checkpoint_sweep(mem);
 	if (waiting) {
 		/* decide again (arrivals included) once the checkpoint
 		 * wait is over: the requeue happens then if still decided */
@@ -578,13 +571,5 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 unlock:
 	unlock_slurmctld(locks);
 	view_free(&v);
-	gettimeofday(&t1, NULL);
-	{
-		double usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
-		mem->cycles++;
-		mem->usec_total += usec;
-		if (usec > mem->usec_max)
-			mem->usec_max = usec;
-	}
 	return actions;
 }

@@ -250,6 +250,15 @@ bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 	return true;
 }
 
+void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
+{
+	for (size_t i = 0; i < mem->njobs; i++) {
+		if (!mem->jobs[i].ckpt_kept)
+			mem->jobs[i].ckpt_at = 0;
+		mem->jobs[i].ckpt_kept = 0;
+	}
+}
+
 /* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 {

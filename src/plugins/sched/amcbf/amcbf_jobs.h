@@ -69,6 +69,9 @@ int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
 bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 			    const dfrs_params_t *params, amcbf_memory_t *mem,
 			    time_t now);
+/* After a cycle's decisions: a job signalled for a checkpoint that the
+ * algorithm no longer preempts is signalled afresh if preempted later. */
+void amcbf_checkpoint_sweep(amcbf_memory_t *mem);
 /* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error. */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n);
 #endif

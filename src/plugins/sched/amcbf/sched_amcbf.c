@@ -19,6 +19,7 @@
 #include "src/common/slurm_xlator.h"
 
 #include <pthread.h>
+#include <sys/time.h>
 #include <stdbool.h>
 #include <time.h>
 
@@ -122,7 +123,10 @@ static void *agent(void *arg)
 
 	while (true) {
 		struct timespec until;
+		struct timeval t0, t1;
 		bool reload, due;
+		int acted;
+		double usec;
 		time_t now;
 
 		slurm_mutex_lock(&agent_lock);
@@ -158,9 +162,17 @@ static void *agent(void *arg)
 			continue;
 		seen_update = last_job_update;
 		last_cycle = now;
-		if (params.mode == AMCBF_MODE_DFRS ?
-		    amcbf_dfrs_cycle(&memory, &params) :
-		    amcbf_cycle(&memory, &params))
+		gettimeofday(&t0, NULL);
+		acted = params.mode == AMCBF_MODE_DFRS ?
+			amcbf_dfrs_cycle(&memory, &params) :
+			amcbf_cycle(&memory, &params);
+		gettimeofday(&t1, NULL);
+		usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
+		memory.cycles++;
+		memory.usec_total += usec;
+		if (usec > memory.usec_max)
+			memory.usec_max = usec;
+		if (acted)
 			seen_update = 0;	/* look again after our own changes */
 		if (difftime(now, last_stats) >= 300) {
 			log_stats();
