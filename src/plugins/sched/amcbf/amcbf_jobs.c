@@ -41,18 +41,31 @@ uint32_t amcbf_slurm_priority(double prio)
 	return 1 + (uint32_t)((double)(1u << 30) * prio / (1.0 + prio));
 }
 
+/* mem->jobs is kept in increasing id order: lookups are binary searches,
+ * and new jobs (increasing ids) are mostly appended. */
 amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
 {
-	for (size_t i = 0; i < mem->njobs; i++)
-		if (mem->jobs[i].id == id)
-			return &mem->jobs[i];
+	size_t lo = 0, hi = mem->njobs;
+	amcbf_known_t *k;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (mem->jobs[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < mem->njobs && mem->jobs[lo].id == id)
+		return &mem->jobs[lo];
 	if (!add)
 		return NULL;
 	if (mem->njobs == mem->cap) {
 		mem->cap = mem->cap ? 2 * mem->cap : 64;
 		xrecalloc(mem->jobs, mem->cap, sizeof(*mem->jobs));
 	}
-	amcbf_known_t *k = &mem->jobs[mem->njobs++];
+	k = &mem->jobs[lo];
+	memmove(k + 1, k, (mem->njobs - lo) * sizeof(*k));
+	mem->njobs++;
 	memset(k, 0, sizeof(*k));
 	k->id = id;
 	k->tier = SCHED_TIER_FG;
@@ -62,7 +75,9 @@ amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
 void amcbf_forget(amcbf_memory_t *mem, size_t i)
 {
 	xfree(mem->jobs[i].hosts);
-	mem->jobs[i] = mem->jobs[--mem->njobs];
+	memmove(&mem->jobs[i], &mem->jobs[i + 1],
+		(mem->njobs - i - 1) * sizeof(mem->jobs[0]));
+	mem->njobs--;
 }
 
 void amcbf_memory_free(amcbf_memory_t *mem)

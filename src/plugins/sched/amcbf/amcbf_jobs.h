@@ -44,9 +44,10 @@ typedef struct {
 	double usec_total, usec_max;
 } amcbf_memory_t;
 
-/* The remembered job with this id; added (zeroed, fg tier) if add. */
+/* The remembered job with this id; added (zeroed, fg tier) if add.  An
+ * addition may move the others: do not keep pointers across one. */
 amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
-/* Drop remembered job i (the last one takes its place). */
+/* Drop remembered job i (those after it move down one place). */
 void amcbf_forget(amcbf_memory_t *mem, size_t i);
 void amcbf_memory_free(amcbf_memory_t *mem);
 
