@@ -1,6 +1,7 @@
 /*
- * cmd_status.c - dfrs status: each node's jobs with their yields and CPU
- * weights, from the JSON select/dfrs exports in StateSaveLocation.
+ * cmd_status.c - dfrs status: sched/amcbf's statistics and each node's jobs
+ * with their yields and CPU weights, from the JSON files sched/amcbf and
+ * select/dfrs export in StateSaveLocation.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "commands.h"
 #include "node_share_json.h"
+#include "sched_stats.h"
 
 /* StateSaveLocation from slurm.conf ($SLURM_CONF or /etc/slurm/slurm.conf). */
 static int state_dir_from_conf(char *dir, size_t len)
@@ -42,14 +44,56 @@ static int state_dir_from_conf(char *dir, size_t len)
 	return 0;
 }
 
+/* The whole file (malloc'ed) or NULL with errno set. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	long size;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 &&
+	    size <= 64L * 1024 * 1024 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (text = calloc(1, (size_t)size + 1)) &&
+	    fread(text, 1, (size_t)size, f) != (size_t)size) {
+		free(text);
+		text = NULL;
+		errno = EIO;
+	} else if (!text) {
+		errno = EFBIG;
+	}
+	fclose(f);
+	return text;
+}
+
+/* sched/amcbf's statistics, when it runs: 1 printed, 0 none, -1 bad. */
+static int print_sched_stats(const char *dir)
+{
+	char path[4200], err[256], *text;
+	sched_stats_t st;
+	int rc = 1;
+
+	snprintf(path, sizeof(path), "%s/amcbf-stats.json", dir);
+	if (!(text = slurp(path)))
+		return 0;
+	if (sched_stats_from_json(text, &st, err, sizeof(err))) {
+		fprintf(stderr, "dfrs status: %s: %s\n", path, err);
+		rc = -1;
+	} else {
+		sched_stats_print(&st, stdout);
+		putchar('\n');
+	}
+	free(text);
+	return rc;
+}
+
 int cmd_status(int argc, char **argv)
 {
 	char dir[4096] = "", path[4200], err[256];
 	const char *file = NULL;
-	int raw = 0;
+	int raw = 0, sched = 0;
 	char *text;
-	long size;
-	FILE *f;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
@@ -66,29 +110,20 @@ int cmd_status(int argc, char **argv)
 	if (!file) {
 		if (!dir[0] && state_dir_from_conf(dir, sizeof(dir)))
 			return 1;
+		if (!raw)
+			sched = print_sched_stats(dir);
 		snprintf(path, sizeof(path), "%s/dfrs-nodes.json", dir);
 		file = path;
 	}
-	if (!(f = fopen(file, "r"))) {
+	if (!(text = slurp(file))) {
+		if (sched && errno == ENOENT) {
+			printf("(no shared nodes: SelectType is not select/dfrs)\n");
+			return sched < 0;
+		}
 		fprintf(stderr, "dfrs status: cannot read %s: %s (is SelectType=select/dfrs running?)\n",
 			file, strerror(errno));
 		return 1;
 	}
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	if (size < 0 || size > 64L * 1024 * 1024 || !(text = calloc(1, (size_t)size + 1))) {
-		fclose(f);
-		fprintf(stderr, "dfrs status: %s: unreadable or too large\n", file);
-		return 1;
-	}
-	if (fread(text, 1, (size_t)size, f) != (size_t)size) {
-		fclose(f);
-		free(text);
-		fprintf(stderr, "dfrs status: %s: short read\n", file);
-		return 1;
-	}
-	fclose(f);
 	if (raw) {
 		fputs(text, stdout);
 		free(text);
@@ -100,5 +135,5 @@ int cmd_status(int argc, char **argv)
 		return 1;
 	}
 	free(text);
-	return 0;
+	return sched < 0;
 }

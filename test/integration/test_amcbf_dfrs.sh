@@ -8,7 +8,8 @@
 #     new job comes first (flow time / virtual time^2), so J1, and only J1,
 #     is suspended (requeued) and J3 starts once J1 has left; J1 resumes
 #     (starts again) afterwards.
-# Every job ends COMPLETED exactly once.  Without select/dfrs the mode
+# Every job ends COMPLETED exactly once; dfrs status shows the scheduler's
+# counters.  Without select/dfrs the mode
 # refuses to act, with one error line.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -44,6 +45,10 @@ log_has "dfrs(greedypm): started JobId=$j3 on n\[1-2\]" || fail "J3 not started 
 log_has "dfrs(greedypm): resumed JobId=$j1 on n\[1-2\]" || fail "J1 not resumed after J3"
 grep -q "^JobId=$j1 .*JobState=PREEMPTED" "$CLUSTER_DIR/jobcomp.txt" ||
 	fail "no PREEMPTED record for J1"
+status=$("$build/dfrs" status) || fail "dfrs status failed: $status"
+grep -q "^sched/amcbf: dfrs(greedypm), " <<<"$status" || fail "dfrs status: no scheduler line: $status"
+grep -q "^  4 started, 1 preempted, 0 promoted, 0 demoted, 0 starts refused by Slurm$" <<<"$status" ||
+	fail "dfrs status: scheduler counters wrong: $status"
 stop_cluster
 # J1, J2, J3 and J1 again
 grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' \

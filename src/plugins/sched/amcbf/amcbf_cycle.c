@@ -227,7 +227,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 
 	/* nodes the engine may not use: one fixed blocker each */
 	for (int i = 0; i < node_record_count; i++) {
-		if (amcbf_node_usable(node_record_table_ptr[i]))
+		if (amcbf_node_usable(i))
 			continue;
 		GROW();
 		memset(&e[ne], 0, sizeof(e[ne]));
@@ -377,6 +377,12 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		goto out;
 	}
 
+	mem->npending = mem->nrunning = 0;
+	for (size_t j = 0; j < ne; j++)
+		if (e[j].job_ptr && e[j].job.where == SCHED_QUEUED)
+			mem->npending++;
+		else if (e[j].job_ptr)
+			mem->nrunning++;
 	qsort(e, ne, sizeof(*e), params->priority == AMCBF_PRIO_STRETCH ?
 	      by_priority : by_arrival);
 	st.now = (double)now;

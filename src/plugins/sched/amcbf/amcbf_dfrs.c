@@ -179,7 +179,7 @@ static bool on_unusable_node(bitstr_t *bm)
 {
 	for (int i = 0; i < node_record_count; i++)
 		if (bit_test(bm, i) &&
-		    !amcbf_node_usable(node_record_table_ptr[i]))
+		    !amcbf_node_usable(i))
 			return true;
 	return false;
 }
@@ -227,7 +227,7 @@ static int start_job(job_record_t *job_ptr, const int *hosts, int n)
 	nodes = xcalloc(node_record_count ? node_record_count : 1, sizeof(int));
 	for (int i = 0; i < node_record_count; i++)
 		if ((!allowed || allowed[i]) &&
-		    amcbf_node_usable(node_record_table_ptr[i]))
+		    amcbf_node_usable(i))
 			nodes[count++] = i;
 	rc = count >= n ? amcbf_start_on(job_ptr, nodes, count) : ESLURM_NODES_BUSY;
 	xfree(nodes);
@@ -441,12 +441,18 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	v.hosts = xcalloc(node_record_count ? node_record_count : 1,
 			  sizeof(*v.hosts));
 	for (int i = 0; i < node_record_count; i++) {
-		double c = amcbf_node_usable(node_record_table_ptr[i]) ?
+		double c = amcbf_node_usable(i) ?
 			1.0 : NO_CAPACITY;
 		for (int d = 0; d < 2; d++)
 			v.hosts[i].cap[d] = v.hosts[i].elem[d] = c;
 	}
 	events = scan(&v, mem, params, ref_mb, now, &settling) | mem->owed_events;
+	mem->npending = mem->nrunning = 0;
+	for (int i = 0; i < v.njobs; i++)
+		if (v.jobs[i].state == DFRS_JOB_RUNNING)
+			mem->nrunning++;
+		else
+			mem->npending++;
 	if (params->dfrs_period > 0) {
 		if (!mem->last_periodic)
 			mem->last_periodic = now;

@@ -88,11 +88,16 @@ void amcbf_memory_free(amcbf_memory_t *mem)
 	memset(mem, 0, sizeof(*mem));
 }
 
-bool amcbf_node_usable(node_record_t *node_ptr)
+bool amcbf_node_usable(int i)
 {
-	return node_ptr && !IS_NODE_DOWN(node_ptr) && !IS_NODE_DRAIN(node_ptr) &&
+	node_record_t *node_ptr = node_record_table_ptr[i];
+
+	/* avail_node_bitmap: not down, drained, failing or not responding
+	 * (after a slurmctld restart, until the node registers again) */
+	return node_ptr && avail_node_bitmap && bit_test(avail_node_bitmap, i) &&
+	       !IS_NODE_DOWN(node_ptr) && !IS_NODE_DRAIN(node_ptr) &&
 	       !IS_NODE_NO_RESPOND(node_ptr) && !IS_NODE_FUTURE(node_ptr) &&
-	       !IS_NODE_POWERED_DOWN(node_ptr);
+	       !IS_NODE_POWERED_DOWN(node_ptr) && !IS_NODE_UNKNOWN(node_ptr);
 }
 
 /*

@@ -38,6 +38,7 @@ typedef struct {
 	size_t njobs, cap;
 	time_t next_wake;	/* earliest begin time of a pending job, or 0 */
 	time_t last_periodic;	/* online DFRS: last periodic event */
+	unsigned long npending, nrunning;	/* managed jobs at the last scan */
 	unsigned owed_events;	/* online DFRS: events not decided yet */
 	/* statistics, for the log and dfrs status */
 	unsigned long cycles, started, requeued, promoted, demoted, failed;
@@ -55,7 +56,8 @@ void amcbf_memory_free(amcbf_memory_t *mem);
 uint32_t amcbf_slurm_priority(double prio);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES	/* Slurm's types: the plugin's files only */
-bool amcbf_node_usable(node_record_t *node_ptr);
+/* May jobs start on node i now (up, responding, not drained)? */
+bool amcbf_node_usable(int i);
 /* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
  * when every node will do. */
 unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes);

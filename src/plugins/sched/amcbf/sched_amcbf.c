@@ -19,6 +19,9 @@
 #include "src/common/slurm_xlator.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <sys/time.h>
 #include <stdbool.h>
 #include <time.h>
@@ -36,6 +39,7 @@
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
 #include "sched_params.h"
+#include "sched_stats.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
 const char plugin_type[] = "sched/amcbf";
@@ -116,10 +120,54 @@ static void log_stats(void)
 	     memory.promoted, memory.demoted, memory.failed);
 }
 
+/*
+ * Statistics for `dfrs status`: StateSaveLocation/amcbf-stats.json, written
+ * to a temporary file and renamed, so a reader never sees half of it.
+ */
+static void write_stats(void)
+{
+	sched_stats_t st = {
+		.cycles = memory.cycles, .started = memory.started,
+		.preempted = memory.requeued, .promoted = memory.promoted,
+		.demoted = memory.demoted, .refused = memory.failed,
+		.pending = memory.npending, .running = memory.nrunning,
+		.mean_ms = memory.cycles ?
+			memory.usec_total / memory.cycles / 1000.0 : 0.0,
+		.max_ms = memory.usec_max / 1000.0, .updated = time(NULL),
+	};
+	char *json, *path = NULL, *tmp = NULL;
+	FILE *f;
+
+	if (params.mode == AMCBF_MODE_DFRS)
+		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
+			 amcbf_dfrs_policy_name(params.dfrs_policy));
+	else
+		snprintf(st.mode, sizeof(st.mode), "%s%s",
+			 amcbf_mode_name(params.mode),
+			 params.priority == AMCBF_PRIO_STRETCH ? ", stretch" : "");
+	if (!slurm_conf.state_save_location || !(json = sched_stats_to_json(&st)))
+		return;
+	xstrfmtcat(path, "%s/amcbf-stats.json", slurm_conf.state_save_location);
+	xstrfmtcat(tmp, "%s.new", path);
+	if ((f = fopen(tmp, "w"))) {
+		bool ok = fputs(json, f) >= 0 && fputc('\n', f) != EOF;
+		if (fclose(f) == 0 && ok && rename(tmp, path) == 0)
+			xfree(tmp);
+	}
+	if (tmp) {
+		error("cannot write %s: %m", path);
+		(void)unlink(tmp);
+	}
+	free(json);
+	xfree(path);
+	xfree(tmp);
+}
+
 static void *agent(void *arg)
 {
 	bool first = true;
 	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
+	time_t last_written = 0;
 
 	while (true) {
 		struct timespec until;
@@ -174,6 +222,10 @@ static void *agent(void *arg)
 			memory.usec_max = usec;
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
+		if (acted || difftime(now, last_written) >= 10) {
+			write_stats();
+			last_written = now;
+		}
 		if (difftime(now, last_stats) >= 300) {
 			log_stats();
 			last_stats = now;
@@ -214,6 +266,7 @@ extern void fini(void)
 	pthread_join(agent_thread, NULL);
 	agent_running = false;
 	log_stats();
+	write_stats();
 	amcbf_memory_free(&memory);
 	verbose("agent thread stopped");
 }

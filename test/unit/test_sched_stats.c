@@ -1,0 +1,85 @@
+/*
+ * test_sched_stats.c - sched/amcbf's statistics file and how dfrs status
+ * prints it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched_stats.h"
+
+static const sched_stats_t sample = {
+	.mode = "dfrs(greedypm)", .cycles = 412, .mean_ms = 0.21,
+	.max_ms = 1.9, .started = 57, .preempted = 4, .promoted = 9,
+	.demoted = 2, .refused = 1, .pending = 5000, .running = 30,
+	.updated = 1795372025,
+};
+
+static void test_roundtrip_and_print(void **state)
+{
+	sched_stats_t back;
+	char err[128] = "", *json = sched_stats_to_json(&sample), *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	assert_non_null(json);
+	assert_int_equal(sched_stats_from_json(json, &back, err, sizeof(err)), 0);
+	assert_string_equal(back.mode, "dfrs(greedypm)");
+	assert_int_equal(back.cycles, 412);
+	assert_int_equal(back.started, 57);
+	assert_int_equal(back.preempted, 4);
+	assert_int_equal(back.promoted, 9);
+	assert_int_equal(back.demoted, 2);
+	assert_int_equal(back.refused, 1);
+	assert_int_equal(back.pending, 5000);
+	assert_int_equal(back.running, 30);
+	assert_int_equal(back.updated, 1795372025);
+	assert_true(back.mean_ms == 0.21 && back.max_ms == 1.9);
+	free(json);
+
+	out = open_memstream(&buf, &len);
+	sched_stats_print(&back, out);
+	fclose(out);
+	assert_string_equal(buf,
+		"sched/amcbf: dfrs(greedypm), 5000 pending, 30 running (at 2026-11-22T18:27:05Z)\n"
+		"  412 cycles, mean 0.21 ms, max 1.90 ms\n"
+		"  57 started, 4 preempted, 9 promoted, 2 demoted, 1 starts refused by Slurm\n");
+	free(buf);
+}
+
+static void expect_bad(const char *json, const char *needle)
+{
+	sched_stats_t s;
+	char err[128] = "";
+
+	assert_int_equal(sched_stats_from_json(json, &s, err, sizeof(err)), -1);
+	if (!strstr(err, needle))
+		fail_msg("error '%s' does not contain '%s'", err, needle);
+}
+
+/* A corrupt or foreign file is refused with one message naming the field. */
+static void test_bad_files(void **state)
+{
+	expect_bad("", "not a JSON object");
+	expect_bad("[1, 2]", "not a JSON object");
+	expect_bad("{\"updated\": 1}", "\"mode\" missing or not a string");
+	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1, \"cycles\": -3}",
+		   "\"cycles\" missing or not a number >= 0");
+	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1, \"cycles\": \"many\"}",
+		   "\"cycles\" missing or not a number >= 0");
+	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1}", "\"cycles\" missing");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roundtrip_and_print),
+		cmocka_unit_test(test_bad_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
