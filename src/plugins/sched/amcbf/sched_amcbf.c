@@ -220,6 +220,7 @@ static void *agent(void *arg)
 		memory.usec_total += usec;
 		if (usec > memory.usec_max)
 			memory.usec_max = usec;
+		debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {

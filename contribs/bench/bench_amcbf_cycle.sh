@@ -1,0 +1,266 @@
+#!/bin/bash
+# contribs/bench/bench_amcbf_cycle.sh: sched/amcbf's scheduling cycle time
+# against sched/backfill's, on the same deep queue.
+#
+# Each scheduler in turn (never both at once: 2 cores) gets a local cluster
+# of NODES nodes (contribs/local-cluster, select/linear, 2 CPUs each) whose
+# nodes are all busy with long sleep jobs, then JOBS pending jobs (1 to
+# MAX_NODES nodes, limits 10..59 min, the same sequence for both), and then:
+#
+#   sched/amcbf     (SchedulerParameters=defer,sched_interval=-1 as
+#                   local-cluster sets it, plus amcbf_interval=INTERVAL: the
+#                   default 30 s only makes the bench slower).  slurmctld is
+#                   restarted on its saved state once the queue is full, so
+#                   the plugin's statistics start from zero; after CYCLES
+#                   cycles with the full queue (per-cycle debug line "cycle: N
+#                   jobs and blockers") it is restarted again, and the
+#                   shutdown line "stats: N cycles (mean X ms, max Y ms)"
+#                   covers exactly those cycles.  The plugin's time includes
+#                   waiting for slurmctld's locks and everything done under
+#                   them.
+#   sched/backfill  (Slurm's own, default SchedulerParameters: bf_interval=30,
+#                   bf_max_job_test=500).  sdiag -r once the queue is full,
+#                   then sdiag's backfill section after BF_CYCLES cycles.
+#                   sdiag's cycle time excludes building and sorting the job
+#                   queue and time spent with the locks yielded.
+#
+# and prints: scheduler, pending jobs, jobs considered per cycle, cycles,
+# mean and max cycle ms, and the ratio of the means (target: <= 0.25).
+#
+# Run as root from anywhere (about 3 minutes with the defaults):
+#   contribs/bench/bench_amcbf_cycle.sh [--jobs 5000] [--nodes 30]
+#       [--max-nodes 4] [--interval 5] [--cycles 6] [--bf-cycles 3] [--parallel 4]
+#       [--perf SECONDS] [--only amcbf|backfill]
+# --perf S also samples slurmctld with perf for S seconds during full-queue
+# amcbf cycles (after the measured ones, so the figures are not disturbed)
+# and prints the top symbols.  Plugins come from $DFRS_BUILD/plugins
+# (default build/plugins); clusters live in $DFRS_BENCH_DIR (default
+# $DFRS_BUILD/bench-clusters) on ports 19500-19599.  A benchmark, not a
+# test: contribs/check does not run it.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+export DFRS_BUILD=${DFRS_BUILD:-$top/build}
+cluster=$top/contribs/local-cluster
+bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
+jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_secs=0 only=""
+
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--jobs) jobs=$2; shift 2 ;;
+	--nodes) nodes=$2; shift 2 ;;
+	--max-nodes) max_nodes=$2; shift 2 ;;
+	--interval) interval=$2; shift 2 ;;
+	--cycles) cycles=$2; shift 2 ;;
+	--bf-cycles) bf_cycles=$2; shift 2 ;;
+	--parallel) parallel=$2; shift 2 ;;
+	--perf) perf_secs=$2; shift 2 ;;
+	--only) only=$2; shift 2 ;;
+	-h|--help) usage ;;
+	*) echo "unknown option '$1'" >&2; usage ;;
+	esac
+done
+[ "$nodes" -le 49 ] || { echo "--nodes: at most 49 (ports 19500-19599)" >&2; exit 2; }
+[ -f "$DFRS_BUILD/plugins/sched_amcbf.so" ] ||
+	{ echo "no $DFRS_BUILD/plugins/sched_amcbf.so: build first or set DFRS_BUILD" >&2; exit 1; }
+
+t0=$SECONDS
+CLUSTER_DIR=""
+say() { printf '[%4ds] %s\n' $((SECONDS - t0)) "$*"; }
+die() { say "error: $*" >&2; exit 1; }
+
+stop_cluster() {
+	[ -n "$CLUSTER_DIR" ] || return 0
+	say "stopping the cluster in $CLUSTER_DIR"
+	# one bulk RPC for the pending ones; local-cluster stop ends the rest
+	scancel --quiet --state=PENDING 2>/dev/null || true
+	"$cluster" stop --dir "$CLUSTER_DIR" >/dev/null 2>&1 || true
+	CLUSTER_DIR=""
+}
+trap stop_cluster EXIT
+trap 'exit 130' INT TERM
+
+# start_cluster NAME PORT SCHED [SCHED_PARAMS]
+start_cluster() {
+	CLUSTER_DIR=$bench_dir/amcbf-cycle-$1
+	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
+	mkdir -p "$bench_dir"
+	say "starting $nodes nodes with $3 + select/linear in $CLUSTER_DIR (port $2)"
+	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$nodes" --port "$2" \
+		--sched "$3" --select select/linear ${4:+--sched-params "$4"} >/dev/null ||
+		die "cluster did not start"
+}
+
+# the machine has 2 cores: anything else running shows in the figures
+loadavg() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"; }
+count() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
+
+# every node busy with a job that outlives the bench
+fill_nodes() {
+	local i
+	for ((i = 1; i <= nodes; i++)); do
+		sbatch -Q -N1 -t 1000 -J busy -o /dev/null --wrap 'sleep 100000' >/dev/null
+	done
+	for ((i = 0; i < 120; i++)); do
+		[ "$(count R)" -ge "$nodes" ] && break
+		sleep 0.5
+	done
+	[ "$(count R)" -ge "$nodes" ] || die "only $(count R) of $nodes busy jobs running"
+}
+
+# JOBS pending jobs, PARALLEL sbatch loops at once; job i asks for
+# 1 + i%MAX_NODES nodes and 10 + i%50 minutes
+submit_pending() {
+	local start=$SECONDS pending
+	seq 1 "$jobs" | max_nodes=$max_nodes xargs -P "$parallel" -n 50 bash -c '
+		for i; do
+			for try in 1 2 3; do
+				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) -J pend \
+					-o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
+				sleep 1
+			done
+		done' "$CLUSTER_DIR/sbatch.err" || true
+	pending=$(count PD)
+	submit_secs=$((SECONDS - start))
+	say "submitted: $pending pending in ${submit_secs} s ($parallel sbatch loops)"
+	[ "$pending" -ge "$jobs" ] ||
+		die "only $pending of $jobs pending (see $CLUSTER_DIR/sbatch.err)"
+	[ "$(count R)" -eq "$nodes" ] || die "$(count R) jobs running, expected $nodes"
+}
+
+log_size() { stat -c %s "$CLUSTER_DIR/slurmctld.log"; }
+log_from() { tail -c +$(($1 + 1)) "$CLUSTER_DIR/slurmctld.log"; }
+# the N of each per-cycle debug line "cycle: N jobs and blockers" in file $1
+cycle_sizes_in() { sed -n 's/.* cycle: \([0-9]*\) jobs and blockers.*/\1/p' "$1"; }
+# the first "stats:" line after offset $1 (reading it all: no SIGPIPE)
+first_stats() { log_from "$1" | awk '/stats: / && !n++'; }
+# the same, in the log after offset $1
+cycle_sizes() { cycle_sizes_in <(log_from "$1"); }
+
+bench_amcbf() {
+	local off off1 sizes full i stats pid
+	start_cluster amcbf 19500 sched/amcbf "amcbf_interval=$interval"
+	fill_nodes
+	submit_pending
+	off=$(log_size) off1=$off
+	say "restarting slurmctld on its saved state (plugin statistics from zero)"
+	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
+	stats=$(first_stats "$off")
+	say "while submitting: ${stats#*stats: }"
+	off=$(log_size)
+	say "waiting for $cycles full-queue cycles (amcbf_interval=$interval); $(loadavg)"
+	for ((i = 0; i < cycles * interval * 3 + 60; i++)); do
+		full=$(cycle_sizes "$off" | awk -v n="$jobs" '$1 >= n' | wc -l)
+		[ "$full" -ge "$cycles" ] && break
+		sleep 1
+	done
+	off=$(log_size)
+	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
+	stats=$(first_stats "$off")
+	[ -n "$stats" ] || die "no stats line at shutdown"
+	# the log of the process that just stopped: between the two stats lines
+	log_from "$off1" | awk '/stats: / { n++ } n == 1 || (n == 2 && !done++)' > "$CLUSTER_DIR/measured.log"
+	sizes=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | sort -n | uniq -c |
+		awk '{printf "%s%d cycles of %d", s, $1, $2; s=", "}')
+	say "cycle lines: ${sizes:-none}"
+	# the last one: right after a restart, nodes that have not registered
+	# again are counted too, as blockers
+	am_considered=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | tail -1)
+	am_seen=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | wc -l)
+	say "full queue: ${stats#*stats: }; $(loadavg)"
+	am_cycles=$(sed -n 's/.*stats: \([0-9]*\) cycles.*/\1/p' <<<"$stats")
+	am_mean=$(sed -n 's/.*(mean \([0-9.]*\) ms.*/\1/p' <<<"$stats")
+	am_max=$(sed -n 's/.*, max \([0-9.]*\) ms).*/\1/p' <<<"$stats")
+	[ "$am_cycles" = "$am_seen" ] ||
+		say "warning: $am_cycles cycles counted, $am_seen cycle lines logged"
+	am_running=$(count R)
+	if [ "$perf_secs" -gt 0 ]; then
+		pid=$(cat "$CLUSTER_DIR/slurmctld.pid")
+		sleep "$interval"
+		say "perf: sampling slurmctld (pid $pid) for $perf_secs s"
+		perf record -q -g -F 4999 -p "$pid" -o "$CLUSTER_DIR/perf.data" \
+			-- sleep "$perf_secs" >/dev/null 2>&1 || say "perf record failed"
+		perf report -q -i "$CLUSTER_DIR/perf.data" --stdio --no-children \
+			--sort dso,symbol -g none 2>/dev/null | grep -v '^$' \
+			> "$CLUSTER_DIR/perf-report.txt" || true
+		head -15 "$CLUSTER_DIR/perf-report.txt"
+	fi
+	stop_cluster
+}
+
+# sdiag's backfill section (its main-scheduler section has fields of the
+# same names)
+bf_sdiag() { sdiag | sed -n '/^Backfilling stats/,/^Latency/p' | sed '$d'; }
+sdiag_field() { sed -n "s/^[[:space:]]*$1:[[:space:]]*\([0-9]*\).*/\1/p" <<<"$2" | head -1; }
+
+bench_backfill() {
+	local i s n=0 last_when="" stalled=0
+	start_cluster backfill 19550 sched/backfill
+	fill_nodes
+	submit_pending
+	# let a cycle that is running now finish, then count from zero
+	for ((i = 0; i < 30; i++)); do
+		grep -q 'WARNING: data obtained in the middle' <<<"$(bf_sdiag)" || break
+		sleep 1
+	done
+	sdiag -r >/dev/null
+	say "sdiag reset; waiting for $bf_cycles backfill cycles (bf_interval 30 s); $(loadavg)"
+	for ((i = 0; i < bf_cycles * 60 + 60; i++)); do
+		s=$(bf_sdiag)
+		n=$(sdiag_field 'Total cycles' "$s")
+		[ "${n:-0}" -ge "$bf_cycles" ] && break
+		# sched/backfill skips a cycle when no job, node or partition
+		# changed since the last one: a queue at rest needs a nudge
+		if [ "$(grep 'Last cycle when' <<<"$s")" = "$last_when" ]; then
+			stalled=$((stalled + 1))
+		else
+			stalled=0 last_when=$(grep 'Last cycle when' <<<"$s")
+		fi
+		if [ "$stalled" -ge 40 ]; then
+			say "no backfill cycle for 40 s: touching one pending job"
+			scontrol update jobid="$(squeue -h -t PD -o %i | tail -1)" comment="bench-$i"
+			stalled=0
+		fi
+		sleep 1
+	done
+	for ((i = 0; i < 30; i++)); do
+		s=$(bf_sdiag)
+		grep -q 'WARNING: data obtained in the middle' <<<"$s" || break
+		sleep 1
+	done
+	bf_cycles_done=$(sdiag_field 'Total cycles' "$s")
+	[ "${bf_cycles_done:-0}" -ge 1 ] || die "no backfill cycle ran"
+	bf_mean=$(awk -v u="$(sdiag_field 'Mean cycle' "$s")" 'BEGIN {printf "%.2f", u / 1000}')
+	bf_max=$(awk -v u="$(sdiag_field 'Max cycle' "$s")" 'BEGIN {printf "%.2f", u / 1000}')
+	bf_last=$(awk -v u="$(sdiag_field 'Last cycle' "$s")" 'BEGIN {printf "%.2f", u / 1000}')
+	bf_depth=$(sdiag_field 'Last depth cycle' "$s")
+	bf_try=$(sdiag_field 'Last depth cycle (try sched)' "$s")
+	bf_queue=$(sdiag_field 'Last queue length' "$s")
+	say "sdiag: $bf_cycles_done cycles, mean $bf_mean ms, max $bf_max ms, last $bf_last ms, depth $bf_depth, tried $bf_try, queue $bf_queue; $(loadavg)"
+	echo "$s" > "$CLUSTER_DIR/sdiag-backfill.txt"
+	stop_cluster
+}
+
+say "bench: $jobs pending jobs on $nodes busy nodes; plugins from $DFRS_BUILD/plugins"
+[ "$only" = backfill ] || bench_amcbf
+[ "$only" = amcbf ] || bench_backfill
+
+echo
+printf '%-15s %8s  %-28s %7s %9s %9s\n' scheduler pending "considered per cycle" cycles "mean ms" "max ms"
+if [ "$only" != backfill ]; then
+	printf '%-15s %8s  %-28s %7s %9s %9s\n' sched/amcbf "$jobs" \
+		"$((am_considered - am_running)) (+$am_running running)" \
+		"$am_cycles" "$am_mean" "$am_max"
+fi
+if [ "$only" != amcbf ]; then
+	printf '%-15s %8s  %-28s %7s %9s %9s\n' sched/backfill "$jobs" \
+		"$bf_try tried, $bf_depth looked at" "$bf_cycles_done" "$bf_mean" "$bf_max"
+fi
+if [ -z "$only" ]; then
+	awk -v a="$am_mean" -v b="$bf_mean" -v am="$am_max" -v bm="$bf_max" 'BEGIN {
+		r = a / b
+		printf "ratio amcbf/backfill: mean %.2f, max %.2f (target: mean <= 0.25: %s)\n",
+			r, am / bm, r <= 0.25 ? "met" : "NOT met" }'
+fi
+echo "bench: wall time $((SECONDS - t0)) s"
