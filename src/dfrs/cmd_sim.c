@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "sched_policy.h"
+#include "sim_policy.h"
 #include "sim_engine.h"
 #include "sim_metrics.h"
 #include "sim_params.h"
@@ -26,7 +26,7 @@
 
 typedef struct {
 	const char *trace;
-	const sched_policy_t *policies[MAX_POLICIES];
+	sim_policy_t policies[MAX_POLICIES];
 	size_t npolicies;
 	sim_workload_opts_t wopts;
 	sim_model_t model;
@@ -40,8 +40,7 @@ typedef struct {
 
 static void usage(FILE *out)
 {
-	size_t n;
-	const sched_policy_t *all = sched_policy_all(&n);
+	size_t n = sim_policy_count();
 	fprintf(out,
 "usage: dfrs sim --trace FILE [--policy LIST] [--nodes N]\n"
 "                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
@@ -54,8 +53,8 @@ static void usage(FILE *out)
 "\n"
 "  --policy LIST      comma-separated (default: all):\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "                       %-7s %s\n", all[i].name,
-			all[i].summary);
+		fprintf(out, "                       %-7s %s\n",
+			sim_policy_at(i).name, sim_policy_at(i).summary);
 	fprintf(out,
 "  --nodes N          machine size in allocation units (default: the\n"
 "                     trace's MaxProcs, else MaxNodes, else largest job)\n"
@@ -116,8 +115,8 @@ static int parse_policies(sim_cli_t *c, const char *list)
 	c->npolicies = 0;
 	for (char *save, *name = strtok_r(buf, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
-		const sched_policy_t *p = sched_policy_find(name);
-		if (!p) {
+		sim_policy_t p;
+		if (sim_policy_find(name, &p)) {
 			fprintf(stderr, "dfrs sim: --policy: unknown policy "
 				"'%s' (dfrs sim --help lists them)\n", name);
 			return -1;
@@ -314,10 +313,8 @@ int cmd_sim(int argc, char **argv)
 	char err[512];
 	sim_workload_opts_defaults(&c.wopts);
 	sim_model_defaults(&c.model);
-	size_t nall;
-	const sched_policy_t *all = sched_policy_all(&nall);
-	for (size_t i = 0; i < nall && i < MAX_POLICIES; i++)
-		c.policies[c.npolicies++] = &all[i];
+	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
+		c.policies[c.npolicies++] = sim_policy_at(i);
 	if (parse_args(&c, argc, argv))
 		return 2;
 
@@ -357,11 +354,11 @@ int cmd_sim(int argc, char **argv)
 		for (size_t p = 0; p < c.npolicies; p++) {
 			sim_report_row_t *row = &rows[s * c.npolicies + p];
 			sim_result_t res;
-			row->policy = c.policies[p]->name;
+			row->policy = c.policies[p].name;
 			row->param_key = c.sweep_key;
 			row->param_value = c.sweep_key ? c.sweep[s] : 0;
-			if (sim_run(&w, c.policies[p]->engine, &model, &res,
-				    err, sizeof(err))) {
+			if (sim_policy_run(&c.policies[p], &w, &model, &res,
+					   err, sizeof(err))) {
 				fprintf(stderr, "dfrs sim: %s: %s\n",
 					row->policy, err);
 				goto out;

@@ -1,0 +1,54 @@
+/*
+ * sim_policy.c - dfrs sim's policy table (sim_policy.h): the engines of
+ * sched_policy.c first, then the policies with their own drivers.
+ */
+#include <string.h>
+
+#include "sched_policy.h"
+#include "sim_policy.h"
+
+/* Policies with their own simulation driver: name, summary, NULL, driver. */
+static const sim_policy_t drivers[] = {
+	{ NULL, NULL, NULL, NULL },	/* keeps the array non-empty */
+};
+#define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]) - 1)
+
+size_t sim_policy_count(void)
+{
+	size_t n;
+
+	sched_policy_all(&n);
+	return n + NDRIVERS;
+}
+
+sim_policy_t sim_policy_at(size_t i)
+{
+	size_t n;
+	const sched_policy_t *engines = sched_policy_all(&n);
+
+	if (i < n)
+		return (sim_policy_t){ engines[i].name, engines[i].summary,
+				       engines[i].engine, NULL };
+	return drivers[i - n];
+}
+
+int sim_policy_find(const char *name, sim_policy_t *out)
+{
+	for (size_t i = 0; i < sim_policy_count(); i++) {
+		sim_policy_t p = sim_policy_at(i);
+		if (!strcmp(p.name, name)) {
+			*out = p;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int sim_policy_run(const sim_policy_t *p, const sim_workload_t *w,
+		   const sim_model_t *m, sim_result_t *r, char *err,
+		   size_t errlen)
+{
+	if (p->engine)
+		return sim_run(w, p->engine, m, r, err, errlen);
+	return p->driver(w, m, r, err, errlen);
+}
