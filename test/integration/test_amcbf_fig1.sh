@@ -13,7 +13,7 @@
 #        preempted at all; J3 runs last.
 # What differs live from the figure, and how the test keeps the figure:
 #  - a preemption is a requeue: the job restarts from scratch, and only
-#    cred_expire+1 = 11 s after it has left its nodes (which takes a few
+#    cred_expire+1 = 6 s after it has left its nodes (which takes a few
 #    seconds).  The restarted J5 would still be running when J1 ends, and
 #    J3, which arrived before J5, would preempt it a second time; the CMBF
 #    run uses amcbf_max_preempt=1 so that J5 is preempted once, as in the

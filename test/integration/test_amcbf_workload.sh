@@ -3,7 +3,7 @@
 # slurmctld, under each mode: cmbf and ambf (select/linear), cmcbf and amcbf
 # (select/dfrs, a partition with OverSubscribe=FORCE:2, so that the
 # background tier exists).  The same 100 jobs each time (fixed RANDOM seed):
-# 1..4 nodes of 8, `sleep` 1..4 s, CPU need (dfrs:need) 0.3..1, arriving over
+# 1..4 nodes of 8, `sleep` 1..2 s, CPU need (dfrs:need) 0.3..1, arriving over
 # about half a minute.  Every job must be accounted for:
 #  - none left pending or running, every node idle again;
 #  - exactly one COMPLETED jobcomp record each; any other record is a run
@@ -26,7 +26,7 @@ RANDOM=20041
 sizes=() lens=() needs=() gaps=()
 for ((i = 0; i < njobs; i++)); do
 	sizes+=($((RANDOM % 4 + 1)))
-	lens+=($((RANDOM % 4 + 1)))
+	lens+=($((RANDOM % 2 + 1)))
 	needs+=("$(echo 0.3 0.5 0.7 1 | cut -d' ' -f$((RANDOM % 4 + 1)))")
 	gaps+=("0.$((RANDOM % 5))")
 done

@@ -394,20 +394,32 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			st.nodes[i].bg_job = st.nodes[i].bg_proc = -1;
 	st.jobs = xcalloc(ne ? ne : 1, sizeof(*st.jobs));
 	st.njobs = ne;
-	for (size_t j = 0; j < ne; j++) {
+	for (size_t j = 0; j < ne; j++)
 		st.jobs[j] = e[j].job;
-		if (st.jobs[j].where == SCHED_QUEUED)
-			continue;
-		for (int p = 0; p < st.jobs[j].nodes; p++) {
-			sched_node_t *nd = &st.nodes[st.jobs[j].alloc[p]];
-			/* a second job on a node without tiers (e.g. started
-			 * before this mode) goes in the bg slot */
-			if (st.jobs[j].where == SCHED_RUNNING_BG || nd->fg_job >= 0) {
-				nd->bg_job = (int)j;
-				nd->bg_proc = p;
-			} else {
-				nd->fg_job = (int)j;
-				nd->fg_proc = p;
+	/* jobs first, then the blockers of unusable nodes in the slots the
+	 * jobs there leave: a job running on a node that stopped responding
+	 * keeps its tier */
+	for (int blockers = 0; blockers < 2; blockers++) {
+		for (size_t j = 0; j < ne; j++) {
+			if (st.jobs[j].where == SCHED_QUEUED ||
+			    (e[j].job_ptr == NULL) != blockers)
+				continue;
+			for (int p = 0; p < st.jobs[j].nodes; p++) {
+				sched_node_t *nd = &st.nodes[st.jobs[j].alloc[p]];
+				/* a second job on a node without tiers (e.g.
+				 * started before this mode) goes in the bg slot */
+				if (st.jobs[j].where == SCHED_RUNNING_BG ||
+				    nd->fg_job >= 0) {
+					if (nd->bg_job >= 0)
+						continue;	/* both taken */
+					nd->bg_job = (int)j;
+					nd->bg_proc = p;
+					if (blockers)
+						st.jobs[j].where = SCHED_RUNNING_BG;
+				} else {
+					nd->fg_job = (int)j;
+					nd->fg_proc = p;
+				}
 			}
 		}
 	}

@@ -125,6 +125,10 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 	}
 	if (details->exc_node_bitmap)
 		bit_and_not(avail, details->exc_node_bitmap);
+	/* a job that ended is still leaving these: Slurm refuses new jobs
+	 * there until it has (the next cycle sees them free) */
+	if (cg_node_bitmap)
+		bit_and_not(avail, cg_node_bitmap);
 	if (details->req_node_bitmap &&
 	    bit_set_count(details->req_node_bitmap) >= nodes)
 		bit_and(avail, details->req_node_bitmap);
