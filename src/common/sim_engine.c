@@ -39,6 +39,11 @@ void sim_model_defaults(sim_model_t *m)
 	m->eff_multi_hi = 0.8;
 	m->ideal = 0;
 	m->bucket_seconds = 3600.0;
+	m->dfrs_mem_lo = 0.1;
+	m->dfrs_mem_hi = 0.5;
+	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */
+	m->gang_slice = 30.0;		/* Slurm's SchedulerTimeSlice default */
+	m->gang_migrate_q = 64;	/* seed 003's Q */
 	m->seed = 1;
 }
 
@@ -64,7 +69,8 @@ typedef struct {
 	sim_random_t rng;
 } sim_t;
 
-static int add_busy(sim_result_t *r, double t0, double t1, double cpu_rate)
+int sim_result_add_busy(sim_result_t *r, double t0, double t1,
+			double cpu_rate)
 {
 	if (cpu_rate <= 0 || t1 <= t0)
 		return 0;
@@ -250,7 +256,7 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 			a->remaining -= a->rate * (t - st->now);
 			cpu += a->cpu_rate;
 		}
-		if (add_busy(r, st->now, t, cpu))
+		if (sim_result_add_busy(r, st->now, t, cpu))
 			goto oom;
 		st->now = t;
 

@@ -24,6 +24,14 @@ typedef struct {
 	int ideal;		/* 1: no overhead, bg runs at full speed (the
 				   assumption of seed 004's Figs. 1-2) */
 	double bucket_seconds;	/* width of the utilization-over-time bins */
+	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
+					   memory per task, uniform lo..hi
+					   of a node per job (0.1..0.5) */
+	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
+				   Ousterhout matrix, a whole number */
+	double gang_slice;	/* their time slice, s */
+	double gang_migrate_q;	/* gang-migrate: at most this many tasks
+				   migrated per time slice (seed 003's Q) */
 	uint64_t seed;		/* eff and overhead draws */
 } sim_model_t;
 
@@ -56,6 +64,14 @@ void sim_model_defaults(sim_model_t *m);
  */
 int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen);
+
+/*
+ * Count cpu_rate busy CPU from t0 to t1 in r->busy_cpu_seconds and the
+ * r->bucket_seconds bins (growing them): 0, or -1 when out of memory.
+ * For drivers of their own (sim_policy.h), to count as sim_run() does.
+ */
+int sim_result_add_busy(sim_result_t *r, double t0, double t1,
+			double cpu_rate);
 
 void sim_result_free(sim_result_t *r);
 

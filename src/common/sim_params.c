@@ -13,10 +13,13 @@ typedef struct {
 	size_t offset;
 	double lo, hi;		/* allowed range, inclusive */
 	const char *meaning;
+	int whole;		/* 1: a whole number */
 } sim_param_t;
 
 #define P(key, field, lo, hi, meaning) \
-	{ key, offsetof(sim_model_t, field), lo, hi, meaning }
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 0 }
+#define PW(key, field, lo, hi, meaning) \
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 1 }
 
 static const sim_param_t params[] = {
 	P("util_threshold", sched.util_threshold, 0, 1,
@@ -39,6 +42,17 @@ static const sim_param_t params[] = {
 	P("eff_multi_hi", eff_multi_hi, 0, 1, "see eff_multi_lo"),
 	P("bucket_seconds", bucket_seconds, 1, 1e9,
 	  "width of the utilization-over-time bins (--plot)"),
+	P("dfrs_mem_lo", dfrs_mem_lo, 0, 1,
+	  "greedyp/greedypm/mcb: memory per task, uniform lo..hi of a "
+	  "node per job"),
+	P("dfrs_mem_hi", dfrs_mem_hi, 0, 1, "see dfrs_mem_lo"),
+	PW("gang_mpl", gang_mpl, 1, 64,
+	   "gang*: multiprogramming level, rows of the Ousterhout matrix "
+	   "(Slurm's OverSubscribe=FORCE:4)"),
+	P("gang_slice", gang_slice, 0.001, 1e9,
+	  "gang*: time slice in seconds (Slurm's SchedulerTimeSlice)"),
+	PW("gang_migrate_q", gang_migrate_q, 0, 1e9,
+	   "gang-migrate: most tasks migrated per time slice (seed 003's Q)"),
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
@@ -52,6 +66,11 @@ int sim_param_set(sim_model_t *m, const char *key, double value,
 			snprintf(err, errlen, "parameter %s=%g is out of range "
 				 "%g..%g", key, value, params[i].lo,
 				 params[i].hi);
+			return -1;
+		}
+		if (params[i].whole && value != (double)(long long)value) {
+			snprintf(err, errlen, "parameter %s=%g must be a whole "
+				 "number", key, value);
 			return -1;
 		}
 		*(double *)((char *)m + params[i].offset) = value;

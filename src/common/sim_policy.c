@@ -5,10 +5,24 @@
 #include <string.h>
 
 #include "sched_policy.h"
+#include "sim_dfrs.h"
+#include "sim_gang.h"
 #include "sim_policy.h"
 
 /* Policies with their own simulation driver: name, summary, NULL, driver. */
 static const sim_policy_t drivers[] = {
+	{ "greedyp", "online DFRS GreedyP: fractional yields, suspend "
+	  "lower priority (seed 001)", NULL, sim_dfrs_greedyp },
+	{ "greedypm", "online DFRS GreedyPM: as greedyp, also migrate "
+	  "(seed 001)", NULL, sim_dfrs_greedypm },
+	{ "mcb", "online DFRS MCB: repack all jobs with METAVP at each event "
+	  "(seed 001)", NULL, sim_dfrs_mcb },
+	{ "gang", "gang scheduling (Slurm PreemptMode=GANG): Ousterhout "
+	  "matrix, first fit, time slices (seed 003)", NULL, sim_gang_plain },
+	{ "gang-backfill", "gang with EASY backfilling in each row (seed "
+	  "003's BGS)", NULL, sim_gang_backfill },
+	{ "gang-migrate", "gang-backfill with migration, option 2 (seed "
+	  "003's BGS+M)", NULL, sim_gang_migrate },
 	{ NULL, NULL, NULL, NULL },	/* keeps the array non-empty */
 };
 #define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]) - 1)

@@ -53,7 +53,7 @@ static void usage(FILE *out)
 "\n"
 "  --policy LIST      comma-separated (default: all):\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "                       %-7s %s\n",
+		fprintf(out, "    %-13s %s\n",
 			sim_policy_at(i).name, sim_policy_at(i).summary);
 	fprintf(out,
 "  --nodes N          machine size in allocation units (default: the\n"

@@ -1,0 +1,418 @@
+/*
+ * test_sim_dfrs.c - dfrs sim's online DFRS drivers greedyp, greedypm and
+ * mcb (sim_dfrs.c) on schedules worked out by hand: jobs that fit run
+ * from their arrival at yield 1, CPU-bound jobs sharing a node at yield
+ * 0.5, a suspension for a job that does not fit in memory and the resume
+ * after it, and invariants plus reproducibility on a random workload.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim_dfrs.h"
+#include "sim_engine.h"
+#include "sim_params.h"
+#include "sim_policy.h"
+#include "sim_random.h"
+#include "sim_workload.h"
+
+#define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+#define MAXJOBS 64
+
+static const char *const policies[] = { "greedyp", "greedypm", "mcb" };
+#define NPOLICIES (sizeof(policies) / sizeof(policies[0]))
+
+typedef struct {
+	double arrival, runtime;
+	int nodes;
+	double util[4];		/* per process */
+} spec_t;
+
+typedef struct {
+	double start, finish;
+	int preemptions, migrations;
+} expect_t;
+
+typedef struct {
+	sim_workload_t w;
+	sim_job_t jobs[MAXJOBS];
+	double utils[MAXJOBS * 8];
+} work_t;
+
+static void build(work_t *f, int nnodes, const spec_t *spec, size_t n)
+{
+	size_t used = 0;
+
+	memset(f, 0, sizeof(*f));
+	assert_true(n <= MAXJOBS);
+	for (size_t i = 0; i < n; i++) {
+		f->jobs[i] = (sim_job_t){ .id = (long)i + 1,
+					  .arrival = spec[i].arrival,
+					  .runtime = spec[i].runtime,
+					  .estimate = spec[i].runtime,
+					  .nodes = spec[i].nodes,
+					  .util = f->utils + used };
+		for (int p = 0; p < spec[i].nodes; p++)
+			f->utils[used++] = spec[i].util[p < 4 ? p : 3];
+	}
+	f->w.jobs = f->jobs;
+	f->w.njobs = n;
+	f->w.nodes = nnodes;
+}
+
+/* Default model, every task taking mem of its node's memory. */
+static void model(sim_model_t *m, double mem)
+{
+	sim_model_defaults(m);
+	m->dfrs_mem_lo = m->dfrs_mem_hi = mem;
+}
+
+static void run(const char *policy, const work_t *f, const sim_model_t *m,
+		sim_result_t *r)
+{
+	sim_policy_t p;
+	char err[256] = "";
+
+	assert_int_equal(sim_policy_find(policy, &p), 0);
+	assert_null(p.engine);
+	assert_non_null(p.driver);
+	if (sim_policy_run(&p, &f->w, m, r, err, sizeof(err)))
+		fail_msg("%s: %s", policy, err);
+}
+
+static void check(const char *policy, const sim_result_t *r,
+		  const expect_t *want, size_t n)
+{
+	assert_int_equal(r->njobs, n);
+	for (size_t i = 0; i < n; i++) {
+		print_message("%s J%zu: start %g finish %g preempt %d migr %d\n",
+			      policy, i + 1, r->jobs[i].first_start,
+			      r->jobs[i].finish, r->jobs[i].preemptions,
+			      r->jobs[i].migrations);
+		assert_true(r->jobs[i].first_start == want[i].start);
+		assert_true(r->jobs[i].finish == want[i].finish);
+		assert_int_equal(r->jobs[i].preemptions, want[i].preemptions);
+		assert_int_equal(r->jobs[i].migrations, want[i].migrations);
+	}
+}
+
+/*
+ * (a) Two nodes, memory 0.3 per task.  J1 (1 unit, 100 s, 100 % CPU)
+ * arrives at 0 and runs alone on host 0.  J2 (2 units at 50 %, 50 s)
+ * arrives at 10: its tasks go to the least loaded host, host 1 (load 0,
+ * then 0.5 < J1's 1), both on it (memory 0.6), CPU 0.5 + 0.5 = 1: every
+ * job has yield 1.  J1 ends at 100, J2 at 10 + 50 = 60.  Busy CPU
+ * 100 * 1 + 50 * (0.5 + 0.5) = 150; events: 2 arrivals, 2 completions
+ * (the first periodic event, 600, comes after the end); 2 starts.
+ */
+static void test_fit_concurrent(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 100, 1, { 1.0 } }, { 10, 50, 2, { 0.5, 0.5 } },
+	};
+	static const expect_t want[] = { { 0, 100, 0, 0 }, { 10, 60, 0, 0 } };
+	work_t f;
+	sim_model_t m;
+
+	build(&f, 2, spec, 2);
+	model(&m, 0.3);
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], &f, &m, &r);
+		check(policies[p], &r, want, 2);
+		near(r.makespan, 100);
+		near(r.busy_cpu_seconds, 150);
+		assert_int_equal(r.events, 4);
+		assert_int_equal(r.decisions, 2);
+		assert_true(r.nbuckets >= 1);
+		near(r.busy_buckets[0], 150);
+		assert_true(r.bucket_seconds == 3600);
+		sim_result_free(&r);
+	}
+}
+
+/*
+ * (b) One node, memory 0.3 per task: J1 (100 s) and J2 (300 s), both
+ * CPU-bound single-process jobs (need 1) arriving at 0, share the node.
+ * Max-min yields on one CPU of capacity 1: 0.5 each.  J1's virtual time
+ * reaches 100 at t = 100 / 0.5 = 200; J2 then has 100 s of its 300 done
+ * and runs alone at yield 1: 200 s more, done at 400.  Busy CPU 400 over
+ * 400 s of one node; no periodic event (600 > 400).
+ */
+static void test_share_node(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 100, 1, { 1.0 } }, { 0, 300, 1, { 1.0 } },
+	};
+	static const expect_t want[] = { { 0, 200, 0, 0 }, { 0, 400, 0, 0 } };
+	work_t f;
+	sim_model_t m;
+
+	build(&f, 1, spec, 2);
+	model(&m, 0.3);
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], &f, &m, &r);
+		check(policies[p], &r, want, 2);
+		near(r.makespan, 400);
+		near(r.busy_cpu_seconds, 400);
+		assert_int_equal(r.events, 4);
+		sim_result_free(&r);
+	}
+}
+
+/*
+ * (c) One node, memory 0.6 per task: two tasks do not fit.  J1 (1000 s)
+ * runs from 0.  J2 (200 s) arrives at 100 with infinite priority (it has
+ * not run; J1's is ft/vt^2 = 100/100^2): J1 is suspended (virtual time
+ * 100) and J2 runs 100..300.  At J2's completion J1 resumes on its node
+ * and pays the penalty, --migration-cost 20 s: blocked until 320, then
+ * 900 s more: done at 1220.  The periodic events at 600 and 1200 find J1
+ * alone (GreedyPM's and MCB's repack keeps it on the only node).  The
+ * same for the three policies: J1 is preempted once and resumed once
+ * (counted as a migration, as sim_run counts a restart from checkpoint).
+ * Busy CPU: 1000 + 200 (not during the 20 s penalty); events: 2
+ * arrivals, 2 completions, 2 periodic; decisions: start J1, suspend J1,
+ * start J2, resume J1.
+ */
+static void test_preempt_resume(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
+	};
+	static const expect_t want[] = { { 0, 1220, 1, 1 },
+					 { 100, 300, 0, 0 } };
+	work_t f;
+	sim_model_t m;
+
+	build(&f, 1, spec, 2);
+	model(&m, 0.6);
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], &f, &m, &r);
+		check(policies[p], &r, want, 2);
+		near(r.makespan, 1220);
+		near(r.busy_cpu_seconds, 1200);
+		assert_int_equal(r.events, 6);
+		assert_int_equal(r.decisions, 4);
+		sim_result_free(&r);
+	}
+
+	/* free migrations: J1 resumes at 300 and ends at 1200 */
+	m.migration_cost = 0;
+	sim_result_t r;
+	run("greedyp", &f, &m, &r);
+	near(r.jobs[0].finish, 1200);
+	assert_int_equal(r.jobs[0].preemptions, 1);
+	sim_result_free(&r);
+}
+
+/*
+ * With room for both (memory 0.3), J2 does not preempt J1: they share
+ * the node.  J1 runs alone 0..100 (virtual time 100), then both at 0.5:
+ * J2 needs 400 s for its 200, J1 its 900 left in 1800, but J2 ends
+ * first, at 500; J1 has 100 + 200 = 300 done, then 700 alone: 1200.
+ */
+static void test_no_preempt_when_fits(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
+	};
+	static const expect_t want[] = { { 0, 1200, 0, 0 },
+					 { 100, 500, 0, 0 } };
+	work_t f;
+	sim_model_t m;
+
+	build(&f, 1, spec, 2);
+	model(&m, 0.3);
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], &f, &m, &r);
+		check(policies[p], &r, want, 2);
+		sim_result_free(&r);
+	}
+}
+
+/* A job of zero runtime completes at its arrival. */
+static void test_zero_runtime(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 50, 1, { 1.0 } }, { 20, 0, 1, { 1.0 } },
+	};
+	static const expect_t want[] = { { 0, 50, 0, 0 }, { 20, 20, 0, 0 } };
+	work_t f;
+	sim_model_t m;
+
+	build(&f, 1, spec, 2);
+	model(&m, 0.3);
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], &f, &m, &r);
+		check(policies[p], &r, want, 2);
+		sim_result_free(&r);
+	}
+}
+
+static void random_work(work_t *f, uint64_t seed, int nnodes, size_t n)
+{
+	spec_t spec[MAXJOBS];
+	sim_random_t rng;
+	double t = 0;
+
+	sim_random_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++) {
+		t += sim_random_uniform(&rng, 0, 300);
+		spec[i].arrival = floor(t);
+		spec[i].runtime = floor(sim_random_uniform(&rng, 1, 3000));
+		spec[i].nodes = 1 + (int)(sim_random_unit(&rng) * nnodes);
+		for (int p = 0; p < 4; p++)
+			spec[i].util[p] = sim_random_uniform(&rng, 0.2, 1.0);
+	}
+	build(f, nnodes, spec, n);
+}
+
+static void same_result(const sim_result_t *a, const sim_result_t *b)
+{
+	assert_int_equal(a->njobs, b->njobs);
+	assert_memory_equal(a->jobs, b->jobs, a->njobs * sizeof(*a->jobs));
+	assert_true(a->busy_cpu_seconds == b->busy_cpu_seconds);
+	assert_true(a->makespan == b->makespan);
+	assert_int_equal(a->events, b->events);
+	assert_int_equal(a->decisions, b->decisions);
+	assert_int_equal(a->nbuckets, b->nbuckets);
+	assert_memory_equal(a->busy_buckets, b->busy_buckets,
+			    a->nbuckets * sizeof(*a->busy_buckets));
+}
+
+/*
+ * (d) 40 random jobs on 8 nodes, memory drawn 0.1..0.5 from the seed, a
+ * 300 s penalty (the seed's 5 minutes): every job ends, no earlier than
+ * arrival + runtime (yields <= 1), starts no earlier than its arrival;
+ * the busy CPU is exactly the work (sum of usage * runtime); the buckets
+ * add up to it; the same seed gives the same run.
+ */
+static void test_random_workload(void **state)
+{
+	work_t f;
+	sim_model_t m;
+	size_t n = 40;
+
+	random_work(&f, 42, 8, n);
+	sim_model_defaults(&m);
+	m.migration_cost = 300;
+	m.bucket_seconds = 600;
+	double work = 0, last_arrival = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (int p = 0; p < f.jobs[i].nodes; p++)
+			work += f.jobs[i].util[p] * f.jobs[i].runtime;
+		last_arrival = f.jobs[i].arrival;
+	}
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r, again;
+		double maxf = 0, sum = 0;
+		int preempt = 0, migr = 0;
+
+		run(policies[p], &f, &m, &r);
+		for (size_t i = 0; i < n; i++) {
+			const sim_job_t *j = &f.jobs[i];
+			const sim_job_result_t *x = &r.jobs[i];
+
+			assert_true(x->first_start >= j->arrival);
+			assert_true(x->finish >= j->arrival + j->runtime - 1e-6);
+			assert_true(x->finish >= x->first_start + j->runtime -
+					1e-6);
+			assert_true(x->migrations <= x->preemptions ||
+				    strcmp(policies[p], "greedyp"));
+			maxf = fmax(maxf, x->finish);
+			preempt += x->preemptions;
+			migr += x->migrations;
+		}
+		print_message("%s: makespan %g, %d preemptions, %d "
+			      "migrations, %zu events, %zu decisions\n",
+			      policies[p], r.makespan, preempt, migr,
+			      r.events, r.decisions);
+		near(r.makespan, maxf);
+		assert_true(r.makespan >= last_arrival);
+		assert_true(fabs(r.busy_cpu_seconds - work) < 1e-6 * work);
+		for (size_t b = 0; b < r.nbuckets; b++) {
+			assert_true(r.busy_buckets[b] <=
+				    8 * m.bucket_seconds * (1 + 1e-9));
+			sum += r.busy_buckets[b];
+		}
+		assert_true(fabs(sum - work) < 1e-6 * work);
+		assert_true(r.wall_seconds >= 0);
+
+		run(policies[p], &f, &m, &again);
+		same_result(&r, &again);
+		sim_result_free(&again);
+		sim_result_free(&r);
+	}
+}
+
+/* The memory range is a --param; a job larger than the machine is an
+ * error, not a job that waits forever. */
+static void test_params_and_errors(void **state)
+{
+	sim_model_t m;
+	char err[256] = "";
+
+	sim_model_defaults(&m);
+	near(m.dfrs_mem_lo, 0.1);
+	near(m.dfrs_mem_hi, 0.5);
+	assert_int_equal(sim_param_set(&m, "dfrs_mem_lo", 0.2, err,
+				       sizeof(err)), 0);
+	assert_int_equal(sim_param_set(&m, "dfrs_mem_hi", 0.7, err,
+				       sizeof(err)), 0);
+	near(m.dfrs_mem_lo, 0.2);
+	near(m.dfrs_mem_hi, 0.7);
+	assert_int_equal(sim_param_set(&m, "dfrs_mem_hi", 1.5, err,
+				       sizeof(err)), -1);
+
+	static const spec_t spec[] = { { 0, 10, 3, { 1.0 } } };
+	work_t f;
+	sim_result_t r;
+
+	build(&f, 2, spec, 1);
+	assert_int_equal(sim_dfrs_greedyp(&f.w, &m, &r, err, sizeof(err)), -1);
+	print_message("error: %s\n", err);
+	assert_non_null(strstr(err, "3 units"));
+	assert_null(r.jobs);
+	sim_result_free(&r);
+}
+
+/* The three drivers are in dfrs sim's policy table, after the engines. */
+static void test_policies_listed(void **state)
+{
+	const char *names[] = { "greedyp", "greedypm", "mcb" };
+	size_t seen = 0;
+
+	for (size_t i = 0; i < sim_policy_count(); i++)
+		for (size_t k = 0; k < 3; k++)
+			seen += !strcmp(sim_policy_at(i).name, names[k]);
+	assert_int_equal(seen, 3);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit_concurrent),
+		cmocka_unit_test(test_share_node),
+		cmocka_unit_test(test_preempt_resume),
+		cmocka_unit_test(test_no_preempt_when_fits),
+		cmocka_unit_test(test_zero_runtime),
+		cmocka_unit_test(test_random_workload),
+		cmocka_unit_test(test_params_and_errors),
+		cmocka_unit_test(test_policies_listed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
