@@ -38,6 +38,8 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 	m->jobs = n;
 	m->makespan = r->makespan;
 	m->wall_seconds = r->wall_seconds;
+	m->events_per_second = r->wall_seconds > 0 ?
+		(double)r->events / r->wall_seconds : 0;
 	if (!n)
 		return;
 	double migrations = 0, preemptions = 0;

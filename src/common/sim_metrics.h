@@ -21,6 +21,7 @@ typedef struct {
 	double preemptions_per_job;
 	double makespan;	/* last finish - first arrival */
 	double wall_seconds;
+	double events_per_second;	/* decision events / wall_seconds */
 } sim_metrics_t;
 
 #define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (seed 004, after [18]) */

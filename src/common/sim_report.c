@@ -3,7 +3,7 @@
  * keys are the contract of issue 5: trace, jobs, skipped, nodes, results[]
  * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
- * makespan, wall_seconds.
+ * makespan, wall_seconds, events_per_second.
  */
 #include <json-c/json.h>
 #include <stddef.h>
@@ -33,6 +33,7 @@ static const metric_column_t columns[] = {
 	COL(preemptions_per_job, "%.3f", 1),
 	COL(makespan, "%.0f", 1),
 	COL(wall_seconds, "%.2f", 1),
+	COL(events_per_second, "%.0f", 0),
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
@@ -134,7 +135,8 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 			snprintf(num, sizeof(num), columns[c].format, v);
 			double base = easy ? value(&easy->m, &columns[c]) : 0;
 			if (easy && easy != row && base != 0 &&
-			    strcmp(columns[c].key, "wall_seconds"))
+			    strcmp(columns[c].key, "wall_seconds") &&
+			    strcmp(columns[c].key, "events_per_second"))
 				snprintf(cell, sizeof(cell), "%s (%.2f)", num,
 					 v / base);
 			else
