@@ -23,6 +23,8 @@ typedef struct {
 	const char *summary;
 	sched_engine_fn engine;	/* replayed by sim_run(), or NULL */
 	sim_driver_fn driver;	/* used when engine is NULL */
+	int on_request;		/* only when named: too slow for the default
+				   list on loaded traces */
 } sim_policy_t;
 
 /* The policy called name (exact, lower case) into *out: 0, or -1 if none. */
