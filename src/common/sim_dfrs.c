@@ -86,33 +86,6 @@ typedef struct {
 				   at yield 1 (sum of their usages) */
 } drv_t;
 
-static int add_busy(sim_result_t *r, double t0, double t1, double cpu_rate)
-{
-	if (cpu_rate <= 0 || t1 <= t0)
-		return 0;
-	r->busy_cpu_seconds += cpu_rate * (t1 - t0);
-	double width = r->bucket_seconds;
-	size_t last = (size_t)(t1 / width);
-	if (last >= r->nbuckets) {
-		size_t n = r->nbuckets ? r->nbuckets : 64;
-		while (n <= last)
-			n *= 2;
-		double *b = realloc(r->busy_buckets, n * sizeof(*b));
-		if (!b)
-			return -1;
-		memset(b + r->nbuckets, 0, (n - r->nbuckets) * sizeof(*b));
-		r->busy_buckets = b;
-		r->nbuckets = n;
-	}
-	for (size_t k = (size_t)(t0 / width); k <= last; k++) {
-		double lo = fmax(t0, (double)k * width);
-		double hi = fmin(t1, (double)(k + 1) * width);
-		if (hi > lo)
-			r->busy_buckets[k] += cpu_rate * (hi - lo);
-	}
-	return 0;
-}
-
 /* CPU used from cl.now to t1 (before dfrs_online_advance). */
 static int account_busy(drv_t *s, double t1)
 {
@@ -127,10 +100,10 @@ static int account_busy(drv_t *s, double t1)
 			continue;
 		if (from == t0)
 			common += rate;
-		else if (add_busy(s->r, from, t1, rate))
+		else if (sim_result_add_busy(s->r, from, t1, rate))
 			return -1;
 	}
-	return add_busy(s->r, t0, t1, common);
+	return sim_result_add_busy(s->r, t0, t1, common);
 }
 
 /* Decide at one event and apply it, counting what changed. */

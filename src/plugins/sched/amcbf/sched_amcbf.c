@@ -40,6 +40,7 @@
 #include "amcbf_dfrs.h"
 #include "sched_params.h"
 #include "sched_stats.h"
+#include "state_file.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
 const char plugin_type[] = "sched/amcbf";
@@ -135,8 +136,7 @@ static void write_stats(void)
 			memory.usec_total / memory.cycles / 1000.0 : 0.0,
 		.max_ms = memory.usec_max / 1000.0, .updated = time(NULL),
 	};
-	char *json, *path = NULL, *tmp = NULL;
-	FILE *f;
+	char *json;
 
 	if (params.mode == AMCBF_MODE_DFRS)
 		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
@@ -145,22 +145,9 @@ static void write_stats(void)
 		snprintf(st.mode, sizeof(st.mode), "%s%s",
 			 amcbf_mode_name(params.mode),
 			 params.priority == AMCBF_PRIO_STRETCH ? ", stretch" : "");
-	if (!slurm_conf.state_save_location || !(json = sched_stats_to_json(&st)))
-		return;
-	xstrfmtcat(path, "%s/amcbf-stats.json", slurm_conf.state_save_location);
-	xstrfmtcat(tmp, "%s.new", path);
-	if ((f = fopen(tmp, "w"))) {
-		bool ok = fputs(json, f) >= 0 && fputc('\n', f) != EOF;
-		if (fclose(f) == 0 && ok && rename(tmp, path) == 0)
-			xfree(tmp);
-	}
-	if (tmp) {
-		error("cannot write %s: %m", path);
-		(void)unlink(tmp);
-	}
+	if ((json = sched_stats_to_json(&st)))
+		(void)dfrs_write_state_file("amcbf-stats.json", json);
 	free(json);
-	xfree(path);
-	xfree(tmp);
 }
 
 static void *agent(void *arg)

@@ -64,6 +64,7 @@
 #include "node_share.h"
 #include "node_share_json.h"
 #include "sched_params.h"
+#include "state_file.h"
 
 /* slurmctld's data; its own definitions win inside slurmctld */
 slurm_conf_t slurm_conf;
@@ -201,33 +202,16 @@ static void export_model(void)
 {
 	const char **names = xcalloc(model.nnodes ? model.nnodes : 1,
 				     sizeof(char *));
-	char *json, *path = NULL, *tmp = NULL;
-	FILE *f;
+	char *json;
 
 	for (int i = 0; i < model.nnodes && i < node_record_count; i++)
 		names[i] = node_record_table_ptr[i] ?
 			node_record_table_ptr[i]->name : NULL;
 	json = node_share_to_json(&model, names, time(NULL));
 	xfree(names);
-	if (!json || !slurm_conf.state_save_location) {
-		free(json);
-		return;
-	}
-	xstrfmtcat(path, "%s/dfrs-nodes.json", slurm_conf.state_save_location);
-	xstrfmtcat(tmp, "%s.new", path);
-	if ((f = fopen(tmp, "w"))) {
-		bool ok = fputs(json, f) >= 0 && fputc('\n', f) != EOF;
-		if (fclose(f) == 0 && ok && rename(tmp, path) == 0) {
-			xfree(tmp);
-		}
-	}
-	if (tmp) {
-		error("cannot write %s: %m", path);
-		(void)unlink(tmp);
-	}
+	if (json)
+		(void)dfrs_write_state_file("dfrs-nodes.json", json);
 	free(json);
-	xfree(path);
-	xfree(tmp);
 }
 
 /*
