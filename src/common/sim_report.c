@@ -49,6 +49,32 @@ static const char *estimates_note(const sim_report_t *r)
 		: "the trace's requested times";
 }
 
+/* In a sweep, the row of this policy with the lowest mean bounded
+ * slowdown (the first such setting on ties), or NULL without a sweep. */
+static const sim_report_row_t *best_row(const sim_report_t *r,
+					const char *policy)
+{
+	const sim_report_row_t *best = NULL;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *row = &r->rows[i];
+		if (!row->param_key || strcmp(row->policy, policy))
+			continue;
+		if (!best || row->m.mean_bsld < best->m.mean_bsld)
+			best = row;
+	}
+	return best;
+}
+
+/* Is this the first row of its policy (each policy once, in order)? */
+static int first_of_policy(const sim_report_t *r, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(r->rows[k].policy, r->rows[i].policy))
+			return 0;
+	return 1;
+}
+
 void sim_report_json(FILE *out, const sim_report_t *r)
 {
 	json_object *root = json_object_new_object();
@@ -84,6 +110,24 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 		json_object_array_add(results, o);
 	}
 	json_object_object_add(root, "results", results);
+	if (r->nrows && r->rows[0].param_key) {
+		json_object *best = json_object_new_array();
+		for (size_t i = 0; i < r->nrows; i++) {
+			const sim_report_row_t *b;
+			if (!first_of_policy(r, i) ||
+			    !(b = best_row(r, r->rows[i].policy)))
+				continue;
+			json_object *o = json_object_new_object();
+			json_object_object_add(o, "policy",
+					       json_object_new_string(b->policy));
+			json_object_object_add(o, b->param_key,
+					       json_object_new_double(b->param_value));
+			json_object_object_add(o, "mean_bsld",
+					       json_object_new_double(b->m.mean_bsld));
+			json_object_array_add(best, o);
+		}
+		json_object_object_add(root, "best", best);
+	}
 	fprintf(out, "%s\n", json_object_to_json_string_ext(root,
 		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 		JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -142,6 +186,20 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 			else
 				snprintf(cell, sizeof(cell), "%s", num);
 			fprintf(out, " %22s", cell);
+		}
+		fprintf(out, "\n");
+	}
+	if (r->nrows && r->rows[0].param_key) {
+		const char *sep = "";
+		fprintf(out, "\nbest %s by mean bounded slowdown:", r->rows[0].param_key);
+		for (size_t i = 0; i < r->nrows; i++) {
+			const sim_report_row_t *b;
+			if (first_of_policy(r, i) &&
+			    (b = best_row(r, r->rows[i].policy))) {
+				fprintf(out, "%s %s %g (%.2f)", sep, b->policy,
+					b->param_value, b->m.mean_bsld);
+				sep = ",";
+			}
 		}
 		fprintf(out, "\n");
 	}

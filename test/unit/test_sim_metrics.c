@@ -9,7 +9,10 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <json-c/json.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -17,6 +20,7 @@
 #include "sim_engine.h"
 #include "sim_fixture.h"
 #include "sim_metrics.h"
+#include "sim_report.h"
 #include "sim_workload.h"
 #include "trace.h"
 
@@ -245,6 +249,53 @@ static void test_shared_nasa(void **state)
 		    128);
 }
 
+/* A sweep names, per policy, the setting with the lowest mean bounded
+ * slowdown (the first on ties), in the table and in the JSON. */
+static void test_sweep_best(void **state)
+{
+	sim_report_row_t rows[6] = {
+		{ "easy", "util_threshold", 0.5, { .mean_bsld = 3.0 } },
+		{ "amcbf", "util_threshold", 0.5, { .mean_bsld = 4.0 } },
+		{ "easy", "util_threshold", 0.9, { .mean_bsld = 3.0 } },
+		{ "amcbf", "util_threshold", 0.9, { .mean_bsld = 2.5 } },
+		{ "easy", "util_threshold", 0.96, { .mean_bsld = 3.5 } },
+		{ "amcbf", "util_threshold", 0.96, { .mean_bsld = 2.75 } },
+	};
+	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
+			   .rows = rows, .nrows = 6 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	sim_report_table(out, &r);
+	fclose(out);
+	assert_non_null(strstr(buf, "\nbest util_threshold by mean bounded "
+			       "slowdown: easy 0.5 (3.00), amcbf 0.9 (2.50)\n"));
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	sim_report_json(out, &r);
+	fclose(out);
+	json_object *root = json_tokener_parse(buf), *best, *o, *v;
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "best", &best));
+	assert_int_equal(json_object_array_length(best), 2);
+	o = json_object_array_get_idx(best, 0);
+	assert_true(json_object_object_get_ex(o, "policy", &v));
+	assert_string_equal(json_object_get_string(v), "easy");
+	assert_true(json_object_object_get_ex(o, "util_threshold", &v));
+	assert_true(json_object_get_double(v) == 0.5);
+	o = json_object_array_get_idx(best, 1);
+	assert_true(json_object_object_get_ex(o, "policy", &v));
+	assert_string_equal(json_object_get_string(v), "amcbf");
+	assert_true(json_object_object_get_ex(o, "util_threshold", &v));
+	assert_true(json_object_get_double(v) == 0.9);
+	assert_true(json_object_object_get_ex(o, "mean_bsld", &v));
+	assert_true(json_object_get_double(v) == 2.5);
+	json_object_put(root);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_bg_progress_model),
 		cmocka_unit_test(test_workload_build),
 		cmocka_unit_test(test_shared_lublin),
+		cmocka_unit_test(test_sweep_best),
 		cmocka_unit_test(test_shared_nasa),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
