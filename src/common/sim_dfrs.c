@@ -235,9 +235,7 @@ static int run(drv_t *s, char *err, size_t errlen)
 				continue;
 			done[j] = 1;
 			ndone++;
-			r->jobs[i].finish = t;
-			if (t > r->makespan)
-				r->makespan = t;
+			sim_result_finish(r, i, t);
 		}
 		if (ndone) {
 			compact(s, done);
@@ -277,22 +275,12 @@ fail:
 	return -1;
 }
 
-static double elapsed(const struct timespec *t0)
-{
-	struct timespec t1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) +
-	       (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
-}
 
 int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		 const dfrs_online_params_t *params, sim_result_t *r,
 		 char *err, size_t errlen)
 {
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*r = (sim_result_t){ 0 };
-	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+	sim_result_start(r, m);
 	drv_t s = { .w = w, .m = m, .par = params, .r = r };
 	size_t n = w->njobs ? w->njobs : 1;
 	int rc = -1;
@@ -355,7 +343,7 @@ out:
 	free(s.cpu);
 	if (rc)
 		sim_result_free(r);
-	r->wall_seconds = elapsed(&t0);
+	sim_result_stop(r);
 	return rc;
 }
 

@@ -204,12 +204,30 @@ static void compact(sim_t *s, const char *done)
 	st->njobs = kept;
 }
 
-static double elapsed(const struct timespec *t0)
+static double monotonic_seconds(void)
 {
-	struct timespec t1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) +
-	       (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void sim_result_start(sim_result_t *r, const sim_model_t *m)
+{
+	*r = (sim_result_t){ 0 };
+	r->clock_start = monotonic_seconds();
+	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+}
+
+void sim_result_finish(sim_result_t *r, size_t i, double t)
+{
+	r->jobs[i].finish = t;
+	if (t > r->makespan)
+		r->makespan = t;
+}
+
+void sim_result_stop(sim_result_t *r)
+{
+	r->wall_seconds = monotonic_seconds() - r->clock_start;
 }
 
 static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
@@ -270,9 +288,7 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 			events |= st->jobs[j].where == SCHED_RUNNING_BG
 				? SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
 			sched_release(st, j);
-			r->jobs[a->w].finish = t;
-			if (t > r->makespan)
-				r->makespan = t;
+			sim_result_finish(r, a->w, t);
 			done[j] = 1;
 			finished++;
 		}
@@ -314,10 +330,7 @@ out:
 int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen)
 {
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*r = (sim_result_t){ 0 };
-	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+	sim_result_start(r, m);
 	sim_t s = { .w = w, .m = m, .r = r };
 	sim_random_seed(&s.rng, m->seed);
 	size_t n = w->njobs ? w->njobs : 1;
@@ -356,7 +369,7 @@ out:
 	free(s.alloc_off);
 	if (rc)
 		sim_result_free(r);
-	r->wall_seconds = elapsed(&t0);
+	sim_result_stop(r);
 	return rc;
 }
 

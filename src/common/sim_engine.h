@@ -53,6 +53,7 @@ typedef struct {
 	size_t nbuckets;
 	double bucket_seconds;
 	double wall_seconds;	/* CPU time the run took */
+	double clock_start;	/* monotonic clock at sim_result_start */
 } sim_result_t;
 
 void sim_model_defaults(sim_model_t *m);
@@ -72,6 +73,14 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
  */
 int sim_result_add_busy(sim_result_t *r, double t0, double t1,
 			double cpu_rate);
+
+/* For every driver (sim_run, gang, online DFRS), so results mean the same:
+ * start a result (zeroed, bins of m->bucket_seconds) and its clock; job i
+ * finished at t (its finish and the makespan); stop the clock into
+ * wall_seconds. */
+void sim_result_start(sim_result_t *r, const sim_model_t *m);
+void sim_result_finish(sim_result_t *r, size_t i, double t);
+void sim_result_stop(sim_result_t *r);
 
 void sim_result_free(sim_result_t *r);
 

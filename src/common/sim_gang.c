@@ -115,9 +115,7 @@ static int complete(gang_sim_t *s, int first)
 		sim_job_result_t *res = &s->r->jobs[j];
 		if (res->first_start < 0)
 			res->first_start = s->now;
-		res->finish = s->now;
-		if (s->now > s->r->makespan)
-			s->r->makespan = s->now;
+		sim_result_finish(s->r, j, s->now);
 		gang_remove(&s->mx, s->jobs, j);
 		s->members[i] = s->members[--s->nmembers];
 		s->finished++;
@@ -293,22 +291,12 @@ static void teardown(gang_sim_t *s)
 	free(s->queue);
 }
 
-static double elapsed(const struct timespec *t0)
-{
-	struct timespec t1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) +
-	       (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
-}
 
 int sim_gang_run(const sim_workload_t *w, const sim_model_t *m,
 		 const sim_gang_opts_t *o, sim_result_t *r, char *err,
 		 size_t errlen)
 {
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*r = (sim_result_t){ 0 };
-	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+	sim_result_start(r, m);
 	r->njobs = w->njobs;
 	gang_sim_t s = { .w = w, .m = m, .o = o, .r = r };
 	int rc = check_model(w, m, err, errlen);
@@ -321,7 +309,7 @@ int sim_gang_run(const sim_workload_t *w, const sim_model_t *m,
 	teardown(&s);
 	if (rc)
 		sim_result_free(r);
-	r->wall_seconds = elapsed(&t0);
+	sim_result_stop(r);
 	return rc;
 }
 
