@@ -57,6 +57,13 @@ void fixture_replay(const char *policy, int nnodes, const job_spec_t *spec,
 	const sched_policy_t *p = sched_policy_find(policy);
 	assert_non_null(p);
 	assert_int_equal(sim_run(&f.w, p->engine, m, r, err, sizeof(err)), 0);
+	fixture_check(policy, r, want, n);
+}
+
+void fixture_check(const char *policy, const sim_result_t *r,
+		   const expect_t *want, size_t n)
+{
+	assert_int_equal(r->njobs, n);
 	for (size_t i = 0; i < n; i++) {
 		print_message("%s J%zu: start %g finish %g preempt %d migr %d\n",
 			      policy, i + 1, r->jobs[i].first_start,

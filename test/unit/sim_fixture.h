@@ -39,6 +39,10 @@ void fixture_build(fixture_t *f, int nnodes, const job_spec_t *spec,
  * migrations. */
 void fixture_ideal_model(sim_model_t *m);
 
+/* Assert want[i] (start, finish, preemptions, migrations) of every job. */
+void fixture_check(const char *policy, const sim_result_t *r,
+		   const expect_t *want, size_t n);
+
 /* Replay and assert want[i] for every job; fills *r (caller frees). */
 void fixture_replay(const char *policy, int nnodes, const job_spec_t *spec,
 		    size_t n, const sim_model_t *m, const expect_t *want,

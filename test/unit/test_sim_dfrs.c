@@ -16,6 +16,7 @@
 
 #include "sim_dfrs.h"
 #include "sim_engine.h"
+#include "sim_fixture.h"
 #include "sim_params.h"
 #include "sim_policy.h"
 #include "sim_random.h"
@@ -32,11 +33,6 @@ typedef struct {
 	int nodes;
 	double util[4];		/* per process */
 } spec_t;
-
-typedef struct {
-	double start, finish;
-	int preemptions, migrations;
-} expect_t;
 
 typedef struct {
 	sim_workload_t w;
@@ -85,21 +81,6 @@ static void run(const char *policy, const work_t *f, const sim_model_t *m,
 		fail_msg("%s: %s", policy, err);
 }
 
-static void check(const char *policy, const sim_result_t *r,
-		  const expect_t *want, size_t n)
-{
-	assert_int_equal(r->njobs, n);
-	for (size_t i = 0; i < n; i++) {
-		print_message("%s J%zu: start %g finish %g preempt %d migr %d\n",
-			      policy, i + 1, r->jobs[i].first_start,
-			      r->jobs[i].finish, r->jobs[i].preemptions,
-			      r->jobs[i].migrations);
-		assert_true(r->jobs[i].first_start == want[i].start);
-		assert_true(r->jobs[i].finish == want[i].finish);
-		assert_int_equal(r->jobs[i].preemptions, want[i].preemptions);
-		assert_int_equal(r->jobs[i].migrations, want[i].migrations);
-	}
-}
 
 /*
  * (a) Two nodes, memory 0.3 per task.  J1 (1 unit, 100 s, 100 % CPU)
@@ -125,7 +106,7 @@ static void test_fit_concurrent(void **state)
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, want, 2);
 		near(r.makespan, 100);
 		near(r.busy_cpu_seconds, 150);
 		assert_int_equal(r.events, 4);
@@ -160,7 +141,7 @@ static void test_share_node(void **state)
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, want, 2);
 		near(r.makespan, 400);
 		near(r.busy_cpu_seconds, 400);
 		assert_int_equal(r.events, 4);
@@ -198,7 +179,7 @@ static void test_preempt_resume(void **state)
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, want, 2);
 		near(r.makespan, 1220);
 		near(r.busy_cpu_seconds, 1200);
 		assert_int_equal(r.events, 6);
@@ -237,7 +218,7 @@ static void test_no_preempt_when_fits(void **state)
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, want, 2);
 		sim_result_free(&r);
 	}
 }
@@ -258,7 +239,7 @@ static void test_zero_runtime(void **state)
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, want, 2);
 		sim_result_free(&r);
 	}
 }

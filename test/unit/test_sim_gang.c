@@ -50,15 +50,7 @@ static void replay(const char *policy, int nnodes, const job_spec_t *spec,
 	fixture_t f;
 	fixture_build(&f, nnodes, spec, n);
 	run_policy(policy, &f.w, m, r);
-	for (size_t i = 0; i < n; i++) {
-		print_message("%s J%zu: start %g finish %g migr %d\n", policy,
-			      i + 1, r->jobs[i].first_start, r->jobs[i].finish,
-			      r->jobs[i].migrations);
-		assert_true(r->jobs[i].first_start == want[i].start);
-		assert_true(r->jobs[i].finish == want[i].finish);
-		assert_int_equal(r->jobs[i].preemptions, 0);
-		assert_int_equal(r->jobs[i].migrations, want[i].migrations);
-	}
+	fixture_check(policy, r, want, n);	/* every want has 0 preemptions */
 }
 
 /*
