@@ -269,20 +269,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
 			settling = true;
 		if (pending) {
-			/* its stretch priority is kept current even while it
-			 * may not start yet (held jobs keep priority 0) */
-			if (params->priority == AMCBF_PRIO_STRETCH &&
-			    job_ptr->priority != 0)
-				job_ptr->priority = amcbf_slurm_priority(
-					dfrs_priority_value(DFRS_PRIO_FT_VT2,
-						(double)job_ptr->details->submit_time,
-						k->vt, (double)now));
-			/* a requeued job may start again at its begin time:
-			 * wake up then, not at the next periodic cycle */
-			if (job_ptr->details->begin_time > now &&
-			    (!mem->next_wake ||
-			     job_ptr->details->begin_time < mem->next_wake))
-				mem->next_wake = job_ptr->details->begin_time;
+			double stretch = amcbf_note_pending(mem, k, job_ptr,
+				params->priority == AMCBF_PRIO_STRETCH, now);
 			/* not ours to start: see startable(); other
 			 * partitions' jobs started before the scan */
 			if (!amcbf_startable(job_ptr) ||
@@ -305,8 +293,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
 			if (params->priority == AMCBF_PRIO_STRETCH)
-				e[ne].prio = dfrs_priority_value(DFRS_PRIO_FT_VT2,
-					(double)e[ne].submit, k->vt, (double)now);
+				e[ne].prio = stretch;
 			if (!k->seen) {
 				e[ne].job.is_new = 1;
 				events |= SCHED_EV_ARRIVAL;
@@ -342,8 +329,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
 			if (params->priority == AMCBF_PRIO_STRETCH) {
-				e[ne].prio = dfrs_priority_value(DFRS_PRIO_FT_VT2,
-					(double)e[ne].submit, k->vt, (double)now);
+				e[ne].prio = amcbf_stretch(job_ptr, k, now);
 				/* current when it is preempted */
 				job_ptr->priority = amcbf_slurm_priority(e[ne].prio);
 			}

@@ -299,14 +299,7 @@ static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
 		}
 
 		/* pending: its priority shows the policy's order */
-		if (job_ptr->priority != 0)
-			job_ptr->priority = amcbf_slurm_priority(
-				dfrs_priority_value(DFRS_PRIO_FT_VT2,
-					(double)job_ptr->details->submit_time,
-					k->vt, (double)now));
-		if (job_ptr->details->begin_time > now &&
-		    (!mem->next_wake || job_ptr->details->begin_time < mem->next_wake))
-			mem->next_wake = job_ptr->details->begin_time;
+		(void)amcbf_note_pending(mem, k, job_ptr, true, now);
 		if (k->running)		/* requeued (by us or not): it left */
 			events |= 1u << DFRS_EVENT_COMPLETION;
 		k->running = 0;

@@ -32,6 +32,7 @@
 #include "src/slurmctld/srun_comm.h"
 
 #include "amcbf_jobs.h"
+#include "dfrs_priority.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -86,6 +87,32 @@ void amcbf_memory_free(amcbf_memory_t *mem)
 		xfree(mem->jobs[i].hosts);
 	xfree(mem->jobs);
 	memset(mem, 0, sizeof(*mem));
+}
+
+double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
+		     time_t now)
+{
+	return dfrs_priority_value(DFRS_PRIO_FT_VT2,
+				   (double)job_ptr->details->submit_time,
+				   k->vt, (double)now);
+}
+
+double amcbf_note_pending(amcbf_memory_t *mem, const amcbf_known_t *k,
+			  job_record_t *job_ptr, bool show_priority,
+			  time_t now)
+{
+	double stretch = amcbf_stretch(job_ptr, k, now);
+
+	/* kept current even while it may not start yet (held jobs keep
+	 * priority 0) */
+	if (show_priority && job_ptr->priority != 0)
+		job_ptr->priority = amcbf_slurm_priority(stretch);
+	/* a requeued job may start again at its begin time: wake up then,
+	 * not at the next periodic cycle */
+	if (job_ptr->details->begin_time > now &&
+	    (!mem->next_wake || job_ptr->details->begin_time < mem->next_wake))
+		mem->next_wake = job_ptr->details->begin_time;
+	return stretch;
 }
 
 bool amcbf_node_usable(int i)

@@ -56,6 +56,16 @@ void amcbf_memory_free(amcbf_memory_t *mem);
 uint32_t amcbf_slurm_priority(double prio);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES	/* Slurm's types: the plugin's files only */
+/* A job's DFRS priority now: flow time / virtual time^2 (seed 001; new
+ * jobs, virtual time 0, come first). */
+double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
+		     time_t now);
+/* A pending job seen in a scan: its Slurm priority shows its stretch when
+ * show_priority (unless held), and the agent wakes at its begin time.
+ * Returns its stretch. */
+double amcbf_note_pending(amcbf_memory_t *mem, const amcbf_known_t *k,
+			  job_record_t *job_ptr, bool show_priority,
+			  time_t now);
 /* May jobs start on node i now (up, responding, not drained)? */
 bool amcbf_node_usable(int i);
 /* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
