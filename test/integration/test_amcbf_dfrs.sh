@@ -37,7 +37,7 @@ wait_for "J2 shares n1's CPU: yield below 1" below_one "$j2"
 
 j3=$(submit -N2 --mem=3000 --comment=dfrs:need=0.5 --wrap 'sleep 3')
 wait_for "J1 suspended (requeued) for the new J3" \
-	log_has "dfrs(greedypm): suspended JobId=$j1 (requeued, preemption 1 of at most 3)"
+	log_has "dfrs(greedypm): suspended JobId=$j1 on n\[1-2\] (requeued, preemption 1 of at most 3)"
 wait_jobs_done 120 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 log_has "preempted\|suspended JobId=$j2\|migrating JobId=$j2" && fail "J2 was preempted too"

@@ -432,7 +432,6 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		const int *nodes = sched_decision_nodes(&dec, dc);
 		job_record_t *jp = e[dc->job].job_ptr;
 		amcbf_known_t *k = jp ? amcbf_known(mem, jp->job_id, false) : NULL;
-		char *where;
 		int rc;
 
 		if (!jp || !k)
@@ -462,25 +461,18 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		case SCHED_REQUEUE:
 			if (requeues >= params->max_preempt_per_cycle)
 				continue;
-			if (amcbf_checkpoint_first(jp, k, params, mem, now)) {
+			switch (amcbf_preempt(jp, k, params, mem, now,
+					      policy->name, "preempted")) {
+			case AMCBF_PREEMPT_DONE:
+				requeues++;
+				actions++;
+				break;
+			case AMCBF_PREEMPT_WAITING:
 				waiting++;
-				continue;
+				break;
+			case AMCBF_PREEMPT_REFUSED:
+				break;
 			}
-			where = xstrdup(jp->nodes);
-			rc = job_requeue(0, jp->job_id, NULL, true, 0);
-			if (rc != SLURM_SUCCESS) {
-				verbose("could not requeue %pJ: %s", jp, slurm_strerror(rc));
-				xfree(where);
-				continue;
-			}
-			info("%s: preempted %pJ on %s (requeued, preemption %u of at most %d)",
-			     policy->name, jp, where, jp->restart_cnt, params->max_preempt);
-			xfree(where);
-			k->requeued = 1;
-			k->ckpt_at = 0;
-			mem->requeued++;
-			requeues++;
-			actions++;
 			break;
 		case SCHED_TO_FG:
 		case SCHED_TO_BG:

@@ -410,6 +410,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				   .node = WRITE_LOCK, .part = READ_LOCK,
 				   .fed = READ_LOCK };
 	const char *policy = amcbf_dfrs_policy_name(params->dfrs_policy);
+	char who[32];
 	dfrs_online_params_t op;
 	dfrs_view_t v = { 0 };
 	dfrs_cluster_t cl;
@@ -419,6 +420,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	time_t now = time(NULL);
 	bool periodic = false, ok = true, settling = false;
 
+	snprintf(who, sizeof(who), "dfrs(%s)", policy);
 	dfrs_online_policy_parse(policy, &op.policy);
 	dfrs_online_params_default(&op, op.policy);
 	op.priority = DFRS_PRIO_FT_VT2;
@@ -508,24 +510,15 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		k->ckpt_kept = 1;
 		if (requeues >= params->max_preempt_per_cycle)
 			continue;
-		if (amcbf_checkpoint_first(jp, k, params, mem, now)) {
+		rc = amcbf_preempt(jp, k, params, mem, now, who,
+				   moved ? "migrating" : "suspended");
+		if (rc == AMCBF_PREEMPT_WAITING)
 			waiting++;
+		if (rc != AMCBF_PREEMPT_DONE)
 			continue;
-		}
-		rc = job_requeue(0, jp->job_id, NULL, true, 0);
-		if (rc != SLURM_SUCCESS) {
-			verbose("could not requeue %pJ: %s", jp, slurm_strerror(rc));
-			continue;
-		}
-		info("dfrs(%s): %s %pJ (requeued, preemption %u of at most %d)",
-		     policy, moved ? "migrating" : "suspended", jp,
-		     jp->restart_cnt, params->max_preempt);
 		/* a suspended job resumes where it was, a migrated one where
 		 * the policy moved it */
 		remember_hosts(k, moved ? oj->hosts : v.was_hosts[i], n);
-		k->requeued = 1;
-		k->ckpt_at = 0;
-		mem->requeued++;
 		requeues++;
 		actions++;
 	}

@@ -31,6 +31,7 @@
 #include "src/slurmctld/slurmctld.h"
 #include "src/slurmctld/srun_comm.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
 #include "dfrs_priority.h"
 
@@ -299,6 +300,33 @@ bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 	if (!mem->next_wake || due < mem->next_wake)
 		mem->next_wake = due;
 	return true;
+}
+
+amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
+				 const dfrs_params_t *params,
+				 amcbf_memory_t *mem, time_t now,
+				 const char *who, const char *what)
+{
+	char *where;
+	int rc;
+
+	if (amcbf_checkpoint_first(job_ptr, k, params, mem, now))
+		return AMCBF_PREEMPT_WAITING;
+	where = xstrdup(job_ptr->nodes);
+	rc = job_requeue(0, job_ptr->job_id, NULL, true, 0);
+	if (rc != SLURM_SUCCESS) {
+		verbose("could not requeue %pJ: %s", job_ptr, slurm_strerror(rc));
+		xfree(where);
+		return AMCBF_PREEMPT_REFUSED;
+	}
+	info("%s: %s %pJ on %s (requeued, preemption %u of at most %d)",
+	     who, what, job_ptr, where, job_ptr->restart_cnt,
+	     params->max_preempt);
+	xfree(where);
+	k->requeued = 1;
+	k->ckpt_at = 0;
+	mem->requeued++;
+	return AMCBF_PREEMPT_DONE;
 }
 
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem)

@@ -82,6 +82,18 @@ int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
 bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 			    const dfrs_params_t *params, amcbf_memory_t *mem,
 			    time_t now);
+typedef enum {
+	AMCBF_PREEMPT_DONE,	/* requeued */
+	AMCBF_PREEMPT_WAITING,	/* checkpoint signal sent or its wait not over */
+	AMCBF_PREEMPT_REFUSED,	/* Slurm refused the requeue (logged) */
+} amcbf_preempt_rc_t;
+/* Preempt a running job: a requeue, after the checkpoint signal when one is
+ * set; one info line "WHO: WHAT JobId=N on NODES (requeued, preemption i
+ * of at most m)". */
+amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
+				 const dfrs_params_t *params,
+				 amcbf_memory_t *mem, time_t now,
+				 const char *who, const char *what);
 /* After a cycle's decisions: a job signalled for a checkpoint that the
  * algorithm no longer preempts is signalled afresh if preempted later. */
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem);
