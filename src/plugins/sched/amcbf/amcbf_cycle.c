@@ -205,6 +205,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	job_record_t *job_ptr;
 
 	lock_slurmctld(locks);
+	if (slurmctld_config.shutdown_time) {	/* began while we waited */
+		unlock_slurmctld(locks);
+		return 0;
+	}
 	tiered = (params->mode == AMCBF_MODE_AMCBF ||
 		  params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
 	/* without shared nodes the tiered modes are their untiered twins */

@@ -428,6 +428,10 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	op.minvt = params->dfrs_minvt;
 
 	lock_slurmctld(locks);
+	if (slurmctld_config.shutdown_time) {	/* began while we waited */
+		unlock_slurmctld(locks);
+		return 0;
+	}
 	actions += amcbf_start_unmanaged(params, mem);
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;

@@ -181,7 +181,10 @@ static void *agent(void *arg)
 		if (first || reload)
 			load_params(first);
 		first = false;
-		if (slurmctld_config.scheduling_disabled || !owns_starts)
+		/* nothing starts once slurmctld is shutting down: a launch
+		 * it has no time to send leaves the job RUNNING on nothing */
+		if (slurmctld_config.scheduling_disabled || !owns_starts ||
+		    slurmctld_config.shutdown_time)
 			continue;
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
