@@ -64,6 +64,24 @@ cpu_mount() {
 	awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts
 }
 
+# state_is JOBID STATE: squeue shows the job in STATE
+state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
+
+# log_has PATTERN: some line of slurmctld's log matches
+log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
+
+# restarts JOBID: Slurm's restart count of the job
+restarts() { scontrol show job "$1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p'; }
+
+# jc_time JOBID STATE FIELD: FIELD (StartTime, EndTime) of the job's first
+# jobcomp record in STATE, in seconds since the epoch (empty if none)
+jc_time() {
+	local t
+	t=$(grep -E "^JobId=$1 .* JobState=$2 " "$CLUSTER_DIR/jobcomp.txt" | head -1 |
+		sed -n "s/.* $3=\([^ ]*\).*/\1/p")
+	[ -n "$t" ] && date -d "$t" +%s || echo ""
+}
+
 # jobcomp_state JOBID : the JobState of each jobcomp record for JOBID, one a line
 jobcomp_state() {
 	grep -E "^JobId=$1 " "$CLUSTER_DIR/jobcomp.txt" |

@@ -14,8 +14,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
 below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
 

@@ -11,16 +11,10 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 log_time() {	# seconds since the epoch of the first log line matching $1
 	local t
 	t=$(grep -m1 -- "$1" "$CLUSTER_DIR/slurmctld.log" | sed -n 's/^\[\([^].]*\).*/\1/p')
 	[ -n "$t" ] && date -d "$t" +%s
-}
-jobcomp_time() {	# $2 (StartTime/EndTime) of job $1's COMPLETED record
-	grep "^JobId=$1 .*JobState=COMPLETED" "$CLUSTER_DIR/jobcomp.txt" |
-		sed -n "s/.* $2=\([^ ]*\).*/\1/p" | head -1
 }
 
 # --- checkpoint signal before the requeue ----------------------------------
@@ -63,9 +57,9 @@ log_has "started JobId=$j3 of partition other (not in amcbf_partitions)" ||
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 log_has "preempted" && fail "parts: a job of an unmanaged partition was preempted"
-s2=$(jobcomp_time "$j2" StartTime)
-e3=$(jobcomp_time "$j3" EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$(date -d "$s2" +%s)" -ge "$(date -d "$e3" +%s)" ] ||
+s2=$(jc_time "$j2" COMPLETED StartTime)
+e3=$(jc_time "$j3" COMPLETED EndTime)
+[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
 	fail "parts: J2 started at '$s2', before J3 ended at '$e3'"
 stop_cluster
 finish

@@ -26,16 +26,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
-restarts() { scontrol show job "$1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p'; }
-# jc_time JOBID STATE FIELD: FIELD (StartTime, EndTime) of the job's jobcomp
-# record in STATE (the first one), in seconds since the epoch
-jc_time() {
-	local t
-	t=$(grep -E "^JobId=$1 .* JobState=$2 " "$CLUSTER_DIR/jobcomp.txt" | head -1 |
-		sed -n "s/.* $3=\([^ ]*\).*/\1/p")
-	[ -n "$t" ] && date -d "$t" +%s || echo ""
-}
 # decisions: the plugin's start and preemption lines, in order, as
 # "started ID NODES" / "preempted ID NODES"
 decisions() {

@@ -16,15 +16,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
-restarts() { scontrol show job "$1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p'; }
-jc_time() {
-	local t
-	t=$(grep -E "^JobId=$1 .* JobState=$2 " "$CLUSTER_DIR/jobcomp.txt" | head -1 |
-		sed -n "s/.* $3=\([^ ]*\).*/\1/p")
-	[ -n "$t" ] && date -d "$t" +%s || echo ""
-}
 # never_preempted NAME JOBID: no sign that the plugin preempted or tried to
 never_preempted() {
 	local what=$1 id=$2 lines

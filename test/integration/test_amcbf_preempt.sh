@@ -12,9 +12,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
-restarts() { scontrol show job "$1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p'; }
 
 # J1 (2 nodes) runs; J2 (4 nodes) waits; J3 (2 nodes, later) is backfilled;
 # when J1 ends, J2 needs J3's nodes: CMBF requeues J3, starts J2.

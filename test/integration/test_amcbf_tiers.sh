@@ -14,10 +14,8 @@ start_cluster tiers --nodes 2 --port 18400 --node-agent \
 	--part-extra OverSubscribe=FORCE:2 ||
 	{ fail "cluster did not start"; finish; }
 mount=$(cpu_mount)
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
 comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 
 grep -q 'amcbf_mode=amcbf ' "$CLUSTER_DIR/slurmctld.log" || fail "not in amcbf mode"
 fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 12')

@@ -19,7 +19,6 @@ mount=$(cpu_mount)
 
 comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
-state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 # expect JOB NODE YIELD-TAG WEIGHT
 expect() {
