@@ -61,7 +61,7 @@ int dfrs_tag_parse(const char *text, dfrs_tag_t *tag, char *err, size_t errlen)
 	char buf[256], *save = NULL, *item;
 	size_t len;
 
-	tag->yield = tag->need = tag->min_yield = -1;
+	tag->yield = tag->need = tag->min_yield = tag->avail = -1;
 	tag->tier = TIER_NONE;
 	tag->weight = -1;
 	if (!start)
@@ -92,6 +92,9 @@ int dfrs_tag_parse(const char *text, dfrs_tag_t *tag, char *err, size_t errlen)
 				return -1;
 		} else if (!strcmp(key, "min_yield")) {
 			if (parse_fraction(key, val, &tag->min_yield, err, errlen))
+				return -1;
+		} else if (!strcmp(key, "avail")) {
+			if (parse_fraction(key, val, &tag->avail, err, errlen))
 				return -1;
 		} else if (!strcmp(key, "tier")) {
 			if (!strcmp(val, "fg"))

@@ -31,6 +31,10 @@ typedef struct {
 	cpu_tier_t tier;	/* TIER_NONE if absent */
 	long weight;		/* -1 if absent */
 	double min_yield;	/* -1 if absent; a user's request, in --comment */
+	double avail;		/* -1 if absent; a user's request, in --comment:
+				   the availability its nodes should have
+				   (SSAC ranking); not written by
+				   dfrs_tag_format */
 } dfrs_tag_t;
 
 /*

@@ -10,7 +10,8 @@
  *   dispatch(BG, j): processes by usage, descending, onto the eligible bg
  *     slots (sched_bg_eligible) by their fg load, ascending.
  *
- * Only nodes the job may use (sched_job_t.allowed) are candidates.
+ * Only nodes the job may use (sched_job_t.allowed) are candidates; among
+ * equally loaded ones, the job's preferred nodes (sched_job_t.rank) first.
  *
  * A bg job promoted to fg (old != NULL) keeps each process on its own node
  * when that node is among the chosen ones: there the tiers are swapped by
@@ -24,9 +25,10 @@ typedef struct {
 	double key;
 	int pref;	/* 1: a node the job already occupies (promotion) */
 	int index;	/* node, or process */
+	int order;	/* node: the job's preference (sched_node_rank) */
 } ranked_t;
 
-/* ascending key, own nodes first on ties, then lower index */
+/* ascending key, own nodes first on ties, then preferred, then index */
 static int by_key_up(const void *a, const void *b)
 {
 	const ranked_t *x = a, *y = b;
@@ -34,6 +36,8 @@ static int by_key_up(const void *a, const void *b)
 		return x->key < y->key ? -1 : 1;
 	if (x->pref != y->pref)
 		return y->pref - x->pref;
+	if (x->order != y->order)
+		return x->order - y->order;
 	return x->index - y->index;
 }
 
@@ -85,7 +89,7 @@ static int match(const sched_state_t *st, const sched_job_t *job,
 	int nprocs = 0;
 	for (int p = 0; p < want; p++)
 		if (!placed[p])
-			procs[nprocs++] = (ranked_t){ job->util[p], 0, p };
+			procs[nprocs++] = (ranked_t){ job->util[p], 0, p, p };
 	qsort(procs, (size_t)nprocs, sizeof(*procs), by_key_down);
 	int c = 0;
 	for (int i = 0; i < nprocs; i++) {
@@ -115,7 +119,8 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
 			cand[ncand++] = (ranked_t){
 				sched_bg_util(st, n),
-				old && contains(old, job->nodes, n), n };
+				old && contains(old, job->nodes, n), n,
+				sched_node_rank(st, j, n) };
 	if (ncand < job->nodes || match(st, job, cand, ncand, old, nodes))
 		goto out;
 	if (old ? sched_promote(st, out, j, nodes, old)
@@ -149,7 +154,8 @@ int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 	int ncand = 0;
 	for (int n = 0; n < st->nnodes; n++)
 		if (sched_bg_eligible(st, cfg, n) && sched_may_use(st, j, n))
-			cand[ncand++] = (ranked_t){ sched_fg_util(st, n), 0, n };
+			cand[ncand++] = (ranked_t){ sched_fg_util(st, n), 0, n,
+						    sched_node_rank(st, j, n) };
 	if (ncand < job->nodes || match(st, job, cand, ncand, NULL, nodes))
 		goto out;
 	rc = sched_start(st, out, j, SCHED_TIER_BG, nodes);

@@ -233,11 +233,37 @@ int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 	return 0;
 }
 
+int sched_node_rank(const sched_state_t *st, size_t j, int n)
+{
+	return st->jobs[j].rank ? st->jobs[j].rank[n] : n;
+}
+
 int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes)
 {
 	int want = st->jobs[j].nodes, got = 0;
-	for (int n = 0; n < st->nnodes && got < want; n++)
-		if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
-			nodes[got++] = n;
+	if (!st->jobs[j].rank) {
+		for (int n = 0; n < st->nnodes && got < want; n++)
+			if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
+				nodes[got++] = n;
+		return got;
+	}
+	/* the `want` most preferred idle nodes, kept sorted by rank */
+	for (int n = 0; n < st->nnodes; n++) {
+		if (st->nodes[n].fg_job >= 0 || !sched_may_use(st, j, n))
+			continue;
+		int r = sched_node_rank(st, j, n), at = got;
+		if (got == want &&
+		    r >= sched_node_rank(st, j, nodes[want - 1]))
+			continue;
+		if (got < want)
+			got++;
+		else
+			at = want - 1;
+		while (at > 0 && sched_node_rank(st, j, nodes[at - 1]) > r) {
+			nodes[at] = nodes[at - 1];
+			at--;
+		}
+		nodes[at] = n;
+	}
 	return got;
 }

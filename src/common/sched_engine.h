@@ -56,6 +56,11 @@ typedef struct {
 	const unsigned char *allowed;	/* per node: nonzero if the job may
 				   run there (its partition, features,
 				   -w/-x lists); NULL: on any node */
+	const int *rank;	/* per node: its place in the job's order of
+				   preference, lower first (e.g. by
+				   availability, SSAC); NULL: node index
+				   order.  Among equally good nodes an engine
+				   takes the preferred ones. */
 } sched_job_t;
 
 typedef struct {
@@ -177,8 +182,11 @@ int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 /* For drivers: a running job ended; free its slots (no decision). */
 void sched_release(sched_state_t *st, size_t j);
 
-/* The lowest-numbered idle fg nodes job j may use, as many as it has
- * processes, into nodes[]; returns how many were found. */
+/* The most preferred (sched_job_t.rank; else lowest-numbered) idle fg
+ * nodes job j may use, as many as it has processes, into nodes[]; returns
+ * how many were found. */
 int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes);
+/* Node n's place in job j's order of preference (sched_job_t.rank). */
+int sched_node_rank(const sched_state_t *st, size_t j, int n);
 
 #endif

@@ -35,6 +35,9 @@ static const char *const priority_names[] = { "fifo", "stretch", NULL };
 static const char *const dfrs_policy_names[] = {
 	"greedypm", "greedyp", "mcb", NULL
 };
+static const char *const avail_policy_names[] = {
+	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
+};
 static const char *const signal_names[] = {
 	"none", "USR1", "USR2", "TERM", "INT", "HUP", NULL
 };
@@ -85,6 +88,24 @@ static const param_spec_t specs[] = {
 	{ "amcbf_dfrs_minvt", P_INT, "600", 0, 86400, NULL,
 	  offsetof(dfrs_params_t, dfrs_minvt),
 	  "amcbf_mode=dfrs: seconds of virtual time before a job may be migrated" },
+	{ "amcbf_avail_policy", P_ENUM, "observe", 0, 0, avail_policy_names,
+	  offsetof(dfrs_params_t, avail_policy),
+	  "nodes' ON/OFF availability: off (not observed), observe (estimated, shown in dfrs status, nothing done), or what a running job with OFF hosts gets: threshold (He et al.'s optimal policy), myopic, wait (always suspend) or migrate (always requeue)" },
+	{ "amcbf_avail_slot", P_INT, "60", 1, 3600, NULL,
+	  offsetof(dfrs_params_t, avail_slot),
+	  "seconds per availability slot: nodes are observed and decisions taken once a slot" },
+	{ "amcbf_avail_zeta", P_DOUBLE, "1", 0, 1, NULL,
+	  offsetof(dfrs_params_t, avail_zeta),
+	  "a node whose CPU load from outside Slurm's jobs exceeds this fraction of its CPUs is OFF (1: no load test; only down, not responding or drained nodes are OFF)" },
+	{ "amcbf_avail_half_life", P_INT, "0", 0, 10000000, NULL,
+	  offsetof(dfrs_params_t, avail_half_life),
+	  "slots after which an observation weighs half as much in the estimates (0: no forgetting)" },
+	{ "amcbf_avail_beta", P_DOUBLE, "0.999", 0.5, 0.999999, NULL,
+	  offsetof(dfrs_params_t, avail_beta),
+	  "discount per slot of the wait-or-migrate cost; 1/(1-beta) slots is the horizon planned for" },
+	{ "amcbf_avail_migration_cost", P_DOUBLE, "300", 0, 10000000, NULL,
+	  offsetof(dfrs_params_t, avail_migration_cost),
+	  "seconds of delay one task migration (checkpoint, requeue, restart) costs; gamma = this / amcbf_avail_slot" },
 	{ "dfrs_cpu_need", P_DOUBLE, "1", 0.01, 1, NULL,
 	  offsetof(dfrs_params_t, share_cpu_need),
 	  "select/dfrs: CPU need per node of a job that does not say (fraction of the node's CPUs)" },
@@ -347,4 +368,10 @@ const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig)
 const char *amcbf_dfrs_policy_name(int policy)
 {
 	return (policy >= 0 && policy < 3) ? dfrs_policy_names[policy] : "?";
+}
+
+const char *avail_policy_name(avail_policy_t policy)
+{
+	return (policy >= AVAIL_POLICY_OFF && policy <= AVAIL_POLICY_MIGRATE) ?
+		avail_policy_names[policy] : "?";
 }

@@ -39,6 +39,16 @@ typedef enum {
 	AMCBF_CKPT_HUP,
 } amcbf_ckpt_signal_t;
 
+/* What the availability module does (amcbf_avail_policy). */
+typedef enum {
+	AVAIL_POLICY_OFF,	/* nodes not observed */
+	AVAIL_POLICY_OBSERVE,	/* estimated and shown, nothing decided */
+	AVAIL_POLICY_THRESHOLD,	/* He et al.'s optimal threshold policy */
+	AVAIL_POLICY_MYOPIC,
+	AVAIL_POLICY_WAIT,	/* always suspend */
+	AVAIL_POLICY_MIGRATE,	/* always requeue */
+} avail_policy_t;
+
 typedef struct {
 	amcbf_mode_t mode;
 	amcbf_priority_t priority;
@@ -55,6 +65,12 @@ typedef struct {
 	int dfrs_policy;	/* amcbf_mode=dfrs: index in dfrs policy names */
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
+	avail_policy_t avail_policy;
+	int avail_slot;		/* s per observation slot */
+	double avail_zeta;	/* outside load (share of CPUs) above: OFF */
+	int avail_half_life;	/* slots; 0: no forgetting */
+	double avail_beta;	/* discount per slot */
+	double avail_migration_cost;	/* s per task migration */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
 } dfrs_params_t;
@@ -86,6 +102,8 @@ int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name);
 int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
 /* amcbf_dfrs_policy's value: "greedypm", "greedyp" or "mcb". */
 const char *amcbf_dfrs_policy_name(int policy);
+/* amcbf_avail_policy's value: "off", "observe", "threshold", ... */
+const char *avail_policy_name(avail_policy_t policy);
 /* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */
 const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig);
 

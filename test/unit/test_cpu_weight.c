@@ -62,6 +62,9 @@ static void test_parse_in_text(void **state)
 	/* a user's request in --comment */
 	t = parsed("dfrs:need=0.4,min_yield=0.5");
 	assert_true(t.need == 0.4 && t.min_yield == 0.5 && t.yield == -1);
+	assert_true(t.avail == -1);
+	t = parsed("dfrs:need=0.5,avail=0.95");
+	assert_true(t.need == 0.5 && t.avail == 0.95);
 }
 
 static void expect_bad(const char *text, const char *msg)
@@ -81,6 +84,7 @@ static void test_malformed(void **state)
 	expect_bad("dfrs:need=-0.1", "dfrs tag: need=-0.1 is not a number in 0..1");
 	expect_bad("dfrs:tier=mid", "dfrs tag: tier=mid is not fg or bg");
 	expect_bad("dfrs:min_yield=2", "dfrs tag: min_yield=2 is not a number in 0..1");
+	expect_bad("dfrs:avail=high", "dfrs tag: avail=high is not a number in 0..1");
 	expect_bad("dfrs:weight=1", "dfrs tag: weight=1 is not an integer in 2..262144");
 	expect_bad("dfrs:weight=12x", "dfrs tag: weight=12x is not an integer in 2..262144");
 	expect_bad("dfrs:color=red", "dfrs tag: unknown key 'color'");

@@ -372,6 +372,42 @@ static void test_allowed_nodes_tiers(void **state)
 	sched_decisions_free(&d);
 }
 
+/*
+ * Node preference (sched_job_t.rank, e.g. SSAC's availability order): five
+ * idle nodes, a 2-node job preferring P5, then P3, then the rest.  CMBF
+ * (sched_pick_idle_fg) and AMCBF (dispatch) both start it on P5 and P3; a
+ * second job without preference takes the lowest-numbered idle nodes.
+ */
+static void test_node_rank(void **state)
+{
+	static const char *const modes[] = { "cmbf", "amcbf" };
+	static const int rank[] = { 2, 3, 1, 4, 0 };	/* P5, P3, P1, P2, P4 */
+
+	for (size_t k = 0; k < 2; k++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+		const sched_policy_t *pol = sched_policy_find(modes[k]);
+
+		sched_config_defaults(&cfg);
+		map_init(&m, 5);
+		map_job(&m, 2, 1, SCHED_QUEUED, NULL);
+		map_job(&m, 2, 1, SCHED_QUEUED, NULL);
+		m.jobs[0].rank = rank;
+		m.jobs[0].is_new = m.jobs[1].is_new = 1;
+		assert_non_null(pol);
+		assert_int_equal(pol->engine(&m.st, &cfg, SCHED_EV_ARRIVAL, &d), 0);
+		assert_int_equal(d.count, 2);
+		const int *a = sched_decision_nodes(&d, &d.items[0]);
+		const int *b = sched_decision_nodes(&d, &d.items[1]);
+		assert_int_equal(d.items[0].job_id, 1);
+		assert_true((a[0] == 4 && a[1] == 2) || (a[0] == 2 && a[1] == 4));
+		assert_int_equal(d.items[1].job_id, 2);
+		assert_true((b[0] == 0 && b[1] == 1) || (b[0] == 1 && b[1] == 0));
+		sched_decisions_free(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_dispatch_matching),
 		cmocka_unit_test(test_allowed_nodes),
 		cmocka_unit_test(test_allowed_nodes_tiers),
+		cmocka_unit_test(test_node_rank),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

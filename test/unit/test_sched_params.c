@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sched_params.h"
@@ -34,6 +35,43 @@ static void test_defaults(void **state)
 	assert_true(dfrs_params_manages_partition(&p, "anything"));
 	assert_false(dfrs_params_qos_exempt(&p, "none"));
 	assert_null(amcbf_ckpt_signal_name(p.ckpt_signal));
+	assert_string_equal(avail_policy_name(p.avail_policy), "observe");
+	assert_int_equal(p.avail_slot, 60);
+	assert_true(p.avail_zeta == 1);
+	assert_int_equal(p.avail_half_life, 0);
+	assert_true(p.avail_beta == 0.999);
+	assert_true(p.avail_migration_cost == 300);
+}
+
+/* The availability keys: every policy name, and beta stays below 1. */
+static void test_avail_keys(void **state)
+{
+	const char *names[] = { "off", "observe", "threshold", "myopic",
+				"wait", "migrate" };
+	dfrs_params_t p;
+	char err[256], in[128];
+
+	for (int i = 0; i < 6; i++) {
+		snprintf(in, sizeof(in), "amcbf_avail_policy=%s", names[i]);
+		assert_int_equal(dfrs_params_parse(in, &p, err, sizeof(err)), 0);
+		assert_int_equal(p.avail_policy, i);
+		assert_string_equal(avail_policy_name(p.avail_policy), names[i]);
+	}
+	assert_int_equal(dfrs_params_parse("amcbf_avail_slot=2,amcbf_avail_zeta=0.15,"
+					    "amcbf_avail_migration_cost=0.5",
+					    &p, err, sizeof(err)), 0);
+	assert_int_equal(p.avail_slot, 2);
+	assert_true(p.avail_zeta == 0.15);
+	assert_true(p.avail_migration_cost == 0.5);
+	assert_int_equal(dfrs_params_parse("amcbf_avail_beta=1", &p, err,
+					    sizeof(err)), -1);
+	assert_non_null(strstr(err, "amcbf_avail_beta"));
+	assert_int_equal(dfrs_params_parse("amcbf_avail_policy=sometimes", &p,
+					    err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "amcbf_avail_policy"));
+	assert_int_equal(dfrs_params_parse("amcbf_avail_slot=0", &p, err,
+					    sizeof(err)), -1);
+	assert_non_null(strstr(err, "amcbf_avail_slot"));
 }
 
 /* Name lists: exact names, ':' separated; "all" / "none" are the defaults. */
@@ -131,6 +169,10 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
 			    "amcbf_dfrs_policy=greedypm amcbf_dfrs_period=600 "
 			    "amcbf_dfrs_minvt=600 "
+			    "amcbf_avail_policy=observe amcbf_avail_slot=60 "
+			    "amcbf_avail_zeta=1 amcbf_avail_half_life=0 "
+			    "amcbf_avail_beta=0.999 "
+			    "amcbf_avail_migration_cost=300 "
 			    "dfrs_cpu_need=1 dfrs_min_yield=0.25");
 	strcpy(csv, line);
 	for (char *c = csv; *c; c++)
@@ -160,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_ours_among_slurms),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_name_lists),
+		cmocka_unit_test(test_avail_keys),
 		cmocka_unit_test(test_format_roundtrip),
 		cmocka_unit_test(test_format_truncates),
 	};
