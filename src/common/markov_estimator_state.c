@@ -229,16 +229,13 @@ void onoff_models_free(onoff_node_model_t *nodes, size_t count)
 	free(nodes);
 }
 
-int onoff_models_save(const char *path, const onoff_node_model_t *nodes, size_t count,
-		      char *err, size_t errlen)
+int onoff_json_save(const char *path, json_object *root, char *err, size_t errlen)
 {
-	json_object *root = onoff_models_to_json(nodes, count);
 	size_t len = strlen(path) + 5;
 	char *tmp = malloc(len);
 	FILE *f;
 
 	if (!root || !tmp) {
-		json_object_put(root);
 		free(tmp);
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
@@ -261,22 +258,27 @@ int onoff_models_save(const char *path, const onoff_node_model_t *nodes, size_t 
 		if (rc)
 			remove(tmp);
 	}
-	json_object_put(root);
 	free(tmp);
 	return rc;
 }
 
-int onoff_models_load(const char *path, onoff_node_model_t **nodes, size_t *count,
+int onoff_models_save(const char *path, const onoff_node_model_t *nodes, size_t count,
 		      char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char why[256];
+	json_object *root = onoff_models_to_json(nodes, count);
+	int rc = onoff_json_save(path, root, err, errlen);
 
-	*nodes = NULL;
-	*count = 0;
+	json_object_put(root);
+	return rc;
+}
+
+json_object *onoff_json_load(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return NULL;
 	}
 	json_tokener *tok = json_tokener_new();
 	json_object *root = NULL;
@@ -298,9 +300,22 @@ int onoff_models_load(const char *path, onoff_node_model_t **nodes, size_t *coun
 		json_object_put(root);
 		if (tok)
 			json_tokener_free(tok);
-		return -1;
+		return NULL;
 	}
 	json_tokener_free(tok);
+	return root;
+}
+
+int onoff_models_load(const char *path, onoff_node_model_t **nodes, size_t *count,
+		      char *err, size_t errlen)
+{
+	json_object *root = onoff_json_load(path, err, errlen);
+	char why[256];
+
+	*nodes = NULL;
+	*count = 0;
+	if (!root)
+		return -1;
 	int rc = onoff_models_from_json(root, nodes, count, why, sizeof(why));
 
 	if (rc)

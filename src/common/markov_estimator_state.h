@@ -35,6 +35,11 @@ int onoff_models_save(const char *path, const onoff_node_model_t *nodes, size_t 
 		      char *err, size_t errlen);
 int onoff_models_load(const char *path, onoff_node_model_t **nodes, size_t *count,
 		      char *err, size_t errlen);
+/* Any JSON document, written the same way (the caller keeps root). */
+int onoff_json_save(const char *path, json_object *root, char *err, size_t errlen);
+/* A JSON document (new reference), or NULL and "PATH: why" in err. */
+json_object *onoff_json_load(const char *path, char *err, size_t errlen);
+
 void onoff_models_free(onoff_node_model_t *nodes, size_t count);
 
 #endif
