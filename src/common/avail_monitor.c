@@ -189,7 +189,7 @@ int avail_monitor_decide(avail_monitor_t *m, const dfrs_params_t *p, uint32_t jo
 void avail_decision_format(const avail_decision_t *d, char *buf, size_t len)
 {
 	snprintf(buf, len,
-		 "JobId=%u n=%zu s'=%zu spare=%zu p01=%.3f p11=%.3f gamma=%.4g beta=%.6g policy=%s%s T_%zu: %s",
+		 "JobId=%u n=%zu s'=%zu spare=%zu p01=%.3f p11=%.3f gamma=%g beta=%g policy=%s%s T_%zu: %s",
 		 d->job_id, d->n, d->on_hosts, d->spare_on, d->p01, d->p11, d->gamma,
 		 d->beta, avail_policy_name(d->policy),
 		 d->fallback ? " (no estimate yet: myopic)" : "", d->threshold,

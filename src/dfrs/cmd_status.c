@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
 
 #include "commands.h"
 #include "node_share_json.h"
@@ -88,30 +91,138 @@ static int print_sched_stats(const char *dir)
 	return rc;
 }
 
+static void print_number(json_object *o, const char *key, int width)
+{
+	json_object *v = NULL;
+
+	if (json_object_object_get_ex(o, key, &v) && v)
+		printf(" %*.3f", width, json_object_get_double(v));
+	else
+		printf(" %*s", width, "-");
+}
+
+static const char *text_of(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, key, &v) && v ? json_object_get_string(v) : "-";
+}
+
+/* The availability module's status (sched/amcbf): per-node estimates and
+ * state, suspended jobs, recent decisions.  1 printed, 0 none, -1 bad. */
+static int print_avail_status(const char *dir, int raw)
+{
+	char path[4200], *text;
+	json_object *root, *nodes, *list;
+
+	snprintf(path, sizeof(path), "%s/avail-status.json", dir);
+	if (!(text = slurp(path)))
+		return 0;
+	if (raw) {
+		fputs(text, stdout);
+		free(text);
+		return 1;
+	}
+	root = json_tokener_parse(text);
+	free(text);
+	if (!root || !json_object_object_get_ex(root, "nodes", &nodes) ||
+	    !json_object_is_type(nodes, json_type_array)) {
+		fprintf(stderr, "dfrs status: %s: not an availability status (no \"nodes\" array)\n",
+			path);
+		json_object_put(root);
+		return -1;
+	}
+	printf("availability: policy %s, slot %s s, gamma %g, beta %g, %s slots observed\n",
+	       text_of(root, "policy"), text_of(root, "slot"),
+	       json_object_get_double(json_object_object_get(root, "gamma")),
+	       json_object_get_double(json_object_object_get(root, "beta")),
+	       text_of(root, "slots_observed"));
+	printf("%-12s %-5s %7s %7s %7s %7s %8s\n", "NODE", "STATE", "P01", "P11", "AVAIL",
+	       "KS", "SLOTS");
+	for (size_t i = 0; i < json_object_array_length(nodes); i++) {
+		json_object *n = json_object_array_get_idx(nodes, i);
+		printf("%-12s %-5s", text_of(n, "name"), text_of(n, "state"));
+		print_number(n, "p01", 7);
+		print_number(n, "p11", 7);
+		print_number(n, "availability", 7);
+		print_number(n, "ks", 7);
+		printf(" %8.0f\n", json_object_get_double(json_object_object_get(n, "slots")));
+	}
+	if (json_object_object_get_ex(root, "pooled", &list)) {
+		printf("%-12s %-5s", "(pooled)", "");
+		print_number(list, "p01", 7);
+		print_number(list, "p11", 7);
+		print_number(list, "availability", 7);
+		print_number(list, "ks", 7);
+		printf("\n");
+	}
+	if (json_object_object_get_ex(root, "suspended", &list) &&
+	    json_object_array_length(list)) {
+		printf("waiting (suspended) for their hosts:");
+		for (size_t i = 0; i < json_object_array_length(list); i++)
+			printf(" %s", json_object_get_string(json_object_array_get_idx(list, i)));
+		printf("\n");
+	}
+	if (json_object_object_get_ex(root, "decisions", &list) &&
+	    json_object_array_length(list)) {
+		printf("recent decisions (newest first):\n");
+		for (size_t i = 0; i < json_object_array_length(list); i++) {
+			json_object *d = json_object_array_get_idx(list, i);
+			time_t when = (time_t)json_object_get_int64(json_object_object_get(d, "when"));
+			char stamp[32];
+			strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", localtime(&when));
+			printf("  %s JobId=%s n=%s s'=%s spare=%s", stamp, text_of(d, "job_id"),
+			       text_of(d, "n"), text_of(d, "on_hosts"), text_of(d, "spare_on"));
+			printf(" p01=%.3f p11=%.3f gamma=%g policy=%s T_%s: %s\n",
+			       json_object_get_double(json_object_object_get(d, "p01")),
+			       json_object_get_double(json_object_object_get(d, "p11")),
+			       json_object_get_double(json_object_object_get(d, "gamma")),
+			       text_of(d, "policy"), text_of(d, "threshold"),
+			       text_of(d, "decision"));
+		}
+	}
+	putchar('\n');
+	json_object_put(root);
+	return 1;
+}
+
 int cmd_status(int argc, char **argv)
 {
 	char dir[4096] = "", path[4200], err[256];
 	const char *file = NULL;
-	int raw = 0, sched = 0;
+	int raw = 0, sched = 0, avail_raw = 0, avail = 0;
 	char *text;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			raw = 1;
+		else if (!strcmp(argv[i], "--availability-json"))
+			avail_raw = 1;
 		else if (!strcmp(argv[i], "--file") && i + 1 < argc)
 			file = argv[++i];
 		else if (!strcmp(argv[i], "--state-dir") && i + 1 < argc)
 			snprintf(dir, sizeof(dir), "%s", argv[++i]);
 		else {
-			fprintf(stderr, "usage: dfrs status [--state-dir DIR | --file FILE] [--json]\n");
+			fprintf(stderr, "usage: dfrs status [--state-dir DIR | --file FILE] [--json | --availability-json]\n");
 			return 2;
 		}
 	}
 	if (!file) {
 		if (!dir[0] && state_dir_from_conf(dir, sizeof(dir)))
 			return 1;
-		if (!raw)
+		if (avail_raw) {
+			if (print_avail_status(dir, 1) > 0)
+				return 0;
+			fprintf(stderr, "dfrs status: cannot read %s/avail-status.json: %s (is SchedulerType=sched/amcbf running, amcbf_avail_policy not off?)\n",
+				dir, strerror(errno));
+			return 1;
+		}
+		if (!raw) {
 			sched = print_sched_stats(dir);
+			avail = print_avail_status(dir, 0);
+			if (avail < 0)
+				sched = -1;
+		}
 		snprintf(path, sizeof(path), "%s/dfrs-nodes.json", dir);
 		file = path;
 	}

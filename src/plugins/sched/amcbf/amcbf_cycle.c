@@ -71,6 +71,7 @@ typedef struct {
 	double prio;		/* stretch priority (0 in FIFO order) */
 	double *util;
 	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
+	int *rank;		/* its node preference (availability), or NULL */
 } entry_t;
 
 bool amcbf_tiers_possible(void)
@@ -183,7 +184,8 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 	last_job_update = time(NULL);
 }
 
-int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
+		const amcbf_avail_t *avail)
 {
 	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
 				   .node = WRITE_LOCK, .part = READ_LOCK,
@@ -231,7 +233,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 
 	/* nodes the engine may not use: one fixed blocker each */
 	for (int i = 0; i < node_record_count; i++) {
-		if (amcbf_node_usable(i))
+		if (amcbf_node_usable(i) && !amcbf_avail_node_off(avail, params, i))
 			continue;
 		GROW();
 		memset(&e[ne], 0, sizeof(e[ne]));
@@ -294,6 +296,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 			     SCHED_QUEUED, params);
 			e[ne].allowed = amcbf_job_allowed(job_ptr, e[ne].job.nodes);
 			e[ne].job.allowed = e[ne].allowed;
+			e[ne].rank = amcbf_avail_rank(avail, job_ptr);
+			e[ne].job.rank = e[ne].rank;
 			e[ne].submit = job_ptr->details->submit_time;
 			e[ne].job.arrival = (double)e[ne].submit;
 			if (params->priority == AMCBF_PRIO_STRETCH)
@@ -509,6 +513,7 @@ out:
 		xfree(e[j].util);
 		xfree(e[j].job.alloc);
 		xfree(e[j].allowed);
+		xfree(e[j].rank);
 	}
 	xfree(e);
 	xfree(st.nodes);

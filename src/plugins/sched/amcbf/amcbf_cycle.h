@@ -12,15 +12,18 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "amcbf_avail.h"
 #include "amcbf_jobs.h"
 #include "sched_params.h"
 
 /*
  * Run one cycle with slurmctld's locks taken inside (held only while the
  * state is read and the decisions applied).  Returns the number of actions
- * taken.
+ * taken.  Nodes the availability policy finds OFF are kept free; jobs
+ * asking for availability (dfrs:avail=) prefer nodes by it.
  */
-int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params);
+int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
+		const amcbf_avail_t *avail);
 
 /*
  * Can jobs be tiered (a fg and a bg job on one node)?  Needs select/dfrs and

@@ -332,7 +332,7 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
 {
 	for (size_t i = 0; i < mem->njobs; i++) {
-		if (!mem->jobs[i].ckpt_kept)
+		if (!mem->jobs[i].ckpt_kept && !mem->jobs[i].avail_migrating)
 			mem->jobs[i].ckpt_at = 0;
 		mem->jobs[i].ckpt_kept = 0;
 	}

@@ -28,6 +28,8 @@ typedef struct {
 	time_t tick;		/* when vt was last advanced */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
 	int ckpt_kept;		/* the engine still preempts it this cycle */
+	int avail_migrating;	/* the availability slot requeues it once
+				   its checkpoint wait is over */
 	int held;		/* pending but not startable at the last cycle */
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;

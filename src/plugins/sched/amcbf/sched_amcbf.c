@@ -12,7 +12,8 @@
  * modes, amcbf_dfrs.c for amcbf_mode=dfrs) whenever slurmctld's
  * job records changed (last_job_update, checked every second: arrivals and
  * completions), when a pending job's begin time comes (a requeued job may
- * start again), and every amcbf_interval seconds.
+ * start again), and every amcbf_interval seconds.  At the start of every
+ * amcbf_avail_slot it observes the nodes' availability (amcbf_avail.c).
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -36,6 +37,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "amcbf_avail.h"
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
 #include "sched_params.h"
@@ -56,6 +58,7 @@ static bool reconfig_pending;
 /* Settings in force; only the agent thread reads or changes them. */
 static dfrs_params_t params;
 static amcbf_memory_t memory;
+static amcbf_avail_t avail;	/* nodes' ON/OFF chains, suspended jobs */
 static bool owns_starts;	/* slurmctld's main scheduler is off */
 
 /* Is slurmctld's main scheduler off, so that only this plugin starts jobs? */
@@ -89,6 +92,7 @@ static void load_params(bool first)
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
+	amcbf_avail_configure(&avail, &params);
 	owns_starts = main_scheduler_off();
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
@@ -166,8 +170,15 @@ static void *agent(void *arg)
 
 		slurm_mutex_lock(&agent_lock);
 		if (!first && !stop_agent && !reconfig_pending) {
+			time_t slot = amcbf_avail_next_slot(&avail, &params);
 			clock_gettime(CLOCK_REALTIME, &until);
 			until.tv_sec += 1;
+			/* wake when a slot starts, so that slots are observed
+			 * at their start, not up to a second late */
+			if (slot && slot < until.tv_sec) {
+				until.tv_sec = slot;
+				until.tv_nsec = 0;
+			}
 			pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
 		}
 		if (stop_agent) {
@@ -192,6 +203,8 @@ static void *agent(void *arg)
 		 * the second our last cycle started may have come after it
 		 * read the records, so that second is looked at again */
 		now = time(NULL);
+		if (amcbf_avail_slot(&avail, &params, &memory, now))
+			seen_update = 0;	/* suspended, resumed or requeued */
 		due = last_job_update != seen_update ||
 		      last_job_update >= last_cycle ||
 		      difftime(now, last_cycle) >= params.interval || reload ||
@@ -203,7 +216,7 @@ static void *agent(void *arg)
 		gettimeofday(&t0, NULL);
 		acted = params.mode == AMCBF_MODE_DFRS ?
 			amcbf_dfrs_cycle(&memory, &params) :
-			amcbf_cycle(&memory, &params);
+			amcbf_cycle(&memory, &params, &avail);
 		gettimeofday(&t1, NULL);
 		usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
 		memory.cycles++;
@@ -258,6 +271,7 @@ extern void fini(void)
 	agent_running = false;
 	log_stats();
 	write_stats();
+	amcbf_avail_fini(&avail);
 	amcbf_memory_free(&memory);
 	verbose("agent thread stopped");
 }

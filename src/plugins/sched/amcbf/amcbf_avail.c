@@ -1,0 +1,401 @@
+/*
+ * amcbf_avail.c - sched/amcbf's availability slot: slurmctld's nodes and
+ * jobs in, the availability module's decisions (src/common/avail_monitor.c;
+ * He et al., seed 000, Sec. III) back out as suspensions, resumptions and
+ * requeues; SSAC's availability ranking (seed 002, Sec. 3.2) for the
+ * engine's node choice.
+ *
+ * A node is observed once a slot: DOWN when down or not responding, OFF
+ * when drained (an administrator's or a health check's way of saying "not
+ * now") or when its CPU load from outside Slurm's jobs exceeds
+ * amcbf_avail_zeta of its CPUs, else ON.  A running job of a managed
+ * partition with OFF hosts gets the decision of amcbf_avail_policy:
+ *   wait     the job is suspended (scontrol suspend), remembered (also in
+ *            the state file), and resumed at the first slot its hosts are
+ *            all ON again; each slot it waits the decision is taken again,
+ *            so it may still migrate when ON nodes free up;
+ *   migrate  the job is requeued (after the checkpoint signal, when one is
+ *            set) and the engine restarts it on ON nodes; never when fewer
+ *            ON nodes than it needs are free, and never for a job Slurm may
+ *            not requeue (--no-requeue, not batch): it waits instead.
+ * Every decision is logged with its inputs (n, s', p01, p11, gamma, the
+ * threshold).  Locks are held while nodes and jobs are read and the
+ * decisions applied; the files are written after.
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "slurm/slurm_errno.h"
+
+#include "src/common/bitstring.h"
+#include "src/common/list.h"
+#include "src/common/log.h"
+#include "src/common/node_conf.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/job_scheduler.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_avail.h"
+#include "availability_rank.h"
+#include "cpu_weight.h"
+#include "state_file.h"
+
+#define STATE_NAME "dfrs-availability.json"
+#define STATUS_NAME "avail-status.json"
+
+static bool acting(const dfrs_params_t *params)
+{
+	return params->avail_policy >= AVAIL_POLICY_THRESHOLD;
+}
+
+static char *state_path(void)
+{
+	char *path = NULL;
+
+	xstrfmtcat(path, "%s/%s", slurm_conf.state_save_location, STATE_NAME);
+	return path;
+}
+
+void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
+{
+	char err[512], *path;
+	int rc;
+
+	if (a->ready) {
+		avail_monitor_set_half_life(&a->mon, params->avail_half_life);
+		return;
+	}
+	if (avail_monitor_init(&a->mon, params->avail_half_life)) {
+		error("availability: out of memory");
+		return;
+	}
+	a->ready = true;
+	path = state_path();
+	rc = avail_monitor_load(&a->mon, path, err, sizeof(err));
+	if (rc < 0)
+		error("availability: %s; not loaded, learning afresh", err);
+	else if (rc == 0)
+		info("availability: loaded the models of %zu nodes and %zu suspended jobs from %s",
+		     a->mon.nnodes, a->mon.nsuspended, path);
+	xfree(path);
+}
+
+time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params)
+{
+	if (params->avail_policy == AVAIL_POLICY_OFF || !a->ready)
+		return 0;
+	return (time_t)(a->last_slot + 1) * params->avail_slot;
+}
+
+/* slurm node index -> monitor index, rebuilt when the node table changes */
+static bool map_nodes(amcbf_avail_t *a)
+{
+	if (a->nindex != node_record_count) {
+		xfree(a->index);
+		a->index = xcalloc(node_record_count ? node_record_count : 1,
+				   sizeof(size_t));
+		a->nindex = node_record_count;
+		for (int i = 0; i < node_record_count; i++)
+			a->index[i] = (size_t)-1;
+	}
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		size_t at = a->index[i];
+
+		if (!node_ptr) {
+			a->index[i] = (size_t)-1;
+			continue;
+		}
+		if (at != (size_t)-1 && at < a->mon.nnodes &&
+		    !strcmp(a->mon.nodes[at].name, node_ptr->name))
+			continue;
+		if ((a->index[i] = avail_monitor_node(&a->mon, node_ptr->name)) ==
+		    (size_t)-1) {
+			error("availability: out of memory");
+			return false;
+		}
+	}
+	return true;
+}
+
+bool amcbf_avail_node_off(const amcbf_avail_t *a, const dfrs_params_t *params, int i)
+{
+	return acting(params) && a->ready && i < a->nindex &&
+	       a->index[i] != (size_t)-1 && !avail_monitor_is_on(&a->mon, a->index[i]);
+}
+
+int *amcbf_avail_rank(const amcbf_avail_t *a, job_record_t *job_ptr)
+{
+	dfrs_tag_t tag;
+	avail_candidate_t *cand;
+	size_t *order;
+	int *rank;
+	char err[128];
+
+	if (!a->ready || a->nindex != node_record_count ||
+	    dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) != 1 ||
+	    tag.avail <= 0)
+		return NULL;
+	cand = xcalloc(node_record_count, sizeof(*cand));
+	order = xcalloc(node_record_count, sizeof(*order));
+	rank = xcalloc(node_record_count, sizeof(*rank));
+	for (int i = 0; i < node_record_count; i++) {
+		cand[i].availability = a->index[i] == (size_t)-1 ? NAN :
+			avail_monitor_availability(&a->mon, a->index[i]);
+		cand[i].response = 0;	/* no per-node response model: by index */
+	}
+	availability_rank(cand, node_record_count, tag.avail, order);
+	for (int k = 0; k < node_record_count; k++)
+		rank[order[k]] = k;
+	xfree(cand);
+	xfree(order);
+	return rank;
+}
+
+/* Observe every node (unless only a due migration is decided again, on
+ * the last observation); per node: ON now, and held by a job (busy). */
+static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, bool *on,
+		    bool *busy)
+{
+	double *used = xcalloc(node_record_count ? node_record_count : 1, sizeof(double));
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+
+	/* CPUs Slurm's jobs hold on each node; nodes held (also by a
+	 * suspended or completing job) are no spare for a migration */
+	while ((job_ptr = list_next(it))) {
+		bitstr_t *bm = job_ptr->node_bitmap;
+		job_resources_t *res = job_ptr->job_resrcs;
+		int k = 0;
+
+		if (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg)
+			bm = job_ptr->node_bitmap_cg;
+		else if (!IS_JOB_RUNNING(job_ptr) && !IS_JOB_SUSPENDED(job_ptr))
+			continue;
+		if (!bm)
+			continue;
+		for (int i = 0; i < node_record_count; i++) {
+			if (!bit_test(bm, i))
+				continue;
+			busy[i] = true;
+			if (IS_JOB_RUNNING(job_ptr) && res && res->cpus &&
+			    k < (int)res->nhosts)
+				used[i] += res->cpus[k];
+			k++;
+		}
+	}
+	list_iterator_destroy(it);
+
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		double outside;
+		onoff_obs_t obs;
+
+		if (!node_ptr || a->index[i] == (size_t)-1)
+			continue;
+		if (!record) {
+			on[i] = avail_monitor_is_on(&a->mon, a->index[i]);
+			continue;
+		}
+		outside = node_ptr->cpus ?
+			(node_ptr->cpu_load / 100.0 - used[i]) / node_ptr->cpus : 0;
+		obs = avail_node_state(IS_NODE_DOWN(node_ptr) || IS_NODE_NO_RESPOND(node_ptr) ||
+				       IS_NODE_POWERED_DOWN(node_ptr),
+				       IS_NODE_DRAIN(node_ptr) || IS_NODE_FAIL(node_ptr),
+				       outside, params->avail_zeta);
+		avail_monitor_observe(&a->mon, a->index[i], obs);
+		on[i] = obs == ONOFF_OBS_ON;
+	}
+	if (record)
+		avail_monitor_slot_done(&a->mon);
+	xfree(used);
+}
+
+static int suspend_op(job_record_t *job_ptr, uint16_t op)
+{
+	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
+
+	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, true,
+			   SLURM_PROTOCOL_VERSION);
+}
+
+/* Decide for one job and act; the number of actions (0 or 1). */
+static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
+		  job_record_t *job_ptr, const bool *on, const bool *busy, time_t now)
+{
+	bool waiting = IS_JOB_SUSPENDED(job_ptr);
+	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
+	size_t n = 0, s = 0, spare = 0;
+	avail_decision_t d;
+	char err[256], line[512];
+	int rc;
+
+	for (int i = 0; i < node_record_count; i++) {
+		if (bit_test(job_ptr->node_bitmap, i)) {
+			n++;
+			s += on[i];
+		} else if (on[i] && !busy[i] && (!part || bit_test(part, i)) &&
+			   amcbf_node_usable(i)) {
+			spare++;
+		}
+	}
+	if (!n || (s == n && !waiting))
+		return 0;
+	if (avail_monitor_decide(&a->mon, params, job_ptr->job_id, (long)now, n, s, spare,
+				 &d, err, sizeof(err))) {
+		error("availability: %pJ: %s", job_ptr, err);
+		return 0;
+	}
+	avail_decision_format(&d, line, sizeof(line));
+
+	if (d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
+		if ((rc = suspend_op(job_ptr, RESUME_JOB))) {
+			error("availability: could not resume %pJ: %s", job_ptr,
+			      slurm_strerror(rc));
+			return 0;
+		}
+		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+		a->resumed++;
+		info("availability: resumed %pJ on %s: its %zu hosts are ON again",
+		     job_ptr, job_ptr->nodes, n);
+		return 1;
+	}
+	if (d.decision == THRESHOLD_MIGRATE &&
+	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {
+		info("availability: %s; %pJ may not be requeued: waiting instead", line,
+		     job_ptr);
+		d.decision = THRESHOLD_WAIT;
+	}
+	if (d.decision == THRESHOLD_MIGRATE) {
+		amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
+		amcbf_preempt_rc_t prc;
+
+		if (waiting && (rc = suspend_op(job_ptr, RESUME_JOB)))
+			verbose("availability: resuming %pJ before its requeue: %s",
+				job_ptr, slurm_strerror(rc));
+		if (waiting)
+			avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+		info("availability: %s", line);
+		prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
+				    "migrating");
+		k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
+		if (prc == AMCBF_PREEMPT_WAITING) {
+			time_t due = k->ckpt_at + params->ckpt_wait;
+			if (!a->migrate_due || due < a->migrate_due)
+				a->migrate_due = due;
+		}
+		if (prc == AMCBF_PREEMPT_DONE)
+			a->migrated++;
+		return prc == AMCBF_PREEMPT_DONE;
+	}
+	if (waiting)		/* still waiting: said when it began */
+		return 0;
+	info("availability: %s", line);
+	if ((rc = suspend_op(job_ptr, SUSPEND_JOB))) {
+		error("availability: could not suspend %pJ: %s", job_ptr, slurm_strerror(rc));
+		return 0;
+	}
+	avail_monitor_set_suspended(&a->mon, job_ptr->job_id, true);
+	a->suspended++;
+	info("availability: suspended %pJ on %s until its hosts are ON", job_ptr,
+	     job_ptr->nodes);
+	return 1;
+}
+
+int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
+		     time_t now)
+{
+	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
+				   .node = WRITE_LOCK, .part = READ_LOCK };
+	long slot;
+	bool new_slot;
+	int acted = 0;
+	bool *on, *busy;
+	char err[512], *path, *status;
+
+	if (params->avail_policy == AVAIL_POLICY_OFF || !a->ready)
+		return 0;
+	slot = (long)(now / params->avail_slot);
+	new_slot = slot != a->last_slot;
+	/* a migration waiting for its checkpoint signal is due: decide again
+	 * on the last slot's observation */
+	if (!new_slot && !(a->migrate_due && now >= a->migrate_due))
+		return 0;
+	a->last_slot = slot;
+	a->migrate_due = 0;
+
+	lock_slurmctld(locks);
+	if (slurmctld_config.shutdown_time || !map_nodes(a)) {
+		unlock_slurmctld(locks);
+		return 0;
+	}
+	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	observe(a, params, new_slot, on, busy);
+	if (acting(params)) {
+		ListIterator it = list_iterator_create(job_list);
+		job_record_t *job_ptr;
+
+		while ((job_ptr = list_next(it))) {
+			bool ours = avail_monitor_suspended(&a->mon, job_ptr->job_id);
+
+			if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
+				/* resumed by hand, requeued or ended */
+				avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+				continue;
+			}
+			if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
+			    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
+			    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+				continue;
+			acted += decide(a, params, mem, job_ptr, on, busy, now);
+		}
+		list_iterator_destroy(it);
+		/* suspended jobs Slurm no longer knows (purged) */
+		for (size_t i = 0; i < a->mon.nsuspended;) {
+			if (!find_job_record(a->mon.suspended[i]))
+				avail_monitor_set_suspended(&a->mon, a->mon.suspended[i], false);
+			else
+				i++;
+		}
+	}
+	unlock_slurmctld(locks);
+	xfree(on);
+	xfree(busy);
+	if (acted)
+		last_job_update = now;
+
+	path = state_path();
+	if (avail_monitor_save(&a->mon, path, err, sizeof(err)))
+		error("availability: %s", err);
+	xfree(path);
+	if ((status = avail_monitor_status_json(&a->mon, params, (long)now))) {
+		(void)dfrs_write_state_file(STATUS_NAME, status);
+		free(status);
+	}
+	return acted;
+}
+
+void amcbf_avail_fini(amcbf_avail_t *a)
+{
+	char err[512], *path;
+
+	if (!a->ready)
+		return;
+	path = state_path();
+	if (avail_monitor_save(&a->mon, path, err, sizeof(err)))
+		error("availability: %s", err);
+	xfree(path);
+	avail_monitor_free(&a->mon);
+	xfree(a->index);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,155 @@
+#!/bin/bash
+# test_amcbf_avail.sh - sched/amcbf's availability slot on a local cluster
+# (issue 8; He et al., seed 000; SSAC, seed 002).  Eight nodes, CMBF on
+# select/linear, slots of 2 s.
+#  1  A driver makes every node go ON/OFF by a known Markov chain (p01 0.3,
+#     p11 0.8), one step a slot, by draining (OFF) and resuming (ON) it.  The
+#     pooled estimate the plugin exports must come near p01 and p11 (and very
+#     near the frequencies of the sequence the driver really played: the
+#     plugin also sees a few all-ON slots before and after).
+#  2  slurmctld restarts: the models are read back from its state file.
+#  3  A job asking for availability 0.99 (--comment=dfrs:avail=0.99) starts
+#     on the node with the highest estimated availability.
+#  4  gamma tiny (amcbf_avail_migration_cost=0.01, scontrol reconfigure): a
+#     2-node job one of whose hosts goes OFF is requeued and finishes on ON
+#     nodes.
+#  5  gamma huge: the same situation suspends the job; when its host is back
+#     it is resumed in place and finishes without a restart.
+# Every job completes exactly once.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+nodes=8 slot=2 steps=30 p01=0.3 p11=0.8
+p01m=300 p11m=800	# the same, per mille, for $RANDOM
+dfrs=$build/dfrs
+start_cluster avail --nodes $nodes --port 19400 --select select/linear \
+	--sched-params "amcbf_mode=cmbf,amcbf_interval=5,amcbf_avail_policy=observe,amcbf_avail_slot=$slot" ||
+	{ fail "cluster did not start"; finish; }
+
+# avail KEY...: a value from the exported status (python path, e.g. pooled p01)
+avail() {
+	"$dfrs" status --availability-json | python3 -c '
+import json, sys
+v = json.load(sys.stdin)
+for k in sys.argv[1:]:
+    v = v[int(k)] if isinstance(v, list) else v[k]
+print(json.dumps(v) if isinstance(v, (list, dict)) else v)' "$@"
+}
+set_params() {	# rewrite our keys in SchedulerParameters, then reconfigure
+	sed -i "s/amcbf_avail_policy=[a-z]*/amcbf_avail_policy=$1/;
+		s/,amcbf_avail_migration_cost=[0-9.]*//;
+		s/amcbf_avail_policy=$1/amcbf_avail_policy=$1,amcbf_avail_migration_cost=$2/" \
+		"$CLUSTER_DIR/slurm.conf"
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+	wait_for "reconfigured to $1, cost $2" log_has "amcbf_avail_policy=$1 .*amcbf_avail_migration_cost=$2 "
+}
+node_of() { squeue -h -j "$1" -o %N; }
+hosts_of() { scontrol show hostnames "$(node_of "$1")"; }
+
+# 1: the driver.  Steps are played in the middle of a slot, the plugin
+# observes at slot starts: each step is seen exactly once.
+RANDOM=2012
+declare -A on
+for ((i = 1; i <= nodes; i++)); do on[n$i]=1; done
+played=$CLUSTER_DIR/driver.txt
+: >"$played"
+sleep $(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")
+for ((t = 0; t < steps; t++)); do
+	down=() up=()
+	for ((i = 1; i <= nodes; i++)); do
+		r=$((RANDOM % 1000))
+		if [ "${on[n$i]}" = 1 ]; then
+			[ $r -lt $p11m ] || { on[n$i]=0; down+=(n$i); }
+		else
+			[ $r -ge $p01m ] || { on[n$i]=1; up+=(n$i); }
+		fi
+		printf '%s ' "${on[n$i]}" >>"$played"
+	done
+	echo >>"$played"
+	[ ${#down[@]} = 0 ] || scontrol update nodename="$(IFS=,; echo "${down[*]}")" \
+		state=drain reason=avail-test
+	[ ${#up[@]} = 0 ] || scontrol update nodename="$(IFS=,; echo "${up[*]}")" state=resume
+	sleep $(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")
+done
+scontrol update nodename=n[1-$nodes] state=resume 2>/dev/null
+for ((i = 1; i <= nodes; i++)); do printf '1 ' >>"$played"; done	# that step too
+echo >>"$played"
+sleep $((2 * slot))
+# the frequencies of what was played
+read -r e01 e11 <<<"$(python3 - "$played" <<'PY'
+import sys
+rows = [list(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()]
+c = [[0, 0], [0, 0]]
+for a, b in zip(rows, rows[1:]):
+    for x, y in zip(a, b):
+        c[x][y] += 1
+print("%.4f %.4f" % (c[0][1] / sum(c[0]), c[1][1] / sum(c[1])))
+PY
+)"
+g01=$(avail pooled p01) g11=$(avail pooled p11)
+echo "driver p01=$p01 p11=$p11; played p01=$e01 p11=$e11; estimated p01=$g01 p11=$g11"
+python3 -c "import sys; sys.exit(not (abs($g01 - $p01) <= 0.12 and abs($g11 - $p11) <= 0.12))" ||
+	fail "1: the estimate (p01=$g01, p11=$g11) is not near the driver's chain (p01=$p01, p11=$p11)"
+python3 -c "import sys; sys.exit(not (abs($g01 - $e01) <= 0.06 and abs($g11 - $e11) <= 0.06))" ||
+	fail "1: the estimate (p01=$g01, p11=$g11) differs from the played sequence's (p01=$e01, p11=$e11)"
+"$dfrs" status | sed -n '/^availability/,/^$/p'
+
+# 2: the models survive a controller restart
+slots=$(avail nodes 0 slots)
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "2: slurmctld did not restart"
+wait_for "2: models loaded" log_has "availability: loaded the models of $nodes nodes"
+wait_for "2: a slot observed after the restart" \
+	python3 -c "import sys; sys.exit(not float('$(avail nodes 0 slots 2>/dev/null || echo 0)') > $slots)"
+
+# 3: SSAC placement: the most available node (ties: the lowest index)
+best=$(avail nodes | python3 -c '
+import json, sys
+n = json.load(sys.stdin)
+print(max(n, key=lambda x: (x["availability"] if x["availability"] is not None else 0, -int(x["name"][1:])))["name"])')
+j3=$(submit -N1 --comment=dfrs:avail=0.99 --wrap 'sleep 1')
+wait_for "3: the job asking for availability started" state_is "$j3" RUNNING
+[ "$(node_of "$j3")" = "$best" ] ||
+	fail "3: a job asking for availability 0.99 started on $(node_of "$j3"), not on the most available node $best"
+
+# 4: tiny gamma: migrate
+set_params threshold 0.01
+j4=$(submit -N2 --wrap 'sleep 12')
+wait_for "4: the 2-node job running" state_is "$j4" RUNNING
+read -r a4 b4 <<<"$(hosts_of "$j4" | xargs)"
+scontrol update nodename="$a4" state=drain reason=avail-test
+wait_for "4: the job requeued" log_has "availability: migrating JobId=$j4 "
+log_has "availability: JobId=$j4 n=2 s'=1 spare=[0-9]* p01=[0-9.]* p11=[0-9.]* gamma=0.005 beta=0.999 policy=threshold T_0: migrate" ||
+	fail "4: no decision line with its inputs for JobId=$j4"
+wait_jobs_done 60 "$j3" "$j4"
+scontrol update nodename="$a4" state=resume
+assert_completed_once "$j3" "$j4"
+[ "$(restarts "$j4")" = 1 ] || fail "4: JobId=$j4 restarted $(restarts "$j4") times, want 1"
+nl=$(grep -E "^JobId=$j4 .*JobState=COMPLETED" "$CLUSTER_DIR/jobcomp.txt" |
+	sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
+scontrol show hostnames "$nl" | grep -qx "$a4" && fail "4: JobId=$j4 finished on $nl, with the OFF node $a4"
+
+# 5: huge gamma: wait (suspend), resume in place
+set_params threshold 100000
+j5=$(submit -N2 --wrap 'sleep 20')
+wait_for "5: the 2-node job running" state_is "$j5" RUNNING
+where=$(node_of "$j5")
+read -r a5 b5 <<<"$(hosts_of "$j5" | xargs)"
+scontrol update nodename="$b5" state=drain reason=avail-test
+wait_for "5: the job suspended" state_is "$j5" SUSPENDED
+log_has "availability: JobId=$j5 n=2 s'=1 spare=[0-9]* .* gamma=50000 beta=0.999 policy=threshold T_2: wait" ||
+	fail "5: no wait decision line for JobId=$j5"
+sleep $((2 * slot))
+state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its host was OFF"
+[ "$(avail suspended 0)" = "$j5" ] || fail "5: dfrs status does not list JobId=$j5 as waiting"
+scontrol update nodename="$b5" state=resume
+wait_for "5: the job resumed" state_is "$j5" RUNNING
+[ "$(node_of "$j5")" = "$where" ] || fail "5: JobId=$j5 resumed on $(node_of "$j5"), not in place on $where"
+wait_jobs_done 60 "$j5"
+assert_completed_once "$j5"
+[ "$(restarts "$j5")" = 0 ] || fail "5: JobId=$j5 restarted $(restarts "$j5") times, want 0"
+log_has "availability: resumed JobId=$j5 " || fail "5: no resume line for JobId=$j5"
+"$dfrs" status | sed -n '/^recent decisions/,/^$/p'
+echo "decisions:"
+grep -E 'availability: ' "$CLUSTER_DIR/slurmctld.log" | sed 's/^\[[^T]*T\([^]]*\)\][^:]*: /  \1 /'
+stop_cluster
+finish
