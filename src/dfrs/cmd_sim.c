@@ -71,6 +71,8 @@ static void usage(FILE *out)
 "  --plot DIR         write PNG plots (gnuplot) and their data into DIR\n"
 "  --strict           stop at the first malformed trace line (default:\n"
 "                     report it as file:line, skip it and count it)\n"
+"\nWith --availability SPEC, dfrs sim compares migrate-or-wait policies on\n"
+"node availability instead (dfrs sim --availability X --help).\n"
 "\nparameters (--param):\n");
 	sim_params_describe(out);
 }
@@ -266,6 +268,11 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 
 int cmd_sim(int argc, char **argv)
 {
+	for (int a = 1; a < argc; a++)
+		if (!strncmp(argv[a], "--availability", 14) &&
+		    (!argv[a][14] || argv[a][14] == '='))
+			return cmd_sim_availability(argc, argv);
+
 	sim_cli_t c = { 0 };
 	char err[512];
 	sim_workload_opts_defaults(&c.wopts);
