@@ -18,6 +18,7 @@ static const struct {
 	{ "myopic", AVAIL_POLICY_MYOPIC },
 	{ "wait", AVAIL_POLICY_WAIT },
 	{ "migrate", AVAIL_POLICY_MIGRATE },
+	{ "optimal", AVAIL_POLICY_OPTIMAL },
 };
 #define NNAMED (sizeof(named) / sizeof(named[0]))
 
@@ -43,7 +44,7 @@ int avail_policy_parse(const char *name, size_t n, avail_policy_t *out, char *er
 		return -1;
 	}
 	snprintf(err, errlen, "unknown policy '%s' (threshold, threshold-est, myopic, wait, "
-		 "migrate or T0..T%zu)", name, n);
+		 "migrate, optimal or T0..T%zu)", name, n);
 	return -1;
 }
 
@@ -78,6 +79,8 @@ size_t avail_policy_index(const avail_policy_t *p, size_t n,
 		return 0;
 	case AVAIL_POLICY_FIXED:
 		return p->index;
+	case AVAIL_POLICY_OPTIMAL:
+		break;
 	}
 	return n;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail_optimal.h"
 #include "avail_sim.h"
 #include "markov_estimator.h"
 #include "migrate_or_wait.h"
@@ -46,6 +47,7 @@ typedef struct {
 	size_t slot;			/* absolute slot of `on` */
 	size_t total_on;
 	estimate_t *est;		/* NULL when no policy estimates */
+	avail_optimal_t optimal;	/* solved MDPs when a policy is optimal */
 	mow_server_t *servers;		/* scratch, N + n */
 	mow_move_t *moves;		/* scratch, n */
 	double *sum_cost2;		/* per agent, over runs */
@@ -56,13 +58,18 @@ size_t avail_sim_default_slots(double beta)
 	return (size_t)ceil(log(AVAIL_SIM_TAIL) / log(beta));
 }
 
-static bool is_est(const sim_t *s, size_t a)
+static avail_policy_kind_t kind_of(const sim_t *s, size_t a)
 {
-	return s->cfg->policies[a % s->cfg->npolicies].kind == AVAIL_POLICY_THRESHOLD_EST;
+	return s->cfg->policies[a % s->cfg->npolicies].kind;
 }
 
-static int check_config(const avail_source_t *src, const avail_sim_config_t *cfg, char *err,
-			size_t errlen)
+static bool is_est(const sim_t *s, size_t a)
+{
+	return kind_of(s, a) == AVAIL_POLICY_THRESHOLD_EST;
+}
+
+int avail_sim_check(const avail_source_t *src, const avail_sim_config_t *cfg, char *err,
+		    size_t errlen)
 {
 	if (cfg->n < 1 || cfg->n > src->nodes) {
 		snprintf(err, errlen, "n=%zu: the job needs 1..%zu tasks (one per node)", cfg->n,
@@ -87,6 +94,13 @@ static int check_config(const avail_source_t *src, const avail_sim_config_t *cfg
 		if (cfg->policies[p].kind == AVAIL_POLICY_FIXED && cfg->policies[p].index > cfg->n) {
 			snprintf(err, errlen, "policy T%zu: T_i needs 0 <= i <= n=%zu",
 				 cfg->policies[p].index, cfg->n);
+			return -1;
+		}
+	for (size_t p = 0; p < cfg->npolicies; p++)
+		if (cfg->policies[p].kind == AVAIL_POLICY_OPTIMAL &&
+		    (src->kind != AVAIL_SOURCE_MARKOV || src->nodes > MDP_MAX_SERVERS)) {
+			snprintf(err, errlen, "policy optimal: needs a markov source of at most %d "
+				 "nodes (the exact MDP is exponential in the nodes)", MDP_MAX_SERVERS);
 			return -1;
 		}
 	if (!(cfg->quantum >= 0.0 && cfg->quantum < 1.0)) {
@@ -143,6 +157,7 @@ static void sim_free(sim_t *s)
 	threshold_partition_free(&s->known);
 	free(s->on);
 	estimate_free(s->est);
+	avail_optimal_free(&s->optimal);
 	free(s->servers);
 	free(s->moves);
 	free(s->sum_cost2);
@@ -152,7 +167,7 @@ static int sim_init(sim_t *s, const avail_source_t *src, const avail_sim_config_
 		    char *err, size_t errlen)
 {
 	threshold_model_t model = { .n = cfg->n, .beta = cfg->beta, .chain = src->pooled };
-	bool estimates = false;
+	bool estimates = false, optimal = false;
 
 	memset(s, 0, sizeof(*s));
 	s->src = src;
@@ -180,9 +195,13 @@ static int sim_init(sim_t *s, const avail_source_t *src, const avail_sim_config_
 		s->fixed_index[a] = avail_policy_index(p, s->n, &s->known,
 						       cfg->gammas[a / cfg->npolicies]);
 		estimates |= p->kind == AVAIL_POLICY_THRESHOLD_EST;
+		optimal |= p->kind == AVAIL_POLICY_OPTIMAL;
 	}
 	if (estimates && !(s->est = estimate_new(s->N, cfg->ngammas, cfg->quantum)))
 		goto oom;
+	if (optimal && avail_optimal_init(&s->optimal, src, s->n, cfg->beta, cfg->gammas,
+					  cfg->ngammas, err, errlen))
+		return -1;
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory for %zu nodes, %zu policies x %zu gammas", s->N,
@@ -268,6 +287,27 @@ static size_t migrate(sim_t *s, agent_t *ag, size_t policy, const onoff_chain_t 
 	return k;
 }
 
+/* The optimal policy's slot: the host set of the solved MDP. */
+static void optimal_slot(sim_t *s, agent_t *ag, size_t g, double d)
+{
+	unsigned hosts = 0, on = 0;
+
+	for (size_t h = 0; h < s->N; h++) {
+		hosts |= (unsigned)ag->host[h] << h;
+		on |= (unsigned)s->on[h] << h;
+	}
+	unsigned next = avail_optimal_action(&s->optimal, g, hosts, on);
+
+	ag->m += d * (double)__builtin_popcount(hosts & ~next);
+	if (next & ~on)
+		ag->w += d;
+	for (size_t h = 0, j = 0; h < s->N; h++) {
+		ag->host[h] = next >> h & 1u;
+		if (ag->host[h])
+			ag->hosts[j++] = h;
+	}
+}
+
 /* One agent's decision in the current slot, discount d. */
 static int agent_slot(sim_t *s, size_t a, double d, char *err, size_t errlen)
 {
@@ -279,6 +319,10 @@ static int agent_slot(sim_t *s, size_t a, double d, char *err, size_t errlen)
 		on_hosts += s->on[ag->hosts[j]];
 	if (on_hosts == s->n)
 		return 0;
+	if (kind_of(s, a) == AVAIL_POLICY_OPTIMAL) {
+		optimal_slot(s, ag, a / s->cfg->npolicies, d);
+		return 0;
+	}
 	if (is_est(s, a)) {
 		if (refresh_est_index(s, err, errlen))
 			return -1;
@@ -425,7 +469,8 @@ static double analytic_cost(const sim_t *s, size_t a)
 	double gamma = s->cfg->gammas[a / s->cfg->npolicies];
 	size_t i = s->fixed_index[a];
 
-	if (s->src->kind != AVAIL_SOURCE_MARKOV || !s->src->identical || is_est(s, a))
+	if (s->src->kind != AVAIL_SOURCE_MARKOV || !s->src->identical || is_est(s, a) ||
+	    kind_of(s, a) == AVAIL_POLICY_OPTIMAL)
 		return NAN;
 	return 1.0 / (1.0 - s->cfg->beta) - s->known.processing[i] +
 	       gamma * s->known.migrations[i];
@@ -446,7 +491,8 @@ static void finish(sim_t *s, avail_sim_result_t *out)
 		c->m /= R;
 		c->cost_se = sqrt(fmax(var, 0.0) / R);
 		c->analytic = analytic_cost(s, a);
-		c->index = is_est(s, a) ? SIZE_MAX : s->fixed_index[a];
+		c->index = is_est(s, a) || kind_of(s, a) == AVAIL_POLICY_OPTIMAL ? SIZE_MAX :
+			   s->fixed_index[a];
 	}
 	for (size_t g = 0; g < s->cfg->ngammas; g++)
 		out->optimal_index[g] = threshold_partition_policy(&s->known, s->cfg->gammas[g]);
@@ -461,7 +507,7 @@ int avail_sim_run(const avail_source_t *src, const avail_sim_config_t *cfg,
 
 	memset(out, 0, sizeof(*out));
 	memset(&s, 0, sizeof(s));
-	if (check_config(src, cfg, err, errlen) || sim_init(&s, src, cfg, err, errlen))
+	if (avail_sim_check(src, cfg, err, errlen) || sim_init(&s, src, cfg, err, errlen))
 		goto out;
 	out->ngammas = cfg->ngammas;
 	out->npolicies = cfg->npolicies;

@@ -70,8 +70,13 @@ typedef struct {
 /* The default horizon: the least S with beta^S <= AVAIL_SIM_TAIL. */
 size_t avail_sim_default_slots(double beta);
 
-/* 0, or -1 and one message in err (bad configuration, a job that cannot
- * start, out of memory). */
+/* 0 if the configuration suits the source, else -1 and one message in
+ * err (n, beta, gammas, policies; optimal only on small Markov pools). */
+int avail_sim_check(const avail_source_t *src, const avail_sim_config_t *cfg, char *err,
+		    size_t errlen);
+
+/* Checks as avail_sim_check, then runs.  0, or -1 and one message in err
+ * (bad configuration, a job that cannot start, out of memory). */
 int avail_sim_run(const avail_source_t *src, const avail_sim_config_t *cfg,
 		  avail_sim_result_t *out, char *err, size_t errlen);
 void avail_sim_result_free(avail_sim_result_t *r);

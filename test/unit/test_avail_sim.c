@@ -3,7 +3,8 @@
  * al. (seed 000, Sec. IV): exact w and m of every policy on a tiny trace
  * worked out by hand, the simulated cost of each T_i against eq. (4),
  * myopic = threshold when nodes have no memory, always-wait never
- * migrating, the online estimate converging to the known chain, and the
+ * migrating, the online estimate converging to the known chain, the
+ * optimal policy's cost against the exact MDP's, and the
  * exact messages for malformed traces, specs and policy names.
  */
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "avail_sim.h"
+#include "mdp_reference.h"
 #include "avail_source.h"
 #include "avail_trace.h"
 #include "threshold_policy.h"
@@ -163,7 +165,8 @@ static void test_policy_names(void **state)
 	(void)state;
 	avail_policy_t p;
 	char err[256], name[32];
-	const char *names[] = { "threshold", "threshold-est", "myopic", "wait", "migrate", "T2" };
+	const char *names[] = { "threshold", "threshold-est", "myopic", "wait", "migrate",
+				"optimal", "T2" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		assert_int_equal(avail_policy_parse(names[i], 3, &p, err, sizeof(err)), 0);
@@ -172,9 +175,9 @@ static void test_policy_names(void **state)
 	}
 	assert_int_equal(avail_policy_parse("T4", 3, &p, err, sizeof(err)), -1);
 	assert_string_equal(err, "policy 'T4': T_i needs 0 <= i <= n=3");
-	assert_int_equal(avail_policy_parse("optimal", 3, &p, err, sizeof(err)), -1);
-	assert_string_equal(err, "unknown policy 'optimal' (threshold, threshold-est, myopic, "
-			    "wait, migrate or T0..T3)");
+	assert_int_equal(avail_policy_parse("best", 3, &p, err, sizeof(err)), -1);
+	assert_string_equal(err, "unknown policy 'best' (threshold, threshold-est, myopic, "
+			    "wait, migrate, optimal or T0..T3)");
 	/* wait = T_n, migrate = T_0, whatever gamma */
 	assert_int_equal(avail_policy_parse("wait", 3, &p, err, sizeof(err)), 0);
 	assert_int_equal(avail_policy_index(&p, 3, NULL, 0.0), 3);
@@ -452,6 +455,79 @@ static void test_estimate_converges(void **state)
 	avail_sim_result_free(&res);
 }
 
+/* The optimal policy's simulated cost against the MDP's exact cost from
+ * the start states: nodes start from their stationary law (ON w.p. 5/6;
+ * fewer than 3 of 8 ON has probability 2e-4, ignored), the job on the 3
+ * lowest-numbered ON nodes (identical chains rank by index). */
+static void test_optimal_matches_mdp(void **state)
+{
+	(void)state;
+	const char *names[] = { "optimal", "threshold" };
+	avail_policy_t pol[2];
+	double gammas[] = { 0.5, 3.0 };
+	avail_sim_config_t cfg = { .n = 3, .beta = 0.9, .gammas = gammas, .ngammas = 2,
+				   .npolicies = 2, .runs = 4000, .seed = 9 };
+	avail_sim_result_t res;
+	onoff_chain_t chains[8];
+	char err[256];
+
+	for (size_t h = 0; h < 8; h++)
+		chains[h] = (onoff_chain_t){ 0.5, 0.9 };
+	run_markov("markov:p01=0.5,p11=0.9", 8, &cfg, names, pol, &res);
+	for (size_t g = 0; g < 2; g++) {
+		mdp_model_t m = { .N = 8, .n = 3, .servers = chains, .beta = 0.9,
+				  .gamma = gammas[g] };
+		mdp_solution_t sol;
+		double exact = 0.0, mass = 0.0;
+
+		assert_int_equal(mdp_solve(&m, 1e-9, &sol, err, sizeof(err)), 0);
+		for (unsigned on = 0; on < 256; on++) {
+			int k = __builtin_popcount(on);
+			unsigned hosts = 0;
+
+			if (k < 3)
+				continue;
+			for (unsigned h = 0, taken = 0; h < 8 && taken < 3; h++)
+				if (on >> h & 1u) {
+					hosts |= 1u << h;
+					taken++;
+				}
+			double p = pow(5.0 / 6.0, k) * pow(1.0 / 6.0, 8 - k);
+
+			exact += p * sol.cost[(mdp_set_index(&sol, hosts) << 8) | on];
+			mass += p;
+		}
+		exact /= mass;
+		const avail_sim_cell_t *c = cell(&res, g, 0);
+
+		if (fabs(c->cost - exact) > 4.0 * c->cost_se + 1e-3)
+			fail_msg("gamma %g: optimal simulated %g +- %g, MDP %g", gammas[g], c->cost,
+				 c->cost_se, exact);
+		assert_true(c->cost_se < 0.05);
+		assert_int_equal(c->index, SIZE_MAX);
+		/* no policy does better in the same runs */
+		assert_true(c->cost <= cell(&res, g, 1)->cost + 1e-9 + 2.0 * c->cost_se);
+		mdp_solution_free(&sol);
+	}
+	avail_sim_result_free(&res);
+
+	/* not on a trace */
+	avail_source_t src;
+	const char *path = write_tmp("1 1\n1 1\n");
+	char spec[128];
+
+	snprintf(spec, sizeof(spec), "trace:%s", path);
+	assert_int_equal(avail_source_open(spec, 0, &src, err, sizeof(err)), 0);
+	cfg.n = 1;
+	cfg.policies = pol;
+	cfg.npolicies = 1;
+	assert_int_equal(avail_sim_run(&src, &cfg, &res, err, sizeof(err)), -1);
+	assert_string_equal(err, "policy optimal: needs a markov source of at most 12 nodes "
+			    "(the exact MDP is exponential in the nodes)");
+	avail_source_free(&src);
+	unlink(path);
+}
+
 static void test_bad_config(void **state)
 {
 	(void)state;
@@ -500,6 +576,7 @@ int main(void)
 		cmocka_unit_test(test_wait_never_migrates),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_estimate_converges),
+		cmocka_unit_test(test_optimal_matches_mdp),
 		cmocka_unit_test(test_bad_config),
 	};
 

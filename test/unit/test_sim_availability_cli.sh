@@ -56,7 +56,8 @@ expect 2 "--gamma: 'x' is not a number" -- $m --gamma 1,x
 expect 2 '--gamma: -1 is negative' -- $m --gamma -1
 expect 2 '--beta: 1 is not in (0,1)' -- $m --beta 1
 expect 2 "--runs: '0' must be a whole number from 1" -- $m --runs 0
-expect 2 "--policy: unknown policy 'optimal'" -- $m --policy threshold,optimal
+expect 2 "--policy: unknown policy 'best'" -- $m --policy threshold,best
+expect 2 'policy optimal: needs a markov source of at most 12 nodes' -- $m --nodes 13 --policy optimal
 expect 2 "--policy: policy 'T4': T_i needs 0 <= i <= n=3" -- $m --policy T4
 expect 2 "unknown option '--trace' with --availability" -- $m --trace x.swf
 expect 2 '--seed needs a value' -- $m --seed
