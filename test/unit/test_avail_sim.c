@@ -107,24 +107,33 @@ static void expect_spec_error(const char *spec, size_t nodes, int rc, const char
 static void test_spec_errors(void **state)
 {
 	(void)state;
-	expect_spec_error("markov:p01=1.5,p11=0.9", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=1.5,p11=0.9: p01=1.5: not a probability in [0,1]");
-	expect_spec_error("markov:p01=0.1,p11=abc", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=0.1,p11=abc: p11=abc: not a number");
-	expect_spec_error("markov:p01=0.1", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=0.1: missing p11 (markov:p01=X,p11=Y)");
-	expect_spec_error("markov:p01=0.1,q=2,p11=0.5", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=0.1,q=2,p11=0.5: 'q' is not p01=X or p11=Y");
-	expect_spec_error("markov:p01=0.1,p01=0.2,p11=0.5", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=0.1,p01=0.2,p11=0.5: p01 given twice");
-	expect_spec_error("markov:p01=0.1/0.2/0.3,p11=0.9", 2, AVAIL_SOURCE_BAD_SPEC,
-			  "markov:p01=0.1/0.2/0.3,p11=0.9: p01: more values than the 2 nodes");
-	expect_spec_error("uniform:0.5", 4, AVAIL_SOURCE_BAD_SPEC,
-			  "'uniform:0.5': expected markov:p01=X,p11=Y or trace:FILE");
-	expect_spec_error("trace:", 0, AVAIL_SOURCE_BAD_SPEC,
-			  "trace:: needs a file name (trace:FILE)");
-	expect_spec_error("trace:/nonexistent/a", 0, AVAIL_SOURCE_BAD_FILE,
-			  "/nonexistent/a: cannot open: No such file or directory");
+	static const struct {
+		const char *spec;
+		size_t nodes;
+		int rc;
+		const char *want;
+	} cases[] = {
+		{ "markov:p01=1.5,p11=0.9", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=1.5,p11=0.9: p01=1.5: not a probability in [0,1]" },
+		{ "markov:p01=0.1,p11=abc", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=0.1,p11=abc: p11=abc: not a number" },
+		{ "markov:p01=0.1", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=0.1: missing p11 (markov:p01=X,p11=Y)" },
+		{ "markov:p01=0.1,q=2,p11=0.5", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=0.1,q=2,p11=0.5: 'q' is not p01=X or p11=Y" },
+		{ "markov:p01=0.1,p01=0.2,p11=0.5", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=0.1,p01=0.2,p11=0.5: p01 given twice" },
+		{ "markov:p01=0.1/0.2/0.3,p11=0.9", 2, AVAIL_SOURCE_BAD_SPEC,
+		  "markov:p01=0.1/0.2/0.3,p11=0.9: p01: more values than the 2 nodes" },
+		{ "uniform:0.5", 4, AVAIL_SOURCE_BAD_SPEC,
+		  "'uniform:0.5': expected markov:p01=X,p11=Y or trace:FILE" },
+		{ "trace:", 0, AVAIL_SOURCE_BAD_SPEC, "trace:: needs a file name (trace:FILE)" },
+		{ "trace:/nonexistent/a", 0, AVAIL_SOURCE_BAD_FILE,
+		  "/nonexistent/a: cannot open: No such file or directory" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		expect_spec_error(cases[i].spec, cases[i].nodes, cases[i].rc, cases[i].want);
 
 	char spec[128], want[256];
 	const char *path = write_tmp("1 0\n0 1\n");
