@@ -19,6 +19,7 @@ static const struct {
 	{ "wait", AVAIL_POLICY_WAIT },
 	{ "migrate", AVAIL_POLICY_MIGRATE },
 	{ "optimal", AVAIL_POLICY_OPTIMAL },
+	{ "lookahead", AVAIL_POLICY_LOOKAHEAD },
 };
 #define NNAMED (sizeof(named) / sizeof(named[0]))
 
@@ -44,7 +45,7 @@ int avail_policy_parse(const char *name, size_t n, avail_policy_t *out, char *er
 		return -1;
 	}
 	snprintf(err, errlen, "unknown policy '%s' (threshold, threshold-est, myopic, wait, "
-		 "migrate, optimal or T0..T%zu)", name, n);
+		 "migrate, optimal, lookahead or T0..T%zu)", name, n);
 	return -1;
 }
 
@@ -68,6 +69,7 @@ size_t avail_policy_index(const avail_policy_t *p, size_t n,
 	switch (p->kind) {
 	case AVAIL_POLICY_THRESHOLD:
 	case AVAIL_POLICY_THRESHOLD_EST:
+	case AVAIL_POLICY_LOOKAHEAD:
 		if (partition)
 			return threshold_partition_policy(partition, gamma);
 		return myopic_policy(n, gamma);

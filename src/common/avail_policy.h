@@ -20,6 +20,8 @@ typedef enum {
 	AVAIL_POLICY_MIGRATE,		/* always migrate: T_0 */
 	AVAIL_POLICY_FIXED,		/* T_index whatever gamma */
 	AVAIL_POLICY_OPTIMAL,		/* the exact MDP optimum (avail_optimal.h) */
+	AVAIL_POLICY_LOOKAHEAD,		/* threshold, and migrate_or_wait_lookahead
+					 * where it would wait (heterogeneous) */
 } avail_policy_kind_t;
 
 typedef struct {
@@ -27,7 +29,8 @@ typedef struct {
 	size_t index;			/* AVAIL_POLICY_FIXED only */
 } avail_policy_t;
 
-/* "threshold", "threshold-est", "myopic", "wait", "migrate", "optimal" or "T<i>",
+/* "threshold", "threshold-est", "myopic", "wait", "migrate", "optimal",
+ * "lookahead" or "T<i>",
  * 0 <= i <= n.  0, or -1 and a message in err. */
 int avail_policy_parse(const char *name, size_t n, avail_policy_t *out, char *err,
 		       size_t errlen);
@@ -35,7 +38,7 @@ int avail_policy_parse(const char *name, size_t n, avail_policy_t *out, char *er
 void avail_policy_name(const avail_policy_t *p, char *buf, size_t len);
 
 /* The threshold index i of T_i the policy applies for gamma.  partition:
- * for THRESHOLD the known pooled chain's, for THRESHOLD_EST the estimated
+ * for THRESHOLD and LOOKAHEAD the known pooled chain's, for THRESHOLD_EST the estimated
  * chain's (NULL: no valid estimate yet, then the myopic index); unused by
  * the others; not a threshold policy: optimal (returns n). */
 size_t avail_policy_index(const avail_policy_t *p, size_t n,

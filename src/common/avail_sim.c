@@ -266,17 +266,9 @@ static void refresh_est_chains(sim_t *s)
 	e->chains_slot = s->slot + 1;
 }
 
-/* Move the agent's tasks per migrate_or_wait_decide under T_policy, with
- * `chains` ranking the replacements; the number of tasks moved (0: it
- * waits, e.g. too few spare nodes ON). */
-static size_t migrate(sim_t *s, agent_t *ag, size_t policy, const onoff_chain_t *chains)
+/* Apply the moves of a migration to the agent; the number of tasks moved. */
+static size_t apply_moves(sim_t *s, agent_t *ag, size_t k)
 {
-	size_t k;
-
-	for (size_t h = 0; h < s->N; h++)
-		s->servers[h] = (mow_server_t){ chains[h], s->on[h], ag->host[h] };
-	if (migrate_or_wait_decide(s->servers, s->N, policy, s->moves, &k) != THRESHOLD_MIGRATE)
-		return 0;
 	for (size_t i = 0; i < k; i++) {
 		ag->host[s->moves[i].from] = false;
 		ag->host[s->moves[i].to] = true;
@@ -285,6 +277,40 @@ static size_t migrate(sim_t *s, agent_t *ag, size_t policy, const onoff_chain_t 
 				ag->hosts[j] = s->moves[i].to;
 	}
 	return k;
+}
+
+static void fill_servers(sim_t *s, const agent_t *ag, const onoff_chain_t *chains)
+{
+	for (size_t h = 0; h < s->N; h++)
+		s->servers[h] = (mow_server_t){ chains[h], s->on[h], ag->host[h] };
+}
+
+/* Move the agent's tasks per migrate_or_wait_decide under T_policy, with
+ * `chains` ranking the replacements; the number of tasks moved (0: it
+ * waits, e.g. too few spare nodes ON). */
+static size_t migrate(sim_t *s, agent_t *ag, size_t policy, const onoff_chain_t *chains)
+{
+	size_t k;
+
+	fill_servers(s, ag, chains);
+	if (migrate_or_wait_decide(s->servers, s->N, policy, s->moves, &k) != THRESHOLD_MIGRATE)
+		return 0;
+	return apply_moves(s, ag, k);
+}
+
+/* The lookahead policy where the threshold policy waits: the tasks moved
+ * (0: it waits), or -1 and err. */
+static int lookahead(sim_t *s, agent_t *ag, size_t policy, double gamma, char *err,
+		     size_t errlen)
+{
+	threshold_decision_t decision;
+	size_t k;
+
+	fill_servers(s, ag, s->src->chains);
+	if (migrate_or_wait_lookahead(s->servers, s->N, policy, s->cfg->beta, gamma, s->moves,
+				      &k, &decision, err, errlen))
+		return -1;
+	return decision == THRESHOLD_MIGRATE ? (int)apply_moves(s, ag, k) : 0;
 }
 
 /* The optimal policy's slot: the host set of the solved MDP. */
@@ -332,7 +358,14 @@ static int agent_slot(sim_t *s, size_t a, double d, char *err, size_t errlen)
 							 s->total_on - on_hosts);
 	size_t moved = 0;
 
-	if (decision == THRESHOLD_MIGRATE) {
+	if (decision == THRESHOLD_WAIT && kind_of(s, a) == AVAIL_POLICY_LOOKAHEAD) {
+		int k = lookahead(s, ag, policy, s->cfg->gammas[a / s->cfg->npolicies], err,
+				  errlen);
+
+		if (k < 0)
+			return -1;
+		moved = (size_t)k;
+	} else if (decision == THRESHOLD_MIGRATE) {
 		if (is_est(s, a)) {
 			refresh_est_chains(s);
 			chains = s->est->chains;
@@ -470,7 +503,7 @@ static double analytic_cost(const sim_t *s, size_t a)
 	size_t i = s->fixed_index[a];
 
 	if (s->src->kind != AVAIL_SOURCE_MARKOV || !s->src->identical || is_est(s, a) ||
-	    kind_of(s, a) == AVAIL_POLICY_OPTIMAL)
+	    kind_of(s, a) == AVAIL_POLICY_OPTIMAL || kind_of(s, a) == AVAIL_POLICY_LOOKAHEAD)
 		return NAN;
 	return 1.0 / (1.0 - s->cfg->beta) - s->known.processing[i] +
 	       gamma * s->known.migrations[i];
@@ -491,8 +524,8 @@ static void finish(sim_t *s, avail_sim_result_t *out)
 		c->m /= R;
 		c->cost_se = sqrt(fmax(var, 0.0) / R);
 		c->analytic = analytic_cost(s, a);
-		c->index = is_est(s, a) || kind_of(s, a) == AVAIL_POLICY_OPTIMAL ? SIZE_MAX :
-			   s->fixed_index[a];
+		c->index = is_est(s, a) || kind_of(s, a) == AVAIL_POLICY_OPTIMAL ||
+			   kind_of(s, a) == AVAIL_POLICY_LOOKAHEAD ? SIZE_MAX : s->fixed_index[a];
 	}
 	for (size_t g = 0; g < s->cfg->ngammas; g++)
 		out->optimal_index[g] = threshold_partition_policy(&s->known, s->cfg->gammas[g]);

@@ -175,7 +175,7 @@ static void test_policy_names(void **state)
 	avail_policy_t p;
 	char err[256], name[32];
 	const char *names[] = { "threshold", "threshold-est", "myopic", "wait", "migrate",
-				"optimal", "T2" };
+				"optimal", "lookahead", "T2" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		assert_int_equal(avail_policy_parse(names[i], 3, &p, err, sizeof(err)), 0);
@@ -186,7 +186,7 @@ static void test_policy_names(void **state)
 	assert_string_equal(err, "policy 'T4': T_i needs 0 <= i <= n=3");
 	assert_int_equal(avail_policy_parse("best", 3, &p, err, sizeof(err)), -1);
 	assert_string_equal(err, "unknown policy 'best' (threshold, threshold-est, myopic, "
-			    "wait, migrate, optimal or T0..T3)");
+			    "wait, migrate, optimal, lookahead or T0..T3)");
 	/* wait = T_n, migrate = T_0, whatever gamma */
 	assert_int_equal(avail_policy_parse("wait", 3, &p, err, sizeof(err)), 0);
 	assert_int_equal(avail_policy_index(&p, 3, NULL, 0.0), 3);
@@ -537,6 +537,45 @@ static void test_optimal_matches_mdp(void **state)
 	unlink(path);
 }
 
+/* Lookahead: on identical nodes the threshold policy's decisions exactly
+ * (migrate_or_wait.h); on very different nodes at gamma = 2, where the
+ * pooled chain says "always wait", it migrates to sticky nodes and wins
+ * back part of what threshold loses to the optimum (the seed's Fig. 4(b);
+ * 5.66 against 5.84, optimum 5.26, with this seed). */
+static void test_lookahead(void **state)
+{
+	(void)state;
+	const char *names[] = { "threshold", "lookahead", "optimal" };
+	avail_policy_t pol[3];
+	double gammas[] = { 0.5, 1.5, 3.0 };
+	avail_sim_config_t cfg = { .n = 2, .beta = 0.9, .gammas = gammas, .ngammas = 3,
+				   .npolicies = 2, .runs = 300, .seed = 4 };
+	avail_sim_result_t res;
+
+	run_markov("markov:p01=0.1,p11=0.9", 6, &cfg, names, pol, &res);
+	for (size_t g = 0; g < 3; g++) {
+		assert_true(cell(&res, g, 0)->w == cell(&res, g, 1)->w);
+		assert_true(cell(&res, g, 0)->m == cell(&res, g, 1)->m);
+	}
+	avail_sim_result_free(&res);
+
+	double gamma = 2.0;
+
+	cfg.gammas = &gamma;
+	cfg.ngammas = 1;
+	cfg.npolicies = 3;
+	run_markov("markov:p01=0.02/0.05/0.1/0.2/0.3/0.5,p11=0.98/0.9/0.8/0.7/0.6/0.5", 6, &cfg,
+		   names, pol, &res);
+	const avail_sim_cell_t *thr = cell(&res, 0, 0), *look = cell(&res, 0, 1),
+			       *opt = cell(&res, 0, 2);
+
+	assert_true(thr->m == 0.0);		/* T_2: never migrates */
+	assert_true(look->m > 0.0);
+	assert_true(look->cost < 0.99 * thr->cost);
+	assert_true(opt->cost < look->cost);
+	avail_sim_result_free(&res);
+}
+
 static void test_bad_config(void **state)
 {
 	(void)state;
@@ -586,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_estimate_converges),
 		cmocka_unit_test(test_optimal_matches_mdp),
+		cmocka_unit_test(test_lookahead),
 		cmocka_unit_test(test_bad_config),
 	};
 
