@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "avail_monitor.h"
+#include "avail_policy.h"
 
 int avail_monitor_init(avail_monitor_t *m, int half_life)
 {
@@ -153,29 +154,31 @@ int avail_monitor_decide(avail_monitor_t *m, const dfrs_params_t *p, uint32_t jo
 	out->p01 = pool.valid ? pool.p01 : NAN;
 	out->p11 = pool.valid ? pool.p11 : NAN;
 
+	/* the simulator's policies (avail_policy.c) decide here too: the
+	 * chain is estimated online, so threshold is "threshold-est" */
+	avail_policy_t policy = { .kind = AVAIL_POLICY_WAIT };
+	const threshold_partition_t *part = NULL;
+
 	switch (p->avail_policy) {
-	case AVAIL_POLICY_THRESHOLD:
-		if (pool.valid) {
-			onoff_chain_t chain = { pool.p01, pool.p11 };
-			const threshold_partition_t *part =
-				threshold_cache_get(&m->cache, n, out->beta, chain, err, errlen);
-			if (!part)
-				return -1;
-			out->threshold = threshold_partition_policy(part, out->gamma);
-			break;
-		}
-		out->fallback = true;	/* no chain learned yet */
-		/* fall through */
-	case AVAIL_POLICY_MYOPIC:
-		out->threshold = myopic_policy(n, out->gamma);
+	case AMCBF_AVAIL_THRESHOLD:
+		policy.kind = AVAIL_POLICY_THRESHOLD_EST;
 		break;
-	case AVAIL_POLICY_MIGRATE:
-		out->threshold = 0;
+	case AMCBF_AVAIL_MYOPIC:
+		policy.kind = AVAIL_POLICY_MYOPIC;
+		break;
+	case AMCBF_AVAIL_MIGRATE:
+		policy.kind = AVAIL_POLICY_MIGRATE;
 		break;
 	default:	/* wait; off and observe never act */
-		out->threshold = n;
 		break;
 	}
+	if (policy.kind == AVAIL_POLICY_THRESHOLD_EST && pool.valid) {
+		onoff_chain_t chain = { pool.p01, pool.p11 };
+		if (!(part = threshold_cache_get(&m->cache, n, out->beta, chain, err, errlen)))
+			return -1;
+	}
+	out->fallback = policy.kind == AVAIL_POLICY_THRESHOLD_EST && !part;
+	out->threshold = avail_policy_index(&policy, n, part, out->gamma);
 	out->decision = threshold_decide(out->threshold, n, on_hosts, spare_on);
 	if (out->decision != THRESHOLD_RUN) {
 		m->recent[m->next_recent] = *out;
@@ -191,7 +194,7 @@ void avail_decision_format(const avail_decision_t *d, char *buf, size_t len)
 	snprintf(buf, len,
 		 "JobId=%u n=%zu s'=%zu spare=%zu p01=%.3f p11=%.3f gamma=%g beta=%g policy=%s%s T_%zu: %s",
 		 d->job_id, d->n, d->on_hosts, d->spare_on, d->p01, d->p11, d->gamma,
-		 d->beta, avail_policy_name(d->policy),
+		 d->beta, amcbf_avail_policy_name(d->policy),
 		 d->fallback ? " (no estimate yet: myopic)" : "", d->threshold,
 		 threshold_decision_name(d->decision));
 }
@@ -355,7 +358,7 @@ char *avail_monitor_status_json(const avail_monitor_t *m, const dfrs_params_t *p
 		return NULL;
 	json_object_object_add(root, "updated", json_object_new_int64(now));
 	json_object_object_add(root, "policy",
-			       json_object_new_string(avail_policy_name(p->avail_policy)));
+			       json_object_new_string(amcbf_avail_policy_name(p->avail_policy)));
 	json_object_object_add(root, "slot", json_object_new_int(p->avail_slot));
 	json_object_object_add(root, "zeta", json_object_new_double(p->avail_zeta));
 	json_object_object_add(root, "beta", json_object_new_double(p->avail_beta));
@@ -387,7 +390,7 @@ char *avail_monitor_status_json(const avail_monitor_t *m, const dfrs_params_t *p
 		json_object_object_add(o, "job_id", json_object_new_int64(d->job_id));
 		json_object_object_add(o, "when", json_object_new_int64(d->when));
 		json_object_object_add(o, "policy",
-				       json_object_new_string(avail_policy_name(d->policy)));
+				       json_object_new_string(amcbf_avail_policy_name(d->policy)));
 		json_object_object_add(o, "n", json_object_new_int64((int64_t)d->n));
 		json_object_object_add(o, "on_hosts", json_object_new_int64((int64_t)d->on_hosts));
 		json_object_object_add(o, "spare_on", json_object_new_int64((int64_t)d->spare_on));

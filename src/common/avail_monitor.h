@@ -31,7 +31,7 @@
 typedef struct {
 	uint32_t job_id;
 	long when;		/* seconds since the epoch */
-	avail_policy_t policy;	/* amcbf_avail_policy in force */
+	amcbf_avail_policy_t policy;	/* amcbf_avail_policy in force */
 	size_t n;		/* the job's hosts */
 	size_t on_hosts;	/* s': those ON */
 	size_t spare_on;	/* ON nodes free to take a task */

@@ -107,26 +107,50 @@ static double ks_distance(const double *lengths, double stay)
 	return d;
 }
 
+/* p01 and p11 from transition counts [from][to]; NaN for a state never
+ * left.  true if both are defined. */
+static bool chain_from_transitions(const double t[2][2], onoff_chain_t *c)
+{
+	double from_off = t[0][0] + t[0][1], from_on = t[1][0] + t[1][1];
+
+	c->p01 = from_off > 0.0 ? t[0][1] / from_off : NAN;
+	c->p11 = from_on > 0.0 ? t[1][1] / from_on : NAN;
+	return !isnan(c->p01) && !isnan(c->p11);
+}
+
+bool onoff_estimate_chain(const onoff_estimator_t *e, onoff_chain_t *out)
+{
+	return chain_from_transitions(e->transitions, out);
+}
+
+bool onoff_estimate_pool_chain(const onoff_estimator_t *const *nodes, size_t count,
+			       onoff_chain_t *out)
+{
+	double sum[2][2] = { { 0.0, 0.0 }, { 0.0, 0.0 } };
+
+	for (size_t i = 0; i < count; i++)
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				sum[a][b] += nodes[i]->transitions[a][b];
+	return chain_from_transitions(sum, out);
+}
+
 void onoff_estimate(const onoff_estimator_t *e, onoff_estimate_t *out)
 {
-	double from_off = e->transitions[0][0] + e->transitions[0][1];
-	double from_on = e->transitions[1][0] + e->transitions[1][1];
 	double slots = e->slots[0] + e->slots[1] + e->slots[2];
+	onoff_chain_t fit;
 
 	memset(out, 0, sizeof(*out));
-	out->p01 = from_off > 0.0 ? e->transitions[0][1] / from_off : NAN;
-	out->p11 = from_on > 0.0 ? e->transitions[1][1] / from_on : NAN;
-	out->valid = !isnan(out->p01) && !isnan(out->p11);
+	out->valid = chain_from_transitions(e->transitions, &fit);
+	out->p01 = fit.p01;
+	out->p11 = fit.p11;
 	out->slots = slots;
 	out->down_fraction = slots > 0.0 ? e->slots[2] / slots : NAN;
-
-	onoff_chain_t c = { out->p01, out->p11 };
-
-	out->availability = out->valid ? onoff_chain_availability(&c) : NAN;
+	out->availability = out->valid ? onoff_chain_availability(&fit) : NAN;
 	if (isnan(out->availability))
 		out->availability = slots > 0.0 ? e->slots[1] / slots : NAN;
-	out->mean_on = isnan(out->p11) ? NAN : onoff_chain_mean_on(&c);
-	out->mean_off = isnan(out->p01) ? NAN : onoff_chain_mean_off(&c);
+	out->mean_on = isnan(out->p11) ? NAN : onoff_chain_mean_on(&fit);
+	out->mean_off = isnan(out->p01) ? NAN : onoff_chain_mean_off(&fit);
 	out->ks_on = ks_distance(e->on_lengths, out->p11);
 	out->ks_off = ks_distance(e->off_lengths, isnan(out->p01) ? NAN : 1.0 - out->p01);
 	out->ks = isnan(out->ks_on) ? out->ks_off :

@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "onoff_chain.h"
+
 /* completed interval lengths 1..ONOFF_LENGTH_BINS-1 are counted exactly;
  * the last bin holds every longer one */
 #define ONOFF_LENGTH_BINS 64
@@ -72,6 +74,14 @@ void onoff_estimator_observe(onoff_estimator_t *e, const onoff_estimator_config_
 void onoff_estimator_gap(onoff_estimator_t *e);
 
 void onoff_estimate(const onoff_estimator_t *e, onoff_estimate_t *out);
+/* Only p01 and p11 of onoff_estimate (NaN for a state never left), without
+ * its interval statistics: cheap enough for every slot.  true if both are
+ * defined (the estimate is valid). */
+bool onoff_estimate_chain(const onoff_estimator_t *e, onoff_chain_t *out);
+/* The same for the group: transition counts of all nodes summed. */
+bool onoff_estimate_pool_chain(const onoff_estimator_t *const *nodes, size_t count,
+			       onoff_chain_t *out);
+
 /* The homogeneous-group estimate: counts of all nodes summed. */
 void onoff_estimate_pool(const onoff_estimator_t *const *nodes, size_t count,
 			 onoff_estimate_t *out);

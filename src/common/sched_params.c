@@ -35,7 +35,7 @@ static const char *const priority_names[] = { "fifo", "stretch", NULL };
 static const char *const dfrs_policy_names[] = {
 	"greedypm", "greedyp", "mcb", NULL
 };
-static const char *const avail_policy_names[] = {
+static const char *const amcbf_avail_policy_names[] = {
 	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
 };
 static const char *const signal_names[] = {
@@ -88,7 +88,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_dfrs_minvt", P_INT, "600", 0, 86400, NULL,
 	  offsetof(dfrs_params_t, dfrs_minvt),
 	  "amcbf_mode=dfrs: seconds of virtual time before a job may be migrated" },
-	{ "amcbf_avail_policy", P_ENUM, "observe", 0, 0, avail_policy_names,
+	{ "amcbf_avail_policy", P_ENUM, "observe", 0, 0, amcbf_avail_policy_names,
 	  offsetof(dfrs_params_t, avail_policy),
 	  "nodes' ON/OFF availability: off (not observed), observe (estimated, shown in dfrs status, nothing done), or what a running job with OFF hosts gets: threshold (He et al.'s optimal policy), myopic, wait (always suspend) or migrate (always requeue)" },
 	{ "amcbf_avail_slot", P_INT, "60", 1, 3600, NULL,
@@ -370,8 +370,8 @@ const char *amcbf_dfrs_policy_name(int policy)
 	return (policy >= 0 && policy < 3) ? dfrs_policy_names[policy] : "?";
 }
 
-const char *avail_policy_name(avail_policy_t policy)
+const char *amcbf_avail_policy_name(amcbf_avail_policy_t policy)
 {
-	return (policy >= AVAIL_POLICY_OFF && policy <= AVAIL_POLICY_MIGRATE) ?
-		avail_policy_names[policy] : "?";
+	return (policy >= AMCBF_AVAIL_OFF && policy <= AMCBF_AVAIL_MIGRATE) ?
+		amcbf_avail_policy_names[policy] : "?";
 }

@@ -41,13 +41,13 @@ typedef enum {
 
 /* What the availability module does (amcbf_avail_policy). */
 typedef enum {
-	AVAIL_POLICY_OFF,	/* nodes not observed */
-	AVAIL_POLICY_OBSERVE,	/* estimated and shown, nothing decided */
-	AVAIL_POLICY_THRESHOLD,	/* He et al.'s optimal threshold policy */
-	AVAIL_POLICY_MYOPIC,
-	AVAIL_POLICY_WAIT,	/* always suspend */
-	AVAIL_POLICY_MIGRATE,	/* always requeue */
-} avail_policy_t;
+	AMCBF_AVAIL_OFF,	/* nodes not observed */
+	AMCBF_AVAIL_OBSERVE,	/* estimated and shown, nothing decided */
+	AMCBF_AVAIL_THRESHOLD,	/* He et al.'s optimal threshold policy */
+	AMCBF_AVAIL_MYOPIC,
+	AMCBF_AVAIL_WAIT,	/* always suspend */
+	AMCBF_AVAIL_MIGRATE,	/* always requeue */
+} amcbf_avail_policy_t;
 
 typedef struct {
 	amcbf_mode_t mode;
@@ -65,7 +65,7 @@ typedef struct {
 	int dfrs_policy;	/* amcbf_mode=dfrs: index in dfrs policy names */
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
-	avail_policy_t avail_policy;
+	amcbf_avail_policy_t avail_policy;
 	int avail_slot;		/* s per observation slot */
 	double avail_zeta;	/* outside load (share of CPUs) above: OFF */
 	int avail_half_life;	/* slots; 0: no forgetting */
@@ -103,7 +103,7 @@ int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
 /* amcbf_dfrs_policy's value: "greedypm", "greedyp" or "mcb". */
 const char *amcbf_dfrs_policy_name(int policy);
 /* amcbf_avail_policy's value: "off", "observe", "threshold", ... */
-const char *avail_policy_name(avail_policy_t policy);
+const char *amcbf_avail_policy_name(amcbf_avail_policy_t policy);
 /* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */
 const char *amcbf_ckpt_signal_name(amcbf_ckpt_signal_t sig);
 

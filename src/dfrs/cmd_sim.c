@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "sim_args.h"
 #include "sim_policy.h"
 #include "sim_engine.h"
 #include "sim_metrics.h"
@@ -30,7 +31,7 @@ typedef struct {
 	size_t npolicies;
 	sim_workload_opts_t wopts;
 	sim_model_t model;
-	enum { FMT_TABLE, FMT_JSON, FMT_CSV } format;
+	sim_format_t format;
 	const char *plot_dir;
 	int strict;
 	const char *sweep_key;		/* the --param given a list */
@@ -70,40 +71,10 @@ static void usage(FILE *out)
 "  --plot DIR         write PNG plots (gnuplot) and their data into DIR\n"
 "  --strict           stop at the first malformed trace line (default:\n"
 "                     report it as file:line, skip it and count it)\n"
+"\nWith --availability SPEC, dfrs sim compares migrate-or-wait policies on\n"
+"node availability instead (dfrs sim --availability X --help).\n"
 "\nparameters (--param):\n");
 	sim_params_describe(out);
-}
-
-/* A non-negative finite number, the whole string. */
-static int parse_number(const char *what, const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v)) {
-		fprintf(stderr, "dfrs sim: %s: '%s' is not a number\n", what, s);
-		return -1;
-	}
-	if (v < 0) {
-		fprintf(stderr, "dfrs sim: %s: %s is negative\n", what, s);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-static int parse_count(const char *what, const char *s, int min, int *out)
-{
-	double v;
-	if (parse_number(what, s, &v))
-		return -1;
-	if (v != floor(v) || v < min || v > 1e8) {
-		fprintf(stderr, "dfrs sim: %s: '%s' must be a whole number "
-			"from %d\n", what, s, min);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
 }
 
 static int parse_policies(sim_cli_t *c, const char *list)
@@ -164,7 +135,7 @@ static int parse_param(sim_cli_t *c, const char *arg)
 				"values\n", key, MAX_SWEEP);
 			return -1;
 		}
-		if (parse_number(key, v, &list[n]))
+		if (sim_arg_number(key, v, &list[n]))
 			return -1;
 		/* check the key and range now, on a scratch model */
 		sim_model_t scratch = c->model;
@@ -226,22 +197,22 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 				return -1;
 			break;
 		case 'n':
-			if (parse_count("--nodes", optarg, 1,
+			if (sim_arg_count("--nodes", optarg, 1,
 					&c->wopts.nodes))
 				return -1;
 			break;
 		case 'P':
-			if (parse_count("--procs-per-node", optarg, 1,
+			if (sim_arg_count("--procs-per-node", optarg, 1,
 					&c->wopts.procs_per_node))
 				return -1;
 			break;
 		case 'm':
-			if (parse_number("--migration-cost", optarg,
+			if (sim_arg_number("--migration-cost", optarg,
 					 &c->model.migration_cost))
 				return -1;
 			break;
 		case 'l':
-			if (parse_number("--load", optarg, &v))
+			if (sim_arg_number("--load", optarg, &v))
 				return -1;
 			if (v <= 0) {
 				fprintf(stderr, "dfrs sim: --load must be "
@@ -251,31 +222,17 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			c->wopts.load = v;
 			break;
 		case 's':
-			if (parse_number("--seed", optarg, &v))
+			if (sim_arg_seed(optarg, &c->model.seed))
 				return -1;
-			if (v != floor(v) || v > 1.8e19) {
-				fprintf(stderr, "dfrs sim: --seed: '%s' must "
-					"be a whole number\n", optarg);
-				return -1;
-			}
-			c->wopts.seed = c->model.seed = (uint64_t)v;
+			c->wopts.seed = c->model.seed;
 			break;
 		case 'k':
 			if (parse_param(c, optarg))
 				return -1;
 			break;
 		case 'f':
-			if (!strcmp(optarg, "table"))
-				c->format = FMT_TABLE;
-			else if (!strcmp(optarg, "json"))
-				c->format = FMT_JSON;
-			else if (!strcmp(optarg, "csv"))
-				c->format = FMT_CSV;
-			else {
-				fprintf(stderr, "dfrs sim: --format: '%s' is "
-					"not table, json or csv\n", optarg);
+			if (sim_arg_format(optarg, &c->format))
 				return -1;
-			}
 			break;
 		case 'o':
 			c->plot_dir = optarg;
@@ -311,6 +268,11 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 
 int cmd_sim(int argc, char **argv)
 {
+	for (int a = 1; a < argc; a++)
+		if (!strncmp(argv[a], "--availability", 14) &&
+		    (!argv[a][14] || argv[a][14] == '='))
+			return cmd_sim_availability(argc, argv);
+
 	sim_cli_t c = { 0 };
 	char err[512];
 	sim_workload_opts_defaults(&c.wopts);
@@ -388,9 +350,9 @@ int cmd_sim(int argc, char **argv)
 		.estimates_exact = w.estimates_exact,
 		.rows = rows, .nrows = nrows,
 	};
-	if (c.format == FMT_JSON)
+	if (c.format == SIM_FORMAT_JSON)
 		sim_report_json(stdout, &report);
-	else if (c.format == FMT_CSV)
+	else if (c.format == SIM_FORMAT_CSV)
 		sim_report_csv(stdout, &report);
 	else
 		sim_report_table(stdout, &report);

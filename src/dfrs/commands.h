@@ -10,6 +10,8 @@ int cmd_params(int argc, char **argv);
 int cmd_threshold(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+/* dfrs sim --availability: migrate-or-wait policies (cmd_sim_availability.c) */
+int cmd_sim_availability(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 
 #endif

@@ -68,7 +68,7 @@ static void test_estimates(void **state)
 	avail_monitor_free(&m);
 }
 
-static avail_decision_t decide(avail_monitor_t *m, avail_policy_t policy, double cost,
+static avail_decision_t decide(avail_monitor_t *m, amcbf_avail_policy_t policy, double cost,
 			       size_t n, size_t on, size_t spare)
 {
 	dfrs_params_t p;
@@ -93,47 +93,47 @@ static void test_decisions(void **state)
 	assert_int_equal(avail_monitor_init(&m, 0), 0);
 	/* no chain learned: threshold falls back to myopic; gamma = 4/10:
 	 * migrate iff fewer than 1/0.4 = 2.5 hosts are OFF */
-	d = decide(&m, AVAIL_POLICY_THRESHOLD, 4, 2, 0, 2);
+	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 4, 2, 0, 2);
 	assert_true(d.fallback);
 	assert_int_equal(d.threshold, myopic_policy(2, 0.4));
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
-	d = decide(&m, AVAIL_POLICY_MYOPIC, 4, 4, 1, 3);	/* 3 OFF >= 2.5 */
+	d = decide(&m, AMCBF_AVAIL_MYOPIC, 4, 4, 1, 3);	/* 3 OFF >= 2.5 */
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
 	assert_false(d.fallback);
 
 	feed(&m);
 	/* tiny gamma: always migrate (T_0), if there is room */
-	d = decide(&m, AVAIL_POLICY_THRESHOLD, 0.001, 2, 1, 1);
+	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 0.001, 2, 1, 1);
 	assert_false(d.fallback);
 	assert_int_equal(d.threshold, 0);
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
-	d = decide(&m, AVAIL_POLICY_THRESHOLD, 0.001, 2, 0, 1);
+	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 0.001, 2, 0, 1);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);	/* 1 spare for 2 */
 	/* huge gamma: never migrate (T_n) */
-	d = decide(&m, AVAIL_POLICY_THRESHOLD, 1e7, 2, 1, 5);
+	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 1e7, 2, 1, 5);
 	assert_int_equal(d.threshold, 2);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
 	assert_float_equal(d.p11, 5.0 / 7, 1e-12);
 	assert_float_equal(d.gamma, 1e6, 1e-6);
 	/* the fixed policies ignore gamma */
-	d = decide(&m, AVAIL_POLICY_WAIT, 0.001, 3, 2, 5);
+	d = decide(&m, AMCBF_AVAIL_WAIT, 0.001, 3, 2, 5);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
-	d = decide(&m, AVAIL_POLICY_MIGRATE, 1e7, 3, 0, 3);
+	d = decide(&m, AMCBF_AVAIL_MIGRATE, 1e7, 3, 0, 3);
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
 	/* all hosts ON: run, and not recorded */
 	size_t before = m.nrecent;
-	d = decide(&m, AVAIL_POLICY_MIGRATE, 1, 3, 3, 0);
+	d = decide(&m, AMCBF_AVAIL_MIGRATE, 1, 3, 3, 0);
 	assert_int_equal(d.decision, THRESHOLD_RUN);
 	assert_int_equal(m.nrecent, before);
 	assert_int_equal(before, 7);
 
-	d = decide(&m, AVAIL_POLICY_THRESHOLD, 1e7, 2, 1, 5);
+	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 1e7, 2, 1, 5);
 	avail_decision_format(&d, line, sizeof(line));
 	assert_string_equal(line, "JobId=42 n=2 s'=1 spare=5 p01=0.667 p11=0.714 "
 			    "gamma=1e+06 beta=0.999 policy=threshold T_2: wait");
 	/* the ring keeps the newest AVAIL_RECENT */
 	for (int i = 0; i < 2 * AVAIL_RECENT; i++)
-		decide(&m, AVAIL_POLICY_WAIT, 1, 2, 1, 0);
+		decide(&m, AMCBF_AVAIL_WAIT, 1, 2, 1, 0);
 	assert_int_equal(m.nrecent, AVAIL_RECENT);
 	avail_monitor_free(&m);
 }
@@ -225,8 +225,8 @@ static void test_status_json(void **state)
 	feed(&m);
 	avail_monitor_node(&m, "never");
 	avail_monitor_set_suspended(&m, 7, true);
-	decide(&m, AVAIL_POLICY_MIGRATE, 1, 2, 1, 3);
-	decide(&m, AVAIL_POLICY_WAIT, 1, 2, 0, 3);
+	decide(&m, AMCBF_AVAIL_MIGRATE, 1, 2, 1, 3);
+	decide(&m, AMCBF_AVAIL_WAIT, 1, 2, 0, 3);
 	dfrs_params_defaults(&p);
 	char *text = avail_monitor_status_json(&m, &p, 1234);
 	assert_non_null(text);

@@ -3,23 +3,7 @@
 # the job named for an infeasible instance, exit status 2 and one message
 # for bad input.  Run by make check from the build directory.
 set -u
-DFRS=${DFRS:-./dfrs}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# expect STATUS NEEDLE -- ARGS: exit status and a string in stdout+stderr
-expect() {
-	status=$1 needle=$2
-	shift 3
-	"$DFRS" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ "$rc" = "$status" ] || fail "dfrs $*: exit $rc, want $status ($(cat "$tmp/err"))"
-	grep -qF -- "$needle" "$tmp/out" "$tmp/err" ||
-		fail "dfrs $*: output lacks '$needle': $(cat "$tmp/out" "$tmp/err")"
-}
+. "$(dirname "$0")/cli_expect.sh"
 
 cat >"$tmp/ok.json" <<'JSON'
 {"hosts": [[1, 1], [1, 1]],
@@ -70,5 +54,4 @@ expect 2 "--random '8,40': expected HOSTS,TASKS,SLACK" -- pack --random 8,40
 expect 2 "--seed '0': expected an integer >= 1" -- pack --random 8,40,0.4 --seed 0
 expect 2 'give one of --instance FILE.json or --random' -- pack --random 8,40,0.4 --instance "$tmp/ok.json"
 
-[ "$fails" = 0 ] && echo "PASS: dfrs pack CLI"
-exit "$fails"
+finish "dfrs pack CLI"

@@ -35,7 +35,7 @@ static void test_defaults(void **state)
 	assert_true(dfrs_params_manages_partition(&p, "anything"));
 	assert_false(dfrs_params_qos_exempt(&p, "none"));
 	assert_null(amcbf_ckpt_signal_name(p.ckpt_signal));
-	assert_string_equal(avail_policy_name(p.avail_policy), "observe");
+	assert_string_equal(amcbf_avail_policy_name(p.avail_policy), "observe");
 	assert_int_equal(p.avail_slot, 60);
 	assert_true(p.avail_zeta == 1);
 	assert_int_equal(p.avail_half_life, 0);
@@ -55,7 +55,7 @@ static void test_avail_keys(void **state)
 		snprintf(in, sizeof(in), "amcbf_avail_policy=%s", names[i]);
 		assert_int_equal(dfrs_params_parse(in, &p, err, sizeof(err)), 0);
 		assert_int_equal(p.avail_policy, i);
-		assert_string_equal(avail_policy_name(p.avail_policy), names[i]);
+		assert_string_equal(amcbf_avail_policy_name(p.avail_policy), names[i]);
 	}
 	assert_int_equal(dfrs_params_parse("amcbf_avail_slot=2,amcbf_avail_zeta=0.15,"
 					    "amcbf_avail_migration_cost=0.5",

@@ -54,7 +54,7 @@
 
 static bool acting(const dfrs_params_t *params)
 {
-	return params->avail_policy >= AVAIL_POLICY_THRESHOLD;
+	return params->avail_policy >= AMCBF_AVAIL_THRESHOLD;
 }
 
 static char *state_path(void)
@@ -91,7 +91,7 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params)
 {
-	if (params->avail_policy == AVAIL_POLICY_OFF || !a->ready)
+	if (params->avail_policy == AMCBF_AVAIL_OFF || !a->ready)
 		return 0;
 	return (time_t)(a->last_slot + 1) * params->avail_slot;
 }
@@ -322,7 +322,7 @@ int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory
 	bool *on, *busy;
 	char err[512], *path, *status;
 
-	if (params->avail_policy == AVAIL_POLICY_OFF || !a->ready)
+	if (params->avail_policy == AMCBF_AVAIL_OFF || !a->ready)
 		return 0;
 	slot = (long)(now / params->avail_slot);
 	new_slot = slot != a->last_slot;
