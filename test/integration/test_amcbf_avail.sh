@@ -13,8 +13,9 @@
 #  4  gamma tiny (amcbf_avail_migration_cost=0.01, scontrol reconfigure): a
 #     2-node job one of whose hosts goes OFF is requeued and finishes on ON
 #     nodes.
-#  5  gamma huge: the same situation suspends the job; when its host is back
-#     it is resumed in place and finishes without a restart.
+#  5  gamma huge: the same situation suspends the job; slurmctld restarts
+#     while it waits; when its host is back it is resumed in place and
+#     finishes without a restart.
 # Every job completes exactly once.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -135,7 +136,7 @@ scontrol show hostnames "$nl" | grep -qx "$a4" && fail "4: JobId=$j4 finished on
 
 # 5: huge gamma: wait (suspend), resume in place
 set_params threshold 100000
-j5=$(submit -N2 --wrap 'sleep 20')
+j5=$(submit -N2 --wrap 'sleep 30')
 wait_for "5: the 2-node job running" state_is "$j5" RUNNING
 where=$(node_of "$j5")
 read -r a5 b5 <<<"$(hosts_of "$j5" | xargs)"
@@ -146,6 +147,10 @@ log_has "availability: JobId=$j5 n=2 s'=1 spare=[0-9]* .* gamma=50000 beta=0.999
 sleep $((2 * slot))
 state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its host was OFF"
 [ "$(avail suspended 0)" = "$j5" ] || fail "5: dfrs status does not list JobId=$j5 as waiting"
+# a restart while it waits: the new slurmctld still knows to resume it
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "5: slurmctld did not restart"
+wait_for "5: the waiting job read back" log_has "availability: loaded the models of $nodes nodes and 1 suspended jobs"
+state_is "$j5" SUSPENDED || fail "5: JobId=$j5 is $(squeue -h -j "$j5" -o %T) after the restart, not SUSPENDED"
 scontrol update nodename="$b5" state=resume
 wait_for "5: the job resumed" state_is "$j5" RUNNING
 [ "$(node_of "$j5")" = "$where" ] || fail "5: JobId=$j5 resumed on $(node_of "$j5"), not in place on $where"
