@@ -16,6 +16,8 @@
 #  5  gamma huge: the same situation suspends the job; slurmctld restarts
 #     while it waits; when its host is back it is resumed in place and
 #     finishes without a restart.
+#  6  A job waiting suspended is resumed when the policy is set to observe
+#     (scontrol reconfigure), even though its host is still OFF.
 # Every job completes exactly once.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -151,6 +153,8 @@ state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its 
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "5: slurmctld did not restart"
 wait_for "5: the waiting job read back" log_has "availability: loaded the models of $nodes nodes and 1 suspended jobs"
 state_is "$j5" SUSPENDED || fail "5: JobId=$j5 is $(squeue -h -j "$j5" -o %T) after the restart, not SUSPENDED"
+registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
+wait_for "5: $b5 registered again" registered "$b5"
 scontrol update nodename="$b5" state=resume
 wait_for "5: the job resumed" state_is "$j5" RUNNING
 [ "$(node_of "$j5")" = "$where" ] || fail "5: JobId=$j5 resumed on $(node_of "$j5"), not in place on $where"
@@ -158,6 +162,19 @@ wait_jobs_done 60 "$j5"
 assert_completed_once "$j5"
 [ "$(restarts "$j5")" = 0 ] || fail "5: JobId=$j5 restarted $(restarts "$j5") times, want 0"
 log_has "availability: resumed JobId=$j5 " || fail "5: no resume line for JobId=$j5"
+
+# 6: waiting jobs are not forgotten when the policy stops acting
+j6=$(submit -N2 --wrap 'sleep 20')
+wait_for "6: the 2-node job running" state_is "$j6" RUNNING
+read -r a6 b6 <<<"$(hosts_of "$j6" | xargs)"
+scontrol update nodename="$a6" state=drain reason=avail-test
+wait_for "6: the job suspended" state_is "$j6" SUSPENDED
+set_params observe 100000
+wait_for "6: resumed on reconfiguration" log_has "availability: resumed JobId=$j6: amcbf_avail_policy is now observe"
+state_is "$j6" RUNNING || fail "6: JobId=$j6 is $(squeue -h -j "$j6" -o %T), not RUNNING, after the policy stopped acting"
+scontrol update nodename="$a6" state=resume
+wait_jobs_done 60 "$j6"
+assert_completed_once "$j6"
 "$dfrs" status | sed -n '/^recent decisions/,/^$/p'
 echo "decisions:"
 grep -E 'availability: ' "$CLUSTER_DIR/slurmctld.log" | sed 's/^\[[^T]*T\([^]]*\)\][^:]*: /  \1 /'

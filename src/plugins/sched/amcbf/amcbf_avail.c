@@ -10,9 +10,10 @@
  * now") or when its CPU load from outside Slurm's jobs exceeds
  * amcbf_avail_zeta of its CPUs, else ON.  A running job of a managed
  * partition with OFF hosts gets the decision of amcbf_avail_policy:
- *   wait     the job is suspended (scontrol suspend), remembered (also in
- *            the state file), and resumed at the first slot its hosts are
- *            all ON again; each slot it waits the decision is taken again,
+ *   wait     the job is suspended, keeping its nodes (as gang scheduling
+ *            suspends: scontrol suspend would release them to other jobs),
+ *            remembered (also in the state file), and resumed at the first
+ *            slot its hosts are all ON again; each slot it waits the decision is taken again,
  *            so it may still migrate when ON nodes free up;
  *   migrate  the job is requeued (after the checkpoint signal, when one is
  *            set) and the engine restarts it on ON nodes; never when fewer
@@ -65,6 +66,32 @@ static char *state_path(void)
 	return path;
 }
 
+static int suspend_op(job_record_t *job_ptr, uint16_t op);
+
+/* The policy no longer acts: resume the jobs it left waiting. */
+static void release_waiting(amcbf_avail_t *a, const dfrs_params_t *params)
+{
+	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK };
+	job_record_t *job_ptr;
+	int rc;
+
+	lock_slurmctld(locks);
+	while (a->mon.nsuspended) {
+		uint32_t id = a->mon.suspended[0];
+
+		avail_monitor_set_suspended(&a->mon, id, false);
+		if (!(job_ptr = find_job_record(id)) || !IS_JOB_SUSPENDED(job_ptr))
+			continue;
+		if ((rc = suspend_op(job_ptr, RESUME_JOB)))
+			error("availability: could not resume %pJ: %s", job_ptr,
+			      slurm_strerror(rc));
+		else
+			info("availability: resumed %pJ: amcbf_avail_policy is now %s",
+			     job_ptr, amcbf_avail_policy_name(params->avail_policy));
+	}
+	unlock_slurmctld(locks);
+}
+
 void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 {
 	char err[512], *path;
@@ -72,6 +99,8 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 
 	if (a->ready) {
 		avail_monitor_set_half_life(&a->mon, params->avail_half_life);
+		if (!acting(params) && a->mon.nsuspended)
+			release_waiting(a, params);
 		return;
 	}
 	if (avail_monitor_init(&a->mon, params->avail_half_life)) {
@@ -87,6 +116,8 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 		info("availability: loaded the models of %zu nodes and %zu suspended jobs from %s",
 		     a->mon.nnodes, a->mon.nsuspended, path);
 	xfree(path);
+	if (!acting(params) && a->mon.nsuspended)
+		release_waiting(a, params);
 }
 
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params)
@@ -220,11 +251,14 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 	xfree(used);
 }
 
+/* Suspend or resume; the job keeps its nodes meanwhile (indf_susp false,
+ * as gang scheduling does), so nothing else starts there and its resume
+ * never finds them taken. */
 static int suspend_op(job_record_t *job_ptr, uint16_t op)
 {
 	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
 
-	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, true,
+	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, false,
 			   SLURM_PROTOCOL_VERSION);
 }
 

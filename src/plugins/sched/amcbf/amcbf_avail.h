@@ -29,7 +29,9 @@ typedef struct {
 
 /* First call: set up and read StateSaveLocation/dfrs-availability.json
  * (a corrupt file: one error line, learning starts afresh).  Later calls
- * (reconfiguration): apply the half-life. */
+ * (reconfiguration): apply the half-life, and resume the jobs left waiting
+ * when the policy no longer acts (observe, off).  Takes slurmctld's locks
+ * itself. */
 void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params);
 
 /* The time the next slot starts (0 with amcbf_avail_policy=off). */
