@@ -32,6 +32,20 @@ void trace_free(trace_t *t)
 	memset(t, 0, sizeof(*t));
 }
 
+long trace_machine_procs(const trace_t *t)
+{
+	long procs = t->header_max_procs > 0 ? t->header_max_procs
+					      : t->header_max_nodes;
+
+	if (procs <= 0) {
+		procs = 0;
+		for (size_t i = 0; i < t->njobs; i++)
+			if (t->jobs[i].procs > procs)
+				procs = t->jobs[i].procs;
+	}
+	return procs;
+}
+
 static void trace_init(trace_t *t, const char *name)
 {
 	memset(t, 0, sizeof(*t));

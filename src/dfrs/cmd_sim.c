@@ -10,9 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "commands.h"
+#include "jobcomp.h"
 #include "sim_policy.h"
 #include "sim_engine.h"
+#include "sim_live.h"
 #include "sim_metrics.h"
 #include "sim_params.h"
 #include "sim_plot.h"
@@ -23,6 +26,7 @@
 #define MAX_POLICIES 32
 #define MAX_PARAMS 32
 #define MAX_SWEEP 64
+#define MAX_LIVE 8
 
 typedef struct {
 	const char *trace;
@@ -36,6 +40,9 @@ typedef struct {
 	const char *sweep_key;		/* the --param given a list */
 	double sweep[MAX_SWEEP];
 	size_t nsweep;
+	const char *live_name[MAX_LIVE];	/* --live NAME=JOBCOMP */
+	const char *live_file[MAX_LIVE];
+	size_t nlive;
 } sim_cli_t;
 
 static void usage(FILE *out)
@@ -46,6 +53,7 @@ static void usage(FILE *out)
 "                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
+"                [--live NAME=JOBCOMP]...\n"
 "\n"
 "Replays FILE (SWF, plain or gzip, or a sacct CSV export) under each policy\n"
 "and reports response time, wait, bounded slowdown (Gamma = 10 s), stretch,\n"
@@ -70,40 +78,23 @@ static void usage(FILE *out)
 "  --plot DIR         write PNG plots (gnuplot) and their data into DIR\n"
 "  --strict           stop at the first malformed trace line (default:\n"
 "                     report it as file:line, skip it and count it)\n"
+"  --live NAME=FILE   also report a live run of this trace on Slurm from\n"
+"                     its jobcomp/filetxt file (jobs named by trace job\n"
+"                     id), beside the policy it is the counterpart of:\n"
+"                     slurm-backfill beside easy, slurm-X beside X\n"
+"                     (contribs/live-compare; doc/live-compare.md)\n"
 "\nparameters (--param):\n");
 	sim_params_describe(out);
 }
 
-/* A non-negative finite number, the whole string. */
 static int parse_number(const char *what, const char *s, double *out)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v)) {
-		fprintf(stderr, "dfrs sim: %s: '%s' is not a number\n", what, s);
-		return -1;
-	}
-	if (v < 0) {
-		fprintf(stderr, "dfrs sim: %s: %s is negative\n", what, s);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	return cli_number("dfrs sim", what, s, out);
 }
 
 static int parse_count(const char *what, const char *s, int min, int *out)
 {
-	double v;
-	if (parse_number(what, s, &v))
-		return -1;
-	if (v != floor(v) || v < min || v > 1e8) {
-		fprintf(stderr, "dfrs sim: %s: '%s' must be a whole number "
-			"from %d\n", what, s, min);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
+	return cli_count("dfrs sim", what, s, min, out);
 }
 
 static int parse_policies(sim_cli_t *c, const char *list)
@@ -195,6 +186,25 @@ static int parse_param(sim_cli_t *c, const char *arg)
 	return 0;
 }
 
+static int parse_live(sim_cli_t *c, char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		fprintf(stderr, "dfrs sim: --live '%s': expected NAME=JOBCOMP\n",
+			arg);
+		return -1;
+	}
+	if (c->nlive == MAX_LIVE) {
+		fprintf(stderr, "dfrs sim: --live: more than %d\n", MAX_LIVE);
+		return -1;
+	}
+	*eq = '\0';
+	c->live_name[c->nlive] = arg;
+	c->live_file[c->nlive++] = eq + 1;
+	return 0;
+}
+
 static int parse_args(sim_cli_t *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -209,6 +219,7 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'o' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "live", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -283,6 +294,10 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		case 'S':
 			c->strict = 1;
 			break;
+		case 'L':
+			if (parse_live(c, optarg))
+				return -1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -306,7 +321,73 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			"--help)\n");
 		return -1;
 	}
+	if (c->nlive && c->sweep_key) {
+		fprintf(stderr, "dfrs sim: --live and a --param sweep do not "
+			"go together\n");
+		return -1;
+	}
 	return 0;
+}
+
+/* A row for each --live run, after the simulated rows; plotted too. */
+static int live_rows(const sim_cli_t *c, const sim_workload_t *w,
+		     sim_report_row_t *rows, sim_plot_t *plot)
+{
+	char err[1024];
+
+	for (size_t k = 0; k < c->nlive; k++) {
+		jobcomp_t jc;
+		sim_workload_t live;
+		sim_result_t res;
+
+		if (jobcomp_read(c->live_file[k], &jc, err, sizeof(err))) {
+			fprintf(stderr, "dfrs sim: --live %s: %s\n",
+				c->live_name[k], err);
+			return -1;
+		}
+		if (sim_live_result(w, &jc, &c->model, &live, &res, err,
+				    sizeof(err))) {
+			fprintf(stderr, "dfrs sim: --live %s: %s\n",
+				c->live_name[k], err);
+			jobcomp_free(&jc);
+			return -1;
+		}
+		rows[k].policy = c->live_name[k];
+		rows[k].predicted = sim_live_predicted(c->live_name[k]);
+		sim_metrics_compute(&live, &res, SIM_BSLD_BOUND, &rows[k].m);
+		int rc = c->plot_dir ? sim_plot_add(plot, rows[k].policy, &live,
+						    &res, err, sizeof(err)) : 0;
+		if (rc)
+			fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		sim_result_free(&res);
+		sim_live_free(&live);
+		jobcomp_free(&jc);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* rows[0..nsim) simulated, then live rows: each live row moves to just
+ * after the simulated row of the policy it is the counterpart of. */
+static void place_live_rows(sim_report_row_t *rows, size_t nsim,
+			    size_t nlive)
+{
+	for (size_t k = nsim; k < nsim + nlive; k++) {
+		sim_report_row_t row = rows[k];
+		size_t at = k;
+
+		for (size_t i = 0; i < k; i++)
+			if (row.predicted && !rows[i].predicted &&
+			    !strcmp(rows[i].policy, row.predicted)) {
+				at = i + 1;
+				while (at < k && rows[at].predicted)
+					at++;
+				break;
+			}
+		memmove(&rows[at + 1], &rows[at], (k - at) * sizeof(*rows));
+		rows[at] = row;
+	}
 }
 
 int cmd_sim(int argc, char **argv)
@@ -337,7 +418,8 @@ int cmd_sim(int argc, char **argv)
 	}
 
 	size_t nsettings = c.sweep_key ? c.nsweep : 1;
-	size_t nrows = nsettings * c.npolicies;
+	size_t nsim = nsettings * c.npolicies;
+	size_t nrows = nsim + c.nlive;
 	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
 	sim_plot_t plot = { 0 };
 	int rc = 1;
@@ -377,6 +459,9 @@ int cmd_sim(int argc, char **argv)
 			sim_result_free(&res);
 		}
 	}
+	if (live_rows(&c, &w, rows + nsim, &plot))
+		goto out;
+	place_live_rows(rows, nsim, c.nlive);
 	sim_report_t report = {
 		.trace = c.trace, .jobs = w.njobs,
 		.skipped = trace.skipped_jobs + w.skipped_too_big +

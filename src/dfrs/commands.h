@@ -10,6 +10,7 @@ int cmd_params(int argc, char **argv);
 int cmd_threshold(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_excerpt(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 
 #endif
