@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "jobcomp.h"
+#include "trace.h"
 
 void jobcomp_free(jobcomp_t *jc)
 {
@@ -149,39 +150,14 @@ int jobcomp_parse(const char *text, size_t len, const char *name,
 
 int jobcomp_read(const char *path, jobcomp_t *out, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
 	char *text = NULL;
-	size_t len = 0, cap = 0, got;
+	size_t len = 0;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (trace_read_file(path, TRACE_MAX_BYTES, &text, &len, err, errlen))
 		return -1;
-	}
-	do {
-		if (len + 4096 > cap) {
-			char *p = realloc(text, cap ? 2 * cap : 65536);
-			if (!p) {
-				free(text);
-				fclose(f);
-				snprintf(err, errlen, "%s: out of memory", path);
-				return -1;
-			}
-			text = p;
-			cap = cap ? 2 * cap : 65536;
-		}
-		got = fread(text + len, 1, cap - len, f);
-		len += got;
-	} while (got);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
-		rc = -1;
-	} else {
-		rc = jobcomp_parse(text ? text : "", len, path, out, err,
-				   errlen);
-	}
-	fclose(f);
+	rc = jobcomp_parse(text ? text : "", len, path, out, err, errlen);
 	free(text);
 	return rc;
 }

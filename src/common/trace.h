@@ -98,6 +98,12 @@ int trace_parse(const char *data, size_t len, const char *name,
 		const trace_read_opts_t *opts, trace_t *out,
 		char *err, size_t errlen);
 
+/* The whole file at path, at most max bytes, into *data (free it) and
+ * *len; 0, or -1 with "PATH: what" in err (cannot open, a directory,
+ * too large, read error).  Also for other inputs than traces. */
+int trace_read_file(const char *path, size_t max, char **data, size_t *len,
+		    char *err, size_t errlen);
+
 /* The trace's machine in processors: MaxProcs, else MaxNodes, else its
  * largest job (0 without any). */
 long trace_machine_procs(const trace_t *t);

@@ -72,6 +72,21 @@ static void test_limit_minutes(void **state)
 	assert_int_equal(trace_excerpt_limit_minutes(200, 60, 5), 4);
 }
 
+/* The first job of the excerpt (freed again), or -1 with err set. */
+static long first_id(const trace_t *t, const trace_excerpt_opts_t *o,
+		     char *err, size_t errlen)
+{
+	trace_excerpt_info_t info;
+	trace_t ex;
+	long id;
+
+	if (trace_excerpt(t, o, &ex, &info, err, errlen))
+		return -1;
+	id = ex.jobs[0].id;
+	trace_free(&ex);
+	return id;
+}
+
 /* --offset 1000, compression 10: jobs 4, 5, 6 from time 0. */
 static void test_offset(void **state)
 {
@@ -116,8 +131,7 @@ static void test_offset(void **state)
 
 	/* from 5000 only two jobs are left */
 	o.offset = 5000;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 -1);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), -1);
 	assert_string_equal(err, "small: only 2 jobs that fit from offset "
 			    "5000 s, 3 wanted");
 	trace_free(&t);
@@ -128,36 +142,24 @@ static void test_offset(void **state)
 static void test_auto(void **state)
 {
 	trace_excerpt_opts_t o;
-	trace_excerpt_info_t info;
-	trace_t t, ex;
+	trace_t t;
 	char err[256];
 
 	(void)state;
 	read_small(&t);
 	opts(&o, 3, 10);
 	o.target_load = 1.5;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 0);
-	assert_int_equal(ex.jobs[0].id, 5);
-	trace_free(&ex);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), 5);
 	o.target_load = 0.9;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 0);
-	assert_int_equal(ex.jobs[0].id, 1);
-	trace_free(&ex);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), 1);
 	o.target_load = 2;
 	o.max_runtime = 500;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 0);
-	assert_int_equal(ex.jobs[0].id, 1);	/* 0.765 beats 0.0045 */
-	trace_free(&ex);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), 1); /* 0.765 */
 	o.max_runtime = 0.5;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 -1);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), -1);
 	o.njobs = 8;
 	o.max_runtime = 0;
-	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
-			 -1);
+	assert_int_equal(first_id(&t, &o, err, sizeof(err)), -1);
 	assert_string_equal(err, "small: only 7 jobs fit 4 nodes of 4 "
 			    "processors, 8 wanted");
 	trace_free(&t);
