@@ -15,9 +15,9 @@ typedef struct {
 	const char *policy;
 	const char *param_key;	/* sweep: the parameter varied, else NULL */
 	double param_value;
+	sim_metrics_t m;
 	const char *predicted;	/* a live run (dfrs sim --live): the policy
 				   that predicts it, else NULL */
-	sim_metrics_t m;
 } sim_report_row_t;
 
 typedef struct {

@@ -13,10 +13,12 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "jobcomp.h"
 #include "sim_live.h"
 #include "sim_metrics.h"
+#include "sim_report.h"
 #include "trace.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
@@ -209,6 +211,56 @@ static void test_predicted(void **state)
 	assert_null(sim_live_predicted("mine"));
 }
 
+/* A live row after its prediction: its ratio in the table's last part
+ * and in the JSON's fidelity array. */
+static void test_report_fidelity(void **state)
+{
+	sim_report_row_t rows[3] = {
+		{ "easy", NULL, 0, { .mean_bsld = 2.0, .mean_wait = 10 }, NULL },
+		{ "slurm-backfill", NULL, 0,
+		  { .mean_bsld = 2.1, .mean_wait = 9 }, "easy" },
+		{ "slurm-x", NULL, 0, { .mean_bsld = 1 }, "x" },
+	};
+	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
+			   .rows = rows, .nrows = 3 };
+	json_object *root, *fid, *o, *v;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	(void)state;
+	sim_report_table(out, &r);
+	fclose(out);
+	assert_non_null(strstr(buf, "\nlive / predicted (ratio, % off):\n"
+			       "slurm-backfill / easy:\n"
+			       "  mean_response       0.000 (-100.0 %)\n"
+			       "  mean_wait           0.900 (-10.0 %)\n"
+			       "  mean_bsld           1.050 (+5.0 %)\n"));
+	assert_null(strstr(buf, "slurm-x /"));	/* x is not in the report */
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	sim_report_json(out, &r);
+	fclose(out);
+	root = json_tokener_parse(buf);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "fidelity", &fid));
+	assert_int_equal(json_object_array_length(fid), 1);
+	o = json_object_array_get_idx(fid, 0);
+	assert_true(json_object_object_get_ex(o, "live", &v));
+	assert_string_equal(json_object_get_string(v), "slurm-backfill");
+	assert_true(json_object_object_get_ex(o, "predicted", &v));
+	assert_string_equal(json_object_get_string(v), "easy");
+	assert_true(json_object_object_get_ex(o, "mean_bsld_ratio", &v));
+	near(json_object_get_double(v), 1.05);
+	assert_true(json_object_object_get_ex(root, "results", &v));
+	o = json_object_array_get_idx(v, 1);
+	assert_true(json_object_object_get_ex(o, "predicted", &v));
+	assert_string_equal(json_object_get_string(v), "easy");
+	json_object_put(root);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_live_metrics),
 		cmocka_unit_test(test_live_errors),
 		cmocka_unit_test(test_predicted),
+		cmocka_unit_test(test_report_fidelity),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
