@@ -211,6 +211,15 @@ static void test_predicted(void **state)
 	assert_null(sim_live_predicted("mine"));
 }
 
+/* The string at key in o (a failed assertion if there is none). */
+static const char *key_string(json_object *o, const char *key)
+{
+	json_object *v;
+
+	assert_true(json_object_object_get_ex(o, key, &v));
+	return json_object_get_string(v);
+}
+
 /* A live row after its prediction: its ratio in the table's last part
  * and in the JSON's fidelity array. */
 static void test_report_fidelity(void **state)
@@ -247,16 +256,13 @@ static void test_report_fidelity(void **state)
 	assert_true(json_object_object_get_ex(root, "fidelity", &fid));
 	assert_int_equal(json_object_array_length(fid), 1);
 	o = json_object_array_get_idx(fid, 0);
-	assert_true(json_object_object_get_ex(o, "live", &v));
-	assert_string_equal(json_object_get_string(v), "slurm-backfill");
-	assert_true(json_object_object_get_ex(o, "predicted", &v));
-	assert_string_equal(json_object_get_string(v), "easy");
+	assert_string_equal(key_string(o, "live"), "slurm-backfill");
+	assert_string_equal(key_string(o, "predicted"), "easy");
 	assert_true(json_object_object_get_ex(o, "mean_bsld_ratio", &v));
 	near(json_object_get_double(v), 1.05);
 	assert_true(json_object_object_get_ex(root, "results", &v));
-	o = json_object_array_get_idx(v, 1);
-	assert_true(json_object_object_get_ex(o, "predicted", &v));
-	assert_string_equal(json_object_get_string(v), "easy");
+	assert_string_equal(key_string(json_object_array_get_idx(v, 1),
+				       "predicted"), "easy");
 	json_object_put(root);
 	free(buf);
 }
