@@ -61,6 +61,10 @@ static int reserve(const sched_state_t *st, int idle, int need,
 	for (size_t i = 0; i < count; i++) {
 		avail += ends[i].nodes;
 		if (avail >= need) {
+			/* every job ending at the shadow time frees its
+			 * nodes then: they all count for the extra nodes */
+			while (i + 1 < count && ends[i + 1].end == ends[i].end)
+				avail += ends[++i].nodes;
 			*shadow = ends[i].end;
 			*extra = avail - need;
 			break;

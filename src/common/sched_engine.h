@@ -24,6 +24,7 @@
  * The driver applies the decisions in order (start/suspend/requeue jobs,
  * write CPU weights) and models their cost; the state already shows the
  * result.  Engines: sched_fcfs.c, sched_easy_backfill.c,
+ * sched_conservative.c,
  * sched_consolidation.c (CMBF, AMBF, CMCBF, AMCBF), sched_gang.c; the name
  * to engine table is sched_policy.c.
  */
@@ -123,6 +124,8 @@ int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 	       sched_decisions_t *out);
 int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 			unsigned events, sched_decisions_t *out);
+int sched_conservative_backfill(sched_state_t *st, const sched_config_t *cfg,
+				unsigned events, sched_decisions_t *out);
 int sched_cmbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 	       sched_decisions_t *out);
 int sched_ambf(sched_state_t *st, const sched_config_t *cfg, unsigned events,

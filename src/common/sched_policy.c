@@ -9,6 +9,9 @@ static const sched_policy_t policies[] = {
 	{ "fcfs", sched_fcfs, "first come first served" },
 	{ "easy", sched_easy_backfill,
 	  "EASY backfilling, reservation for the head job" },
+	{ "conservative", sched_conservative_backfill,
+	  "conservative backfilling, a reservation for every queued job "
+	  "(as Slurm's sched/backfill plans)" },
 	{ "cmbf", sched_cmbf,
 	  "conservative migration supported backfilling (seed 004 Alg. 1)" },
 	{ "ambf", sched_ambf, "CMBF, only the head job preempts" },

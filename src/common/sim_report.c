@@ -66,6 +66,95 @@ static const sim_report_row_t *best_row(const sim_report_t *r,
 	return best;
 }
 
+/* The simulated row that predicts a live row, or NULL. */
+static const sim_report_row_t *predicted_row(const sim_report_t *r,
+					     const sim_report_row_t *row)
+{
+	if (!row->predicted)
+		return NULL;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!r->rows[i].predicted &&
+		    !strcmp(r->rows[i].policy, row->predicted))
+			return &r->rows[i];
+	return NULL;
+}
+
+/* The metrics a live run is compared with its prediction on. */
+static const char *const fidelity_keys[] = {
+	"mean_response", "mean_wait", "mean_bsld", "max_bsld", "utilization",
+	"makespan",
+};
+#define NFIDELITY (sizeof(fidelity_keys) / sizeof(fidelity_keys[0]))
+
+static const metric_column_t *column(const char *key)
+{
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		if (!strcmp(columns[c].key, key))
+			return &columns[c];
+	return NULL;
+}
+
+static double ratio(const sim_report_row_t *a, const sim_report_row_t *b,
+		    const metric_column_t *c)
+{
+	double base = value(&b->m, c);
+
+	return base != 0 ? value(&a->m, c) / base : 0;
+}
+
+static void fidelity_json(json_object *root, const sim_report_t *r)
+{
+	json_object *arr = NULL;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *row = &r->rows[i];
+		const sim_report_row_t *p = predicted_row(r, row);
+
+		if (!p)
+			continue;
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "live",
+				       json_object_new_string(row->policy));
+		json_object_object_add(o, "predicted",
+				       json_object_new_string(p->policy));
+		for (size_t k = 0; k < NFIDELITY; k++) {
+			char key[64];
+
+			snprintf(key, sizeof(key), "%s_ratio", fidelity_keys[k]);
+			json_object_object_add(o, key, json_object_new_double(
+				ratio(row, p, column(fidelity_keys[k]))));
+		}
+		if (!arr)
+			arr = json_object_new_array();
+		json_object_array_add(arr, o);
+	}
+	if (arr)
+		json_object_object_add(root, "fidelity", arr);
+}
+
+static void fidelity_table(FILE *out, const sim_report_t *r)
+{
+	int first = 1;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *row = &r->rows[i];
+		const sim_report_row_t *p = predicted_row(r, row);
+
+		if (!p)
+			continue;
+		if (first)
+			fprintf(out, "\nlive / predicted (ratio, %% off):\n");
+		first = 0;
+		fprintf(out, "%s / %s:\n", row->policy, p->policy);
+		for (size_t k = 0; k < NFIDELITY; k++) {
+			double q = ratio(row, p, column(fidelity_keys[k]));
+
+			fprintf(out, "  %-18s %6.3f (%+.1f %%)\n",
+				fidelity_keys[k], q, 100 * (q - 1));
+		}
+	}
+}
+
 /* Is this the first row of its policy (each policy once, in order)? */
 static int first_of_policy(const sim_report_t *r, size_t i)
 {
@@ -97,6 +186,9 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "policy",
 				       json_object_new_string(row->policy));
+		if (row->predicted)
+			json_object_object_add(o, "predicted",
+				json_object_new_string(row->predicted));
 		if (row->param_key) {
 			json_object *p = json_object_new_object();
 			json_object_object_add(p, row->param_key,
@@ -110,6 +202,7 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 		json_object_array_add(results, o);
 	}
 	json_object_object_add(root, "results", results);
+	fidelity_json(root, r);
 	if (r->nrows && r->rows[0].param_key) {
 		json_object *best = json_object_new_array();
 		for (size_t i = 0; i < r->nrows; i++) {
@@ -189,6 +282,7 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		}
 		fprintf(out, "\n");
 	}
+	fidelity_table(out, r);
 	if (r->nrows && r->rows[0].param_key) {
 		const char *sep = "";
 		fprintf(out, "\nbest %s by mean bounded slowdown:", r->rows[0].param_key);

@@ -1,6 +1,7 @@
 /*
  * sim_report.h - dfrs sim's output: the same figures as a side-by-side
- * table with each policy's ratio to EASY, as JSON, or as CSV.
+ * table with each policy's ratio to EASY, as JSON, or as CSV; live runs
+ * (rows with predicted set) also with their ratio to the prediction.
  */
 #ifndef DFRS_SIM_REPORT_H
 #define DFRS_SIM_REPORT_H
@@ -15,6 +16,8 @@ typedef struct {
 	const char *param_key;	/* sweep: the parameter varied, else NULL */
 	double param_value;
 	sim_metrics_t m;
+	const char *predicted;	/* a live run (dfrs sim --live): the policy
+				   that predicts it, else NULL */
 } sim_report_row_t;
 
 typedef struct {

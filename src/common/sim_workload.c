@@ -22,12 +22,7 @@ static int machine_size(const trace_t *t, const sim_workload_opts_t *o)
 {
 	if (o->nodes > 0)
 		return o->nodes;
-	long procs = t->header_max_procs > 0 ? t->header_max_procs
-					      : t->header_max_nodes;
-	if (procs <= 0)
-		for (size_t i = 0; i < t->njobs; i++)
-			if (t->jobs[i].procs > procs)
-				procs = t->jobs[i].procs;
+	long procs = trace_machine_procs(t);
 	return (int)((procs + o->procs_per_node - 1) / o->procs_per_node);
 }
 

@@ -98,6 +98,24 @@ int trace_parse(const char *data, size_t len, const char *name,
 		const trace_read_opts_t *opts, trace_t *out,
 		char *err, size_t errlen);
 
+/* The whole file at path, at most max bytes, into *data (free it) and
+ * *len; 0, or -1 with "PATH: what" in err (cannot open, a directory,
+ * too large, read error).  Also for other inputs than traces. */
+int trace_read_file(const char *path, size_t max, char **data, size_t *len,
+		    char *err, size_t errlen);
+
+/* The trace's machine in processors: MaxProcs, else MaxNodes, else its
+ * largest job (0 without any). */
+long trace_machine_procs(const trace_t *t);
+
+/*
+ * Write t as SWF (18 fields a job, -1 unknown) after a header of MaxJobs,
+ * MaxProcs and MaxNodes (when known) and the lines of comment, each made a
+ * ';' line.  trace_read() reads it back to the same jobs (times to 0.01 s).
+ * Returns 0, or -1 if writing failed.
+ */
+int trace_write_swf(FILE *out, const trace_t *t, const char *comment);
+
 /* Frees the jobs and zeroes *t; safe on a zeroed or failed trace. */
 void trace_free(trace_t *t);
 

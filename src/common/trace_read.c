@@ -32,6 +32,20 @@ void trace_free(trace_t *t)
 	memset(t, 0, sizeof(*t));
 }
 
+long trace_machine_procs(const trace_t *t)
+{
+	long procs = t->header_max_procs > 0 ? t->header_max_procs
+					      : t->header_max_nodes;
+
+	if (procs <= 0) {
+		procs = 0;
+		for (size_t i = 0; i < t->njobs; i++)
+			if (t->jobs[i].procs > procs)
+				procs = t->jobs[i].procs;
+	}
+	return procs;
+}
+
 static void trace_init(trace_t *t, const char *name)
 {
 	memset(t, 0, sizeof(*t));
@@ -195,9 +209,8 @@ int trace_parse(const char *data, size_t len, const char *name,
 	return 0;
 }
 
-/* The whole file, at most max bytes; 0, or -1 with err set. */
-static int read_file(const char *path, size_t max, char **data, size_t *len,
-		     char *err, size_t errlen)
+int trace_read_file(const char *path, size_t max, char **data, size_t *len,
+		    char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	struct stat st;
@@ -271,7 +284,7 @@ int trace_read(const char *path, const trace_read_opts_t *opts,
 	int rc;
 
 	trace_init(out, path);
-	if (read_file(path, max, &data, &len, err, errlen) < 0)
+	if (trace_read_file(path, max, &data, &len, err, errlen) < 0)
 		return -1;
 	rc = trace_parse(data, len, path, opts, out, err, errlen);
 	free(data);

@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "commands.h"
 #include "sim_args.h"
+#include "jobcomp.h"
 #include "sim_policy.h"
 #include "sim_engine.h"
+#include "sim_live.h"
 #include "sim_metrics.h"
 #include "sim_params.h"
 #include "sim_plot.h"
@@ -24,6 +27,7 @@
 #define MAX_POLICIES 32
 #define MAX_PARAMS 32
 #define MAX_SWEEP 64
+#define MAX_LIVE 8
 
 typedef struct {
 	const char *trace;
@@ -37,6 +41,9 @@ typedef struct {
 	const char *sweep_key;		/* the --param given a list */
 	double sweep[MAX_SWEEP];
 	size_t nsweep;
+	const char *live_name[MAX_LIVE];	/* --live NAME=JOBCOMP */
+	const char *live_file[MAX_LIVE];
+	size_t nlive;
 } sim_cli_t;
 
 static void usage(FILE *out)
@@ -47,6 +54,7 @@ static void usage(FILE *out)
 "                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
+"                [--live NAME=JOBCOMP]...\n"
 "\n"
 "Replays FILE (SWF, plain or gzip, or a sacct CSV export) under each policy\n"
 "and reports response time, wait, bounded slowdown (Gamma = 10 s), stretch,\n"
@@ -71,6 +79,11 @@ static void usage(FILE *out)
 "  --plot DIR         write PNG plots (gnuplot) and their data into DIR\n"
 "  --strict           stop at the first malformed trace line (default:\n"
 "                     report it as file:line, skip it and count it)\n"
+"  --live NAME=FILE   also report a live run of this trace on Slurm from\n"
+"                     its jobcomp/filetxt file (jobs named by trace job\n"
+"                     id), beside the policy it is the counterpart of:\n"
+"                     slurm-backfill beside easy, slurm-X beside X\n"
+"                     (contribs/live-compare; doc/live-compare.md)\n"
 "\nWith --availability SPEC, dfrs sim compares migrate-or-wait policies on\n"
 "node availability instead (dfrs sim --availability X --help).\n"
 "\nparameters (--param):\n");
@@ -135,7 +148,7 @@ static int parse_param(sim_cli_t *c, const char *arg)
 				"values\n", key, MAX_SWEEP);
 			return -1;
 		}
-		if (sim_arg_number(key, v, &list[n]))
+		if (cli_number("dfrs sim", key, v, &list[n]))
 			return -1;
 		/* check the key and range now, on a scratch model */
 		sim_model_t scratch = c->model;
@@ -166,6 +179,25 @@ static int parse_param(sim_cli_t *c, const char *arg)
 	return 0;
 }
 
+static int parse_live(sim_cli_t *c, char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		fprintf(stderr, "dfrs sim: --live '%s': expected NAME=JOBCOMP\n",
+			arg);
+		return -1;
+	}
+	if (c->nlive == MAX_LIVE) {
+		fprintf(stderr, "dfrs sim: --live: more than %d\n", MAX_LIVE);
+		return -1;
+	}
+	*eq = '\0';
+	c->live_name[c->nlive] = arg;
+	c->live_file[c->nlive++] = eq + 1;
+	return 0;
+}
+
 static int parse_args(sim_cli_t *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -180,6 +212,7 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'o' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "live", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -197,22 +230,22 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 				return -1;
 			break;
 		case 'n':
-			if (sim_arg_count("--nodes", optarg, 1,
+			if (cli_count("dfrs sim", "--nodes", optarg, 1,
 					&c->wopts.nodes))
 				return -1;
 			break;
 		case 'P':
-			if (sim_arg_count("--procs-per-node", optarg, 1,
+			if (cli_count("dfrs sim", "--procs-per-node", optarg, 1,
 					&c->wopts.procs_per_node))
 				return -1;
 			break;
 		case 'm':
-			if (sim_arg_number("--migration-cost", optarg,
+			if (cli_number("dfrs sim", "--migration-cost", optarg,
 					 &c->model.migration_cost))
 				return -1;
 			break;
 		case 'l':
-			if (sim_arg_number("--load", optarg, &v))
+			if (cli_number("dfrs sim", "--load", optarg, &v))
 				return -1;
 			if (v <= 0) {
 				fprintf(stderr, "dfrs sim: --load must be "
@@ -240,6 +273,10 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		case 'S':
 			c->strict = 1;
 			break;
+		case 'L':
+			if (parse_live(c, optarg))
+				return -1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -263,7 +300,73 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			"--help)\n");
 		return -1;
 	}
+	if (c->nlive && c->sweep_key) {
+		fprintf(stderr, "dfrs sim: --live and a --param sweep do not "
+			"go together\n");
+		return -1;
+	}
 	return 0;
+}
+
+/* A row for each --live run, after the simulated rows; plotted too. */
+static int live_rows(const sim_cli_t *c, const sim_workload_t *w,
+		     sim_report_row_t *rows, sim_plot_t *plot)
+{
+	char err[1024];
+
+	for (size_t k = 0; k < c->nlive; k++) {
+		jobcomp_t jc;
+		sim_workload_t live;
+		sim_result_t res;
+
+		if (jobcomp_read(c->live_file[k], &jc, err, sizeof(err))) {
+			fprintf(stderr, "dfrs sim: --live %s: %s\n",
+				c->live_name[k], err);
+			return -1;
+		}
+		if (sim_live_result(w, &jc, &c->model, &live, &res, err,
+				    sizeof(err))) {
+			fprintf(stderr, "dfrs sim: --live %s: %s\n",
+				c->live_name[k], err);
+			jobcomp_free(&jc);
+			return -1;
+		}
+		rows[k].policy = c->live_name[k];
+		rows[k].predicted = sim_live_predicted(c->live_name[k]);
+		sim_metrics_compute(&live, &res, SIM_BSLD_BOUND, &rows[k].m);
+		int rc = c->plot_dir ? sim_plot_add(plot, rows[k].policy, &live,
+						    &res, err, sizeof(err)) : 0;
+		if (rc)
+			fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		sim_result_free(&res);
+		sim_live_free(&live);
+		jobcomp_free(&jc);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* rows[0..nsim) simulated, then live rows: each live row moves to just
+ * after the simulated row of the policy it is the counterpart of. */
+static void place_live_rows(sim_report_row_t *rows, size_t nsim,
+			    size_t nlive)
+{
+	for (size_t k = nsim; k < nsim + nlive; k++) {
+		sim_report_row_t row = rows[k];
+		size_t at = k;
+
+		for (size_t i = 0; i < k; i++)
+			if (row.predicted && !rows[i].predicted &&
+			    !strcmp(rows[i].policy, row.predicted)) {
+				at = i + 1;
+				while (at < k && rows[at].predicted)
+					at++;
+				break;
+			}
+		memmove(&rows[at + 1], &rows[at], (k - at) * sizeof(*rows));
+		rows[at] = row;
+	}
 }
 
 int cmd_sim(int argc, char **argv)
@@ -299,7 +402,8 @@ int cmd_sim(int argc, char **argv)
 	}
 
 	size_t nsettings = c.sweep_key ? c.nsweep : 1;
-	size_t nrows = nsettings * c.npolicies;
+	size_t nsim = nsettings * c.npolicies;
+	size_t nrows = nsim + c.nlive;
 	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
 	sim_plot_t plot = { 0 };
 	int rc = 1;
@@ -339,6 +443,9 @@ int cmd_sim(int argc, char **argv)
 			sim_result_free(&res);
 		}
 	}
+	if (live_rows(&c, &w, rows + nsim, &plot))
+		goto out;
+	place_live_rows(rows, nsim, c.nlive);
 	sim_report_t report = {
 		.trace = c.trace, .jobs = w.njobs,
 		.skipped = trace.skipped_jobs + w.skipped_too_big +

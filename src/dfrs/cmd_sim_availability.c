@@ -15,6 +15,7 @@
 
 #include "avail_sim.h"
 #include "commands.h"
+#include "cli_args.h"
 #include "sim_args.h"
 #include "sim_availability_report.h"
 
@@ -100,7 +101,7 @@ static int parse_gammas(avail_cli_t *c, const char *list)
 			fprintf(stderr, "dfrs sim: --gamma: more than %d values\n", MAX_GAMMAS);
 			return -1;
 		}
-		if (sim_arg_number("--gamma", v, &c->gammas[c->ngammas++]))
+		if (cli_number("dfrs sim", "--gamma", v, &c->gammas[c->ngammas++]))
 			return -1;
 	}
 	if (!c->ngammas) {
@@ -140,7 +141,7 @@ static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_
 
 static int parse_beta(avail_cli_t *c, const char *s)
 {
-	if (sim_arg_number("--beta", s, &c->beta))
+	if (cli_number("dfrs sim", "--beta", s, &c->beta))
 		return -1;
 	if (c->beta <= 0.0 || c->beta >= 1.0) {
 		fprintf(stderr, "dfrs sim: --beta: %s is not in (0,1)\n", s);
@@ -176,10 +177,10 @@ static int parse_args(avail_cli_t *c, int argc, char **argv)
 			c->spec = optarg;
 			break;
 		case 'n':
-			rc = sim_arg_count("--n", optarg, 1, &c->n);
+			rc = cli_count("dfrs sim", "--n", optarg, 1, &c->n);
 			break;
 		case 'N':
-			rc = sim_arg_count("--nodes", optarg, 1, &c->nodes);
+			rc = cli_count("dfrs sim", "--nodes", optarg, 1, &c->nodes);
 			break;
 		case 'g':
 			rc = parse_gammas(c, optarg);
@@ -188,13 +189,13 @@ static int parse_args(avail_cli_t *c, int argc, char **argv)
 			rc = parse_beta(c, optarg);
 			break;
 		case 'r':
-			rc = sim_arg_count("--runs", optarg, 1, &c->runs);
+			rc = cli_count("dfrs sim", "--runs", optarg, 1, &c->runs);
 			break;
 		case 'S':
-			rc = sim_arg_count("--slots", optarg, 1, &c->slots);
+			rc = cli_count("dfrs sim", "--slots", optarg, 1, &c->slots);
 			break;
 		case 'w':
-			rc = sim_arg_count("--warmup", optarg, 0, &c->warmup);
+			rc = cli_count("dfrs sim", "--warmup", optarg, 0, &c->warmup);
 			break;
 		case 's':
 			rc = sim_arg_seed(optarg, &c->seed);

@@ -24,6 +24,8 @@ static const dfrs_command_t commands[] = {
 	  "place jobs on hosts by DFRS vector packing (METAVP, greedy, ...)" },
 	{ "sim", cmd_sim,
 	  "replay a workload trace under EASY, AMCBF and the other policies" },
+	{ "excerpt", cmd_excerpt,
+	  "a trace window scaled for a live replay (contribs/live-compare)" },
 	{ "status", cmd_status,
 	  "each node's jobs with their yields and CPU weights (select/dfrs)" },
 };

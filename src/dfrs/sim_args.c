@@ -7,43 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "sim_args.h"
-
-int sim_arg_number(const char *what, const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v)) {
-		fprintf(stderr, "dfrs sim: %s: '%s' is not a number\n", what, s);
-		return -1;
-	}
-	if (v < 0) {
-		fprintf(stderr, "dfrs sim: %s: %s is negative\n", what, s);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-int sim_arg_count(const char *what, const char *s, int min, int *out)
-{
-	double v;
-	if (sim_arg_number(what, s, &v))
-		return -1;
-	if (v != floor(v) || v < min || v > 1e8) {
-		fprintf(stderr, "dfrs sim: %s: '%s' must be a whole number "
-			"from %d\n", what, s, min);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
 
 int sim_arg_seed(const char *s, uint64_t *out)
 {
 	double v;
-	if (sim_arg_number("--seed", s, &v))
+	if (cli_number("dfrs sim", "--seed", s, &v))
 		return -1;
 	if (v != floor(v) || v > 1.8e19) {
 		fprintf(stderr, "dfrs sim: --seed: '%s' must be a whole number\n", s);

@@ -81,6 +81,44 @@ static void test_fig1_easy(void **state)
 }
 
 /*
+ * EASY when running jobs end together: four nodes, J1(1,10) J2(2,10)
+ * J3(2,5) J4(1,20).  J1 and J2 start; J3 waits for the shadow time 10,
+ * when J1 and J2 both end: 1 + 1 + 2 nodes, 2 of them extra, so J4 (ends
+ * at 20, past the shadow time) backfills at 0 on the idle node.  Counting
+ * only the first of the jobs ending at 10 would leave no extra node (the
+ * live comparison found that against Slurm's backfill).
+ */
+static void test_easy_shadow_tie(void **state)
+{
+	static const job_spec_t jobs[] = {
+		{ 1, 10, { 0 } }, { 2, 10, { 0 } }, { 2, 5, { 0 } },
+		{ 1, 20, { 0 } },
+	};
+	static const expect_t want[] = {
+		{ 0, 10, 0, 0 }, { 0, 10, 0, 0 }, { 10, 15, 0, 0 },
+		{ 0, 20, 0, 0 },
+	};
+	replay("easy", 4, jobs, 4, want);
+}
+
+/*
+ * Conservative backfilling with exact runtimes: every queued job holds a
+ * reservation.  At 0: J1 and J2 start, J3 is reserved at 20-25, J4 at 5-10
+ * (5 nodes free then), J5 (2 nodes for 15 s) finds no gap before J3's
+ * reservation and is reserved at 25, J6 fits beside J1 and J2 until J4's
+ * reservation: it starts at 0.  J4 starts at 5, J3 at 20, J5 at 25: J5
+ * may not delay J3, as it does under EASY (starting at 0, ending at 15).
+ */
+static void test_fig1_conservative(void **state)
+{
+	static const expect_t want[] = {
+		{ 0, 20, 0, 0 }, { 0, 5, 0, 0 }, { 20, 25, 0, 0 },
+		{ 5, 10, 0, 0 }, { 25, 40, 0, 0 }, { 0, 10, 0, 0 },
+	};
+	replay("conservative", 6, fixture_fig1, 6, want);
+}
+
+/*
  * FCFS: J3 blocks the queue until 20; then J4 and J5 at 25 (J3's end), J6
  * when J4 ends at 30.
  */
@@ -414,6 +452,8 @@ int main(void)
 		cmocka_unit_test(test_fig1_cmbf),
 		cmocka_unit_test(test_fig1_ambf),
 		cmocka_unit_test(test_fig1_easy),
+		cmocka_unit_test(test_easy_shadow_tie),
+		cmocka_unit_test(test_fig1_conservative),
 		cmocka_unit_test(test_fig1_fcfs),
 		cmocka_unit_test(test_fig2_cmcbf),
 		cmocka_unit_test(test_fig2_amcbf),

@@ -254,12 +254,12 @@ static void test_shared_nasa(void **state)
 static void test_sweep_best(void **state)
 {
 	sim_report_row_t rows[6] = {
-		{ "easy", "util_threshold", 0.5, { .mean_bsld = 3.0 } },
-		{ "amcbf", "util_threshold", 0.5, { .mean_bsld = 4.0 } },
-		{ "easy", "util_threshold", 0.9, { .mean_bsld = 3.0 } },
-		{ "amcbf", "util_threshold", 0.9, { .mean_bsld = 2.5 } },
-		{ "easy", "util_threshold", 0.96, { .mean_bsld = 3.5 } },
-		{ "amcbf", "util_threshold", 0.96, { .mean_bsld = 2.75 } },
+		{ "easy", "util_threshold", 0.5, { .mean_bsld = 3.0 }, NULL },
+		{ "amcbf", "util_threshold", 0.5, { .mean_bsld = 4.0 }, NULL },
+		{ "easy", "util_threshold", 0.9, { .mean_bsld = 3.0 }, NULL },
+		{ "amcbf", "util_threshold", 0.9, { .mean_bsld = 2.5 }, NULL },
+		{ "easy", "util_threshold", 0.96, { .mean_bsld = 3.5 }, NULL },
+		{ "amcbf", "util_threshold", 0.96, { .mean_bsld = 2.75 }, NULL },
 	};
 	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
 			   .rows = rows, .nrows = 6 };

@@ -1,0 +1,222 @@
+/*
+ * cmd_excerpt.c - dfrs excerpt: write the window of a trace that
+ * contribs/live-compare replays on a local Slurm cluster, as SWF, in the
+ * cluster's nodes and compressed time, with Slurm's whole-minute limits
+ * as requested times and each job's CPU usage (doc/live-compare.md).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "sim_workload.h"
+#include "trace.h"
+#include "trace_excerpt.h"
+
+#define CMD "dfrs excerpt"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: dfrs excerpt --trace FILE --nodes N [--jobs N] [--offset S|auto]\n"
+"                    [--compress F] [--procs-per-node P] [--target-load L]\n"
+"                    [--max-runtime S] [--limit-margin S] [--seed S]\n"
+"                    [--out FILE]\n"
+"\n"
+"Writes N consecutive jobs of FILE (SWF, plain or gzip, or a sacct export)\n"
+"that fit N nodes, as SWF: submit and run times divided by F (run times at\n"
+"least 1 s), sizes in nodes, the time limit Slurm applies (whole minutes,\n"
+"at least the run time + the margin) as requested time, and each job's CPU\n"
+"usage (dfrs sim's model, drawn from the seed) as average CPU time.\n"
+"\n"
+"  --jobs N           jobs in the excerpt (default 100)\n"
+"  --offset S|auto    first job submitted at or after S s of the trace;\n"
+"                     auto (default): the window of N jobs whose offered\n"
+"                     load is closest to --target-load\n"
+"  --compress F       divide times by F (default 1)\n"
+"  --nodes N          nodes of the cluster (required)\n"
+"  --procs-per-node P trace processors per node (default: the trace's\n"
+"                     machine spread over the N nodes)\n"
+"  --target-load L    for auto (default 0.9)\n"
+"  --max-runtime S    for auto: only windows whose jobs all run at most\n"
+"                     S s once compressed (default: any)\n"
+"  --limit-margin S   a limit is at least the run time + S s (default 5)\n"
+"  --seed S           seed of the CPU usage model (default 1)\n"
+"  --out FILE         where to write (default: standard output)\n");
+}
+
+typedef struct {
+	const char *trace, *out;
+	trace_excerpt_opts_t o;
+	int seed;
+} excerpt_cli_t;
+
+static int parse_args(excerpt_cli_t *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "trace", required_argument, NULL, 't' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "offset", required_argument, NULL, 'O' },
+		{ "compress", required_argument, NULL, 'c' },
+		{ "nodes", required_argument, NULL, 'n' },
+		{ "procs-per-node", required_argument, NULL, 'P' },
+		{ "target-load", required_argument, NULL, 'L' },
+		{ "max-runtime", required_argument, NULL, 'r' },
+		{ "limit-margin", required_argument, NULL, 'm' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt, n, rc = 0, nodes_given = 0;
+
+	optind = 1;
+	opterr = 0;
+	while (!rc && (opt = getopt_long(argc, argv, "h", longopts,
+					 NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			c->trace = optarg;
+			break;
+		case 'j':
+			rc = cli_count(CMD, "--jobs", optarg, 1, &n);
+			c->o.njobs = (size_t)n;
+			break;
+		case 'O':
+			if (!strcmp(optarg, "auto"))
+				c->o.offset = -1;
+			else
+				rc = cli_number(CMD, "--offset", optarg,
+						&c->o.offset);
+			break;
+		case 'c':
+			rc = cli_number(CMD, "--compress", optarg,
+					&c->o.compress);
+			if (!rc && c->o.compress < 1) {
+				fprintf(stderr, CMD ": --compress must be at "
+					"least 1\n");
+				rc = -1;
+			}
+			break;
+		case 'n':
+			rc = cli_count(CMD, "--nodes", optarg, 1, &c->o.nodes);
+			nodes_given = 1;
+			break;
+		case 'P':
+			rc = cli_count(CMD, "--procs-per-node", optarg, 1,
+				       &c->o.procs_per_node);
+			break;
+		case 'L':
+			rc = cli_number(CMD, "--target-load", optarg,
+					&c->o.target_load);
+			break;
+		case 'r':
+			rc = cli_number(CMD, "--max-runtime", optarg,
+					&c->o.max_runtime);
+			break;
+		case 'm':
+			rc = cli_number(CMD, "--limit-margin", optarg,
+					&c->o.limit_margin);
+			break;
+		case 's':
+			rc = cli_count(CMD, "--seed", optarg, 0, &c->seed);
+			break;
+		case 'o':
+			c->out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			fprintf(stderr, CMD ": unknown option or missing value "
+				"'%s' (dfrs excerpt --help)\n", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (rc)
+		return -1;
+	if (optind < argc) {
+		fprintf(stderr, CMD ": unexpected argument '%s'\n",
+			argv[optind]);
+		return -1;
+	}
+	if (!c->trace || !nodes_given) {
+		fprintf(stderr, CMD ": --trace FILE and --nodes N are required "
+			"(dfrs excerpt --help)\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* Each job's CPU usage, drawn as dfrs sim draws it, as its average CPU
+ * time, so that the simulator and the live job (dfrs:need) agree. */
+static int set_cpu(trace_t *ex, int seed, char *err, size_t errlen)
+{
+	sim_workload_opts_t wo;
+	sim_workload_t w;
+
+	sim_workload_opts_defaults(&wo);
+	wo.nodes = (int)ex->header_max_procs;
+	wo.seed = (uint64_t)seed;
+	if (sim_workload_build(ex, &wo, &w, err, errlen))
+		return -1;
+	for (size_t i = 0; i < w.njobs; i++) {
+		double u = 0;
+
+		for (int p = 0; p < w.jobs[i].nodes; p++)
+			u += w.jobs[i].util[p];
+		u = round(100 * u / w.jobs[i].nodes) / 100;
+		ex->jobs[i].cpu_used = u * ex->jobs[i].runtime;
+	}
+	sim_workload_free(&w);
+	return 0;
+}
+
+int cmd_excerpt(int argc, char **argv)
+{
+	excerpt_cli_t c = { .seed = 1 };
+	trace_read_opts_t ropts = { .diag = stderr, .max_diag = 20 };
+	trace_excerpt_info_t info;
+	trace_t t = { 0 }, ex = { 0 };
+	char err[512], comment[1024];
+	FILE *out = stdout;
+	int rc = 1;
+
+	trace_excerpt_opts_defaults(&c.o);
+	if (parse_args(&c, argc, argv))
+		return 2;
+	if (trace_read(c.trace, &ropts, &t, err, sizeof(err)) ||
+	    trace_excerpt(&t, &c.o, &ex, &info, err, sizeof(err)) ||
+	    set_cpu(&ex, c.seed, err, sizeof(err))) {
+		fprintf(stderr, CMD ": %s\n", err);
+		goto out;
+	}
+	snprintf(comment, sizeof(comment),
+		 "dfrs excerpt of %s: %zu jobs from job %ld (submitted at "
+		 "%.0f s), offered load %.2f\n%d nodes of %d trace processors, "
+		 "times divided by %g, %zu jobs larger than %d nodes left out\n"
+		 "field 9: the Slurm time limit (whole minutes); field 6: CPU "
+		 "usage (seed %d) x run time", c.trace, ex.njobs, ex.jobs[0].id,
+		 info.offset, info.load, c.o.nodes, info.procs_per_node,
+		 c.o.compress, info.skipped_too_big, c.o.nodes, c.seed);
+	if (c.out && !(out = fopen(c.out, "w"))) {
+		perror(c.out);
+		goto out;
+	}
+	if (trace_write_swf(out, &ex, comment)) {
+		fprintf(stderr, CMD ": writing %s failed\n",
+			c.out ? c.out : "standard output");
+		goto out;
+	}
+	fprintf(stderr, CMD ": %s\n", comment);
+	rc = 0;
+out:
+	if (out && out != stdout)
+		fclose(out);
+	trace_free(&ex);
+	trace_free(&t);
+	return rc;
+}

@@ -1,0 +1,51 @@
+#!/bin/bash
+# test_live_compare.sh - contribs/live-compare end to end: a short excerpt
+# (30 jobs on 4 nodes, test/data/live-excerpt.swf) replayed live under
+# sched/backfill + select/linear and under sched/amcbf + select/dfrs, side
+# by side (ports 18800 and 18900).  Asserts only what does not depend on
+# timing: every job completed in both runs (live-compare fails otherwise,
+# naming the missing jobs) and the JSON report has every key of dfrs sim's
+# schema, with the live rows beside their predictions.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+work=$(mktemp -d /tmp/live-test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+t0=$SECONDS
+if ! "$top/contribs/live-compare" --excerpt "$top/test/data/live-excerpt.swf" \
+	--nodes 4 --port 18800 --dir "$work" --format json \
+	>"$work/report.json" 2>"$work/stderr"; then
+	fail "live-compare failed:"
+	sed 's/^/  /' "$work/stderr"
+	finish
+fi
+echo "live comparison done in $((SECONDS - t0)) s"
+
+python3 - "$work/report.json" <<'PY' || fail "JSON report: see above"
+import json, sys
+r = json.load(open(sys.argv[1]))
+top = ["trace", "jobs", "skipped", "nodes", "load", "seed",
+       "migration_cost", "easy_estimates", "results"]
+row = ["policy", "mean_response", "mean_wait", "mean_bsld", "max_bsld",
+       "mean_stretch", "max_stretch", "utilization", "migrations_per_job",
+       "preemptions_per_job", "makespan", "wall_seconds", "events_per_second"]
+bad = [k for k in top if k not in r]
+pol = [x.get("policy") for x in r.get("results", [])]
+if pol != ["easy", "slurm-backfill", "conservative", "amcbf", "slurm-amcbf"]:
+    bad.append("policies %s" % pol)
+for x in r.get("results", []):
+    bad += ["%s.%s" % (x.get("policy"), k) for k in row if k not in x]
+if r.get("jobs") != 30:
+    bad.append("jobs %s, want 30" % r.get("jobs"))
+fid = [(f["live"], f["predicted"]) for f in r.get("fidelity", [])]
+if fid != [("slurm-backfill", "easy"), ("slurm-amcbf", "amcbf")]:
+    bad.append("fidelity %s" % fid)
+if bad:
+    print("missing or wrong: " + ", ".join(bad))
+    sys.exit(1)
+PY
+for run in backfill amcbf; do
+	n=$(grep -c ' JobState=COMPLETED ' "$work/$run/jobcomp.txt" || true)
+	[ "$n" = 30 ] || fail "$run: $n COMPLETED jobcomp records, want 30"
+done
+finish
