@@ -71,7 +71,7 @@ static void scale_job(trace_job_t *j, const trace_job_t *src, double first,
 	*j = *src;
 	j->submit = round((src->submit - first) / o->compress);
 	j->wait = -1;
-	j->runtime = scaled_runtime(src, o->compress);
+	j->runtime = scaled_runtime(src, o->compress) + o->start_latency;
 	j->procs = j->req_procs = units(src, ppn);
 	j->cpu_used = -1;
 	j->req_time = 60.0 * (double)trace_excerpt_limit_minutes(j->runtime,
@@ -83,7 +83,8 @@ static int check_opts(const trace_t *t, const trace_excerpt_opts_t *o,
 		      int *ppn, char *err, size_t errlen)
 {
 	if (o->njobs < 1 || o->nodes < 1 || !(o->compress >= 1) ||
-	    o->procs_per_node < 0 || o->limit_margin < 0) {
+	    o->procs_per_node < 0 || o->limit_margin < 0 ||
+	    o->start_latency < 0) {
 		snprintf(err, errlen, "jobs and nodes must be at least 1, the "
 			 "compression at least 1");
 		return -1;

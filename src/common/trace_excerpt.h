@@ -27,6 +27,9 @@ typedef struct {
 	double max_runtime;	/* offset < 0: only windows whose jobs all run
 				   at most this long once compressed (0: any) */
 	double limit_margin;	/* a limit is at least runtime + this (s) */
+	double start_latency;	/* s added to every run time: Slurm starts a
+				   job about a second after the nodes free up;
+				   the live job sleeps its run time less this */
 } trace_excerpt_opts_t;
 
 typedef struct {
@@ -43,7 +46,7 @@ void trace_excerpt_opts_defaults(trace_excerpt_opts_t *o);
 
 /*
  * Fill *out (trace_free it) with the excerpt of t: submit times from 0,
- * run times at least 1 s, procs in nodes, req_time the Slurm limit in
+ * run times at least 1 s (plus start_latency), procs in nodes, req_time the Slurm limit in
  * seconds (a whole number of minutes, never under runtime + limit_margin),
  * ids and lines kept.  Returns 0, or -1 with one line in err (bad option,
  * fewer than njobs jobs fit from the offset, no window qualifies).

@@ -23,8 +23,8 @@ static void usage(FILE *out)
 	fprintf(out,
 "usage: dfrs excerpt --trace FILE --nodes N [--jobs N] [--offset S|auto]\n"
 "                    [--compress F] [--procs-per-node P] [--target-load L]\n"
-"                    [--max-runtime S] [--limit-margin S] [--seed S]\n"
-"                    [--out FILE]\n"
+"                    [--max-runtime S] [--limit-margin S]\n"
+"                    [--start-latency S] [--seed S] [--out FILE]\n"
 "\n"
 "Writes N consecutive jobs of FILE (SWF, plain or gzip, or a sacct export)\n"
 "that fit N nodes, as SWF: submit and run times divided by F (run times at\n"
@@ -44,6 +44,9 @@ static void usage(FILE *out)
 "  --max-runtime S    for auto: only windows whose jobs all run at most\n"
 "                     S s once compressed (default: any)\n"
 "  --limit-margin S   a limit is at least the run time + S s (default 5)\n"
+"  --start-latency S  add S s to every run time (default 0): Slurm starts\n"
+"                     a job about a second after nodes free up; the live\n"
+"                     job sleeps its run time less S (header StartLatency)\n"
 "  --seed S           seed of the CPU usage model (default 1)\n"
 "  --out FILE         where to write (default: standard output)\n");
 }
@@ -66,6 +69,7 @@ static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 		{ "target-load", required_argument, NULL, 'L' },
 		{ "max-runtime", required_argument, NULL, 'r' },
 		{ "limit-margin", required_argument, NULL, 'm' },
+		{ "start-latency", required_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -120,6 +124,10 @@ static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 		case 'm':
 			rc = cli_number(CMD, "--limit-margin", optarg,
 					&c->o.limit_margin);
+			break;
+		case 'l':
+			rc = cli_number(CMD, "--start-latency", optarg,
+					&c->o.start_latency);
 			break;
 		case 's':
 			rc = cli_count(CMD, "--seed", optarg, 0, &c->seed);
@@ -199,9 +207,10 @@ int cmd_excerpt(int argc, char **argv)
 		 "%.0f s), offered load %.2f\n%d nodes of %d trace processors, "
 		 "times divided by %g, %zu jobs larger than %d nodes left out\n"
 		 "field 9: the Slurm time limit (whole minutes); field 6: CPU "
-		 "usage (seed %d) x run time", c.trace, ex.njobs, ex.jobs[0].id,
-		 info.offset, info.load, c.o.nodes, info.procs_per_node,
-		 c.o.compress, info.skipped_too_big, c.o.nodes, c.seed);
+		 "usage (seed %d) x run time\nStartLatency: %g", c.trace,
+		 ex.njobs, ex.jobs[0].id, info.offset, info.load, c.o.nodes,
+		 info.procs_per_node, c.o.compress, info.skipped_too_big,
+		 c.o.nodes, c.seed, c.o.start_latency);
 	if (c.out && !(out = fopen(c.out, "w"))) {
 		perror(c.out);
 		goto out;

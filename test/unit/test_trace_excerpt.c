@@ -129,6 +129,15 @@ static void test_offset(void **state)
 	assert_true(ex.jobs[0].req_time == 180);
 	trace_free(&ex);
 
+	/* a start latency of 1 s: every run time one second longer */
+	o.start_latency = 1;
+	assert_int_equal(trace_excerpt(&t, &o, &ex, &info, err, sizeof(err)),
+			 0);
+	assert_true(ex.jobs[0].runtime == 121 && ex.jobs[1].runtime == 7);
+	assert_true(ex.jobs[0].req_time == 180);
+	trace_free(&ex);
+	o.start_latency = 0;
+
 	/* from 5000 only two jobs are left */
 	o.offset = 5000;
 	assert_int_equal(first_id(&t, &o, err, sizeof(err)), -1);
