@@ -143,9 +143,16 @@ static int add_runs(const sim_workload_t *w, const jobcomp_t *jc, size_t i,
 			continue;
 		if (res->first_start < 0 || rec->start - origin < res->first_start)
 			res->first_start = rec->start - origin;
-		if (rec->end > rec->start &&
+		/* a run does no more work than the job's run time: under
+		 * gang scheduling a job shares its nodes by time slices (and
+		 * jobcomp has no suspended time), so end - start overstates
+		 * it; utilization counts the work */
+		double len = rec->end - rec->start;
+		if (len > lj->runtime)
+			len = lj->runtime;
+		if (len > 0 &&
 		    sim_result_add_busy(r, rec->start - origin,
-					rec->end - origin, job_cpu(lj)))
+					rec->start - origin + len, job_cpu(lj)))
 			return -1;
 		if (is_lost_run(rec->state)) {
 			res->preemptions++;
