@@ -11,8 +11,9 @@
 #  3  A job asking for availability 0.99 (--comment=dfrs:avail=0.99) starts
 #     on the node with the highest estimated availability.
 #  4  gamma tiny (amcbf_avail_migration_cost=0.01, scontrol reconfigure): a
-#     2-node job one of whose hosts goes OFF is requeued and finishes on ON
-#     nodes.
+#     2-node job one of whose hosts goes OFF gets the checkpoint signal
+#     (amcbf_ckpt_signal=USR1) once, is requeued 2 s later and finishes on
+#     ON nodes.
 #  5  gamma huge: the same situation suspends the job; slurmctld restarts
 #     while it waits; when its host is back it is resumed in place and
 #     finishes without a restart.
@@ -26,7 +27,7 @@ nodes=8 slot=2 steps=30 p01=0.3 p11=0.8
 p01m=300 p11m=800	# the same, per mille, for $RANDOM
 dfrs=$build/dfrs
 start_cluster avail --nodes $nodes --port 19400 --select select/linear \
-	--sched-params "amcbf_mode=cmbf,amcbf_interval=5,amcbf_avail_policy=observe,amcbf_avail_slot=$slot" ||
+	--sched-params "amcbf_mode=cmbf,amcbf_interval=5,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=2,amcbf_avail_policy=observe,amcbf_avail_slot=$slot" ||
 	{ fail "cluster did not start"; finish; }
 
 # avail KEY...: a value from the exported status (python path, e.g. pooled p01)
@@ -121,11 +122,17 @@ after=$(best)
 
 # 4: tiny gamma: migrate
 set_params threshold 0.01
-j4=$(submit -N2 --wrap 'sleep 12')
+# the batch script notes the checkpoint signal and goes on until requeued
+j4=$(submit -N2 --wrap "trap 'touch $CLUSTER_DIR/ckpt-\$SLURM_JOB_ID' USR1; sleep 12 & while ! wait; do :; done")
 wait_for "4: the 2-node job running" state_is "$j4" RUNNING
 read -r a4 b4 <<<"$(hosts_of "$j4" | xargs)"
 scontrol update nodename="$a4" state=drain reason=avail-test
 wait_for "4: the job requeued" log_has "availability: migrating JobId=$j4 "
+log_has "checkpoint: sent SIGUSR1 to JobId=$j4, requeue in 2 s" ||
+	fail "4: no checkpoint signal before JobId=$j4's migration"
+[ -e "$CLUSTER_DIR/ckpt-$j4" ] || fail "4: JobId=$j4's batch script did not get SIGUSR1"
+[ "$(grep -c "checkpoint: sent SIGUSR1 to JobId=$j4," "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
+	fail "4: JobId=$j4 was signalled more than once for one migration"
 log_has "availability: JobId=$j4 n=2 s'=1 spare=[0-9]* p01=[0-9.]* p11=[0-9.]* gamma=0.005 beta=0.999 policy=threshold T_0: migrate" ||
 	fail "4: no decision line with its inputs for JobId=$j4"
 wait_jobs_done 60 "$j3" "$j4"
