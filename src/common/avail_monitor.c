@@ -28,6 +28,7 @@ void avail_monitor_free(avail_monitor_t *m)
 	free(m->nodes);
 	free(m->last_obs);
 	free(m->observed);
+	free(m->availability);
 	free(m->suspended);
 	threshold_cache_free(&m->cache);
 	memset(m, 0, sizeof(*m));
@@ -53,6 +54,10 @@ static int grow_nodes(avail_monitor_t *m)
 	if (!seen)
 		return -1;
 	m->observed = seen;
+	double *avail = realloc(m->availability, cap * sizeof(*avail));
+	if (!avail)
+		return -1;
+	m->availability = avail;
 	m->cap = cap;
 	return 0;
 }
@@ -72,6 +77,7 @@ size_t avail_monitor_node(avail_monitor_t *m, const char *name)
 	onoff_estimator_init(&m->nodes[i].model);
 	m->last_obs[i] = ONOFF_OBS_ON;
 	m->observed[i] = false;
+	m->availability[i] = NAN;
 	return i;
 }
 
@@ -95,9 +101,26 @@ void avail_monitor_observe(avail_monitor_t *m, size_t i, onoff_obs_t obs)
 	m->observed[i] = true;
 }
 
+/* The placement figure of every node, from its counts. */
+static void refresh_availability(avail_monitor_t *m)
+{
+	for (size_t i = 0; i < m->nnodes; i++) {
+		const onoff_estimator_t *e = &m->nodes[i].model;
+		onoff_estimate_t est;
+
+		if (e->slots[0] + e->slots[1] + e->slots[2] <= 0) {
+			m->availability[i] = NAN;
+			continue;
+		}
+		onoff_estimate(e, &est);
+		m->availability[i] = est.availability;
+	}
+}
+
 void avail_monitor_slot_done(avail_monitor_t *m)
 {
 	m->slots++;
+	refresh_availability(m);
 }
 
 bool avail_monitor_is_on(const avail_monitor_t *m, size_t i)
@@ -126,13 +149,7 @@ void avail_monitor_pooled(const avail_monitor_t *m, onoff_estimate_t *out)
 
 double avail_monitor_availability(const avail_monitor_t *m, size_t i)
 {
-	onoff_estimate_t e;
-
-	if (i >= m->nnodes || m->nodes[i].model.slots[0] + m->nodes[i].model.slots[1] +
-	    m->nodes[i].model.slots[2] <= 0)
-		return NAN;
-	avail_monitor_estimate(m, i, &e);
-	return e.availability;
+	return i < m->nnodes ? m->availability[i] : NAN;
 }
 
 int avail_monitor_decide(avail_monitor_t *m, const dfrs_params_t *p, uint32_t job_id,
@@ -316,6 +333,7 @@ int avail_monitor_load(avail_monitor_t *m, const char *path, char *err, size_t e
 			break;
 		m->nodes[at].model = nodes[i].model;
 	}
+	refresh_availability(m);
 	for (size_t i = 0; ids && i < json_object_array_length(ids); i++)
 		avail_monitor_set_suspended(m, (uint32_t)json_object_get_int64(
 						json_object_array_get_idx(ids, i)), true);

@@ -49,6 +49,8 @@ typedef struct {
 	size_t nnodes, cap;
 	onoff_obs_t *last_obs;		/* per node, its latest observation */
 	bool *observed;			/* per node, seen since start */
+	double *availability;		/* per node, its estimate's (NaN: never
+					   observed); refreshed once a slot */
 	onoff_estimator_config_t cfg;
 	threshold_cache_t cache;
 	unsigned long slots;		/* slots observed since start */
@@ -82,8 +84,9 @@ bool avail_monitor_is_on(const avail_monitor_t *m, size_t i);
 /* The estimate of node i, and the pooled one of all nodes. */
 void avail_monitor_estimate(const avail_monitor_t *m, size_t i, onoff_estimate_t *out);
 void avail_monitor_pooled(const avail_monitor_t *m, onoff_estimate_t *out);
-/* Node i's availability for placement: the estimate's, NaN if the node
- * was never observed. */
+/* Node i's availability for placement: the estimate's as of the last
+ * avail_monitor_slot_done (or load), NaN if the node was never observed.
+ * A lookup: placement asks for every node of every job it ranks. */
 double avail_monitor_availability(const avail_monitor_t *m, size_t i);
 
 /*

@@ -192,6 +192,8 @@ static void test_state_file(void **state)
 	assert_float_equal(a.p11, b.p11, 0);
 	assert_true(avail_monitor_suspended(&r, 17));
 	assert_int_equal(r.nsuspended, 1);
+	assert_float_equal(avail_monitor_availability(&r, 0), 0.6, 1e-12);
+	assert_true(isnan(avail_monitor_availability(&r, 2)));
 
 	/* corrupt: nothing loaded, one line naming the file and the field */
 	write_file(path, "{\"format\": \"slurm-dfrs availability\", \"version\": 1, "
