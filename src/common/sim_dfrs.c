@@ -304,11 +304,7 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 	s.host_off = malloc(n * sizeof(*s.host_off));
 	s.mem = malloc(n * sizeof(*s.mem));
 	s.cpu = malloc(n * sizeof(*s.cpu));
-	size_t total = 0;
-	for (size_t i = 0; i < w->njobs && s.host_off; i++) {
-		s.host_off[i] = total;
-		total += (size_t)w->jobs[i].nodes;
-	}
+	size_t total = s.host_off ? sim_workload_process_offsets(w, s.host_off) : 0;
 	s.host_pool = malloc((total ? total : 1) * sizeof(int));
 	if (!r->jobs || !s.hosts || !s.cl.jobs || !s.widx || !s.host_off ||
 	    !s.mem || !s.cpu || !s.host_pool) {

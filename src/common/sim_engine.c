@@ -340,11 +340,7 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	s.act = calloc(n, sizeof(*s.act));
 	s.map = malloc(n * sizeof(*s.map));
 	s.alloc_off = malloc(n * sizeof(*s.alloc_off));
-	size_t total = 0;
-	for (size_t i = 0; i < w->njobs && s.alloc_off; i++) {
-		s.alloc_off[i] = total;
-		total += (size_t)w->jobs[i].nodes;
-	}
+	size_t total = s.alloc_off ? sim_workload_process_offsets(w, s.alloc_off) : 0;
 	s.alloc_pool = malloc((total ? total : 1) * sizeof(int));
 	s.st.nnodes = w->nodes;
 	s.st.nodes = malloc((size_t)w->nodes * sizeof(*s.st.nodes));

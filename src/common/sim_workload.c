@@ -112,3 +112,14 @@ void sim_workload_free(sim_workload_t *w)
 	free(w->util_pool);
 	*w = (sim_workload_t){ 0 };
 }
+
+size_t sim_workload_process_offsets(const sim_workload_t *w, size_t *off)
+{
+	size_t total = 0;
+
+	for (size_t i = 0; i < w->njobs; i++) {
+		off[i] = total;
+		total += (size_t)w->jobs[i].nodes;
+	}
+	return total;
+}

@@ -53,6 +53,10 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o);
 int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 		       sim_workload_t *w, char *err, size_t errlen);
 
+/* off[i] = processes of the jobs before job i, the offsets of a pool with
+ * one entry per process (off: njobs entries); returns the total. */
+size_t sim_workload_process_offsets(const sim_workload_t *w, size_t *off);
+
 void sim_workload_free(sim_workload_t *w);
 
 #endif
