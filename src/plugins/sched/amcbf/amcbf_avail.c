@@ -198,23 +198,27 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 		    bool *busy)
 {
 	double *used = xcalloc(node_record_count ? node_record_count : 1, sizeof(double));
-	ListIterator it = list_iterator_create(job_list);
+	/* the jobs are only needed for the load test and for decisions:
+	 * observe-only with no load test (the defaults) skips them */
+	ListIterator it = ((record && params->avail_zeta < 1) || acting(params)) ?
+		list_iterator_create(job_list) : NULL;
 	job_record_t *job_ptr;
 
 	/* CPUs Slurm's jobs hold on each node; nodes held (also by a
 	 * suspended or completing job) are no spare for a migration */
-	while ((job_ptr = list_next(it))) {
+	while (it && (job_ptr = list_next(it))) {
 		bitstr_t *bm = job_ptr->node_bitmap;
 		job_resources_t *res = job_ptr->job_resrcs;
-		int k = 0;
+		int k = 0, first, last;
 
 		if (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg)
 			bm = job_ptr->node_bitmap_cg;
 		else if (!IS_JOB_RUNNING(job_ptr) && !IS_JOB_SUSPENDED(job_ptr))
 			continue;
-		if (!bm)
+		if (!bm || (first = bit_ffs(bm)) < 0)
 			continue;
-		for (int i = 0; i < node_record_count; i++) {
+		last = bit_fls(bm);
+		for (int i = first; i <= last; i++) {
 			if (!bit_test(bm, i))
 				continue;
 			busy[i] = true;
@@ -224,7 +228,8 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 			k++;
 		}
 	}
-	list_iterator_destroy(it);
+	if (it)
+		list_iterator_destroy(it);
 
 	for (int i = 0; i < node_record_count; i++) {
 		node_record_t *node_ptr = node_record_table_ptr[i];
