@@ -1,6 +1,6 @@
 #!/bin/sh
 # swf_to_availability.sh - an availability trace (the format of
-# src/common/avail_trace.h) from an SWF workload trace, in the manner of He
+# src/common/sim/avail_trace.h) from an SWF workload trace, in the manner of He
 # et al. (seed 000, Sec. III-A): a node is ON in a slot iff the share of
 # the slot it is busy with others' jobs is at most zeta.
 #

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "instance_generator.h"
-#include "lp_bound.h"
-#include "placement_algorithms.h"
+#include "dfrs/instance_generator.h"
+#include "dfrs/lp_bound.h"
+#include "dfrs/placement_algorithm.h"
 
 static double now_seconds(void)
 {
@@ -34,8 +34,8 @@ static int run(const dfrs_instance_t *inst, const char *alg, stats_t *st)
 {
 	dfrs_placement_t p;
 	char err[256], winner[32];
-	double t0 = now_seconds(), dt, bound = dfrs_lp_bound(inst);
-	int rc = dfrs_place(inst, alg, &p, winner, sizeof(winner), NULL, err,
+	double t0 = now_seconds(), dt, bound = lp_bound(inst);
+	int rc = placement_algorithm_run(inst, alg, &p, winner, sizeof(winner), NULL, err,
 			    sizeof(err));
 
 	dt = now_seconds() - t0;

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "dfrs_online.h"
-#include "instance_generator.h"
+#include "dfrs/dfrs_online.h"
+#include "dfrs/instance_generator.h"
 
 #define NHOSTS 64
 #define MAXTASKS 4

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "migrate_or_wait.h"
-#include "threshold_cache.h"
-#include "threshold_policy.h"
+#include "avail/migrate_or_wait.h"
+#include "avail/threshold_cache.h"
+#include "avail/threshold_policy.h"
 
 static double now(void)
 {
@@ -71,7 +71,7 @@ static double time_literal(size_t n)
 	for (size_t i = 0; i <= n; i++) {
 		for (size_t s = 0; s < n; s++)
 			wait[s] = s < i;
-		stationary_policy_evaluate(n, P, 0.999, lambda, wait, &proc, &migr);
+		threshold_stationary_evaluate(n, P, 0.999, lambda, wait, &proc, &migr);
 	}
 	t0 = now() - t0;
 	free(P);
@@ -112,8 +112,8 @@ static double time_cached_decision(size_t n, unsigned long *hits, unsigned long 
  * servers, all of different chains, under a policy that waits */
 static double time_lookahead(size_t n)
 {
-	mow_server_t *s = malloc(2 * n * sizeof(*s));
-	mow_move_t *moves = malloc(2 * n * sizeof(*moves));
+	migrate_or_wait_server_t *s = malloc(2 * n * sizeof(*s));
+	migrate_or_wait_move_t *moves = malloc(2 * n * sizeof(*moves));
 	size_t k;
 	threshold_decision_t d;
 	char err[256];
@@ -122,7 +122,7 @@ static double time_lookahead(size_t n)
 	for (size_t h = 0; h < 2 * n; h++) {
 		double x = (double)h / (double)(2 * n);
 
-		s[h] = (mow_server_t){ { 0.05 + 0.9 * x, 0.95 - 0.4 * x }, h >= n || h % 2 == 0,
+		s[h] = (migrate_or_wait_server_t){ { 0.05 + 0.9 * x, 0.95 - 0.4 * x }, h >= n || h % 2 == 0,
 				       h < n };
 	}
 	double t0 = now();

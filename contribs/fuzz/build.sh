@@ -16,9 +16,9 @@ $CC -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$top/src/common" \
     "$top/contribs/fuzz/fuzz_trace_parse.c" \
-    "$top"/src/common/trace_read.c "$top"/src/common/trace_parser.c \
-    "$top"/src/common/trace_fields.c "$top"/src/common/trace_gzip.c \
-    "$top"/src/common/trace_names.c "$top"/src/common/trace_swf.c \
-    "$top"/src/common/trace_sacct.c \
+    "$top"/src/common/trace/trace_read.c "$top"/src/common/trace/trace_parser.c \
+    "$top"/src/common/trace/trace_fields.c "$top"/src/common/trace/trace_gzip.c \
+    "$top"/src/common/trace/trace_names.c "$top"/src/common/trace/trace_swf.c \
+    "$top"/src/common/trace/trace_sacct.c \
     -lz -lm -o "$out/fuzz_trace_parse"
 echo "built $out/fuzz_trace_parse"

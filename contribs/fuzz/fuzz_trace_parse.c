@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

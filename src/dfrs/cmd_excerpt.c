@@ -12,9 +12,9 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "sim_workload.h"
-#include "trace.h"
-#include "trace_excerpt.h"
+#include "sim/sim_workload.h"
+#include "trace/trace.h"
+#include "trace/trace_excerpt.h"
 
 #define CMD "dfrs excerpt"
 

@@ -19,10 +19,10 @@
 #include <time.h>
 
 #include "commands.h"
-#include "dfrs_instance_json.h"
-#include "instance_generator.h"
-#include "lp_bound.h"
-#include "placement_algorithms.h"
+#include "dfrs/dfrs_instance_json.h"
+#include "dfrs/instance_generator.h"
+#include "dfrs/lp_bound.h"
+#include "dfrs/placement_algorithm.h"
 
 static void usage(FILE *out)
 {
@@ -161,7 +161,7 @@ int cmd_pack(int argc, char **argv)
 			algorithm = optarg;
 			break;
 		case 'l':
-			dfrs_algorithm_list(print_name, stdout);
+			placement_algorithm_list(print_name, stdout);
 			return 0;
 		case 'p':
 			pretty = 1;
@@ -187,7 +187,7 @@ int cmd_pack(int argc, char **argv)
 		fprintf(stderr, "dfrs pack: give one of --instance FILE.json or --random H,N,SLACK (dfrs pack --help)\n");
 		return 2;
 	}
-	if (algorithm && !dfrs_algorithm_known(algorithm)) {
+	if (algorithm && !placement_algorithm_known(algorithm)) {
 		fprintf(stderr, "dfrs pack: unknown algorithm '%s' (dfrs pack --list shows them)\n",
 			algorithm);
 		return 2;
@@ -217,10 +217,10 @@ int cmd_pack(int argc, char **argv)
 		return rc;
 	}
 	if (!algorithm)
-		algorithm = dfrs_default_algorithm(&store.inst);
+		algorithm = placement_algorithm_default(&store.inst);
 
 	t0 = now_seconds();
-	rc = dfrs_place(&store.inst, algorithm, &pl, chosen, sizeof(chosen),
+	rc = placement_algorithm_run(&store.inst, algorithm, &pl, chosen, sizeof(chosen),
 			&failed, err, sizeof(err));
 	seconds = now_seconds() - t0;
 	if (rc < 0) {
@@ -247,7 +247,7 @@ int cmd_pack(int argc, char **argv)
 		dfrs_instance_store_free(&store);
 		return 2;
 	}
-	bound = dfrs_lp_bound(&store.inst);
+	bound = lp_bound(&store.inst);
 
 	out = json_object_new_object();
 	yields = json_object_new_array();

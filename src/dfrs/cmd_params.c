@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "sched_params.h"
+#include "suite/dfrs_params.h"
 
 int cmd_params(int argc, char **argv)
 {

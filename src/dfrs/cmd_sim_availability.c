@@ -2,7 +2,7 @@
  * cmd_sim_availability.c - dfrs sim --availability: compare migrate-or-wait
  * policies (threshold with the model known or estimated, myopic, always
  * wait, always migrate, the exact optimum) on cost w + gamma m by Monte Carlo on Markov or
- * trace-driven node availability (src/common/avail_sim.h), as in the
+ * trace-driven node availability (src/common/sim/avail_sim.h), as in the
  * evaluation of He et al. (seed 000), Figs. 4-5.  doc/availability.md,
  * "Evaluation: wait vs migrate", is the manual.
  */
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "avail_sim.h"
+#include "sim/avail_sim.h"
 #include "commands.h"
 #include "cli_args.h"
 #include "sim_args.h"

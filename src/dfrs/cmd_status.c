@@ -12,8 +12,8 @@
 #include <json-c/json.h>
 
 #include "commands.h"
-#include "node_share_json.h"
-#include "sched_stats.h"
+#include "suite/node_share_json.h"
+#include "suite/sched_stats.h"
 
 /* StateSaveLocation from slurm.conf ($SLURM_CONF or /etc/slurm/slurm.conf). */
 static int state_dir_from_conf(char *dir, size_t len)

@@ -14,7 +14,7 @@
 #include <json-c/json.h>
 
 #include "commands.h"
-#include "threshold_policy.h"
+#include "avail/threshold_policy.h"
 
 #define MAX_TASKS 1024 /* (n+1)^2 matrices, O(n^3) time: 1-3 s at this size */
 
@@ -185,7 +185,7 @@ int cmd_threshold(int argc, char **argv)
 	double *myopic = malloc(m.n * sizeof(*myopic));
 	json_object *out = json_object_new_object();
 
-	myopic_thresholds(m.n, myopic);
+	threshold_myopic_thresholds(m.n, myopic);
 	json_object_object_add(out, "n", json_object_new_int64((int64_t)m.n));
 	json_object_object_add(out, "beta", json_number(m.beta));
 	json_object_object_add(out, "p01", json_number(m.chain.p01));
@@ -216,7 +216,7 @@ int cmd_threshold(int argc, char **argv)
 				threshold_decide(policy, m.n, s, m.n))));
 		json_object_object_add(out, "decision_table", table);
 		json_object_object_add(out, "myopic_policy",
-				       json_object_new_int64((int64_t)myopic_policy(m.n, gamma)));
+				       json_object_new_int64((int64_t)threshold_myopic_policy(m.n, gamma)));
 	}
 	printf("%s\n", json_object_to_json_string_ext(out, JSON_C_TO_STRING_PRETTY |
 						      JSON_C_TO_STRING_SPACED));

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "avail_sim.h"
+#include "sim/avail_sim.h"
 #include "sim_args.h"
 
 typedef struct {

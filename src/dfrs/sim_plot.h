@@ -8,9 +8,9 @@
 
 #include <stddef.h>
 
-#include "sim_engine.h"
-#include "sim_metrics.h"
-#include "sim_workload.h"
+#include "sim/sim_engine.h"
+#include "sim/sim_metrics.h"
+#include "sim/sim_workload.h"
 
 #define SIM_PLOT_MAX 32
 

@@ -26,7 +26,7 @@
 #include <slurm/slurm_errno.h>
 
 #include "cgroup_cpu.h"
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 #include "job_procs.h"
 
 typedef struct {
@@ -142,14 +142,14 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 	const char *fields[2] = { job ? job->admin_comment : NULL,
 				  job ? job->system_comment : NULL };
 	const char *names[2] = { "AdminComment", "SystemComment" };
-	dfrs_tag_t tag;
+	cpu_weight_tag_t tag;
 	char err[160];
 
 	for (int i = 0; i < 2; i++) {
-		int rc = dfrs_tag_parse(fields[i], &tag, err, sizeof(err));
+		int rc = cpu_weight_tag_parse(fields[i], &tag, err, sizeof(err));
 		if (rc == 1) {
 			char text[80];
-			dfrs_tag_format(&tag, text, sizeof(text));
+			cpu_weight_tag_format(&tag, text, sizeof(text));
 			snprintf(source, len, "%s %s", names[i], text);
 			return cpu_weight_of_tag(&tag);
 		}

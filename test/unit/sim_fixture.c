@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "sched_policy.h"
+#include "sched/sched_policy.h"
 #include "sim_fixture.h"
 
 const job_spec_t fixture_fig1[6] = {

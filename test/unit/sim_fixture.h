@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "sim_engine.h"
-#include "sim_workload.h"
+#include "sim/sim_engine.h"
+#include "sim/sim_workload.h"
 
 typedef struct {
 	int nodes;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "avail_monitor.h"
+#include "avail/avail_monitor.h"
 
 static void test_node_state(void **state)
 {
@@ -46,7 +46,7 @@ static void feed(avail_monitor_t *m)
 static void test_estimates(void **state)
 {
 	avail_monitor_t m;
-	onoff_estimate_t e;
+	markov_estimate_t e;
 
 	assert_int_equal(avail_monitor_init(&m, 0), 0);
 	assert_true(isnan(avail_monitor_availability(&m, 0)));
@@ -68,18 +68,23 @@ static void test_estimates(void **state)
 	avail_monitor_free(&m);
 }
 
-static avail_decision_t decide(avail_monitor_t *m, amcbf_avail_policy_t policy, double cost,
-			       size_t n, size_t on, size_t spare)
+/* The plugin's settings for a policy: threshold decides as threshold-est,
+ * slots of 10 s, beta 0.999. */
+static avail_monitor_config_t config(const char *name, avail_policy_kind_t kind, double cost)
 {
-	dfrs_params_t p;
+	avail_monitor_config_t c = { .name = name, .kind = kind, .slot = 10, .zeta = 1,
+				     .beta = 0.999, .migration_cost = cost };
+	return c;
+}
+
+static avail_decision_t decide(avail_monitor_t *m, const char *name, avail_policy_kind_t kind,
+			       double cost, size_t n, size_t on, size_t spare)
+{
+	avail_monitor_config_t c = config(name, kind, cost);
 	avail_decision_t d;
 	char err[256];
 
-	dfrs_params_defaults(&p);
-	p.avail_policy = policy;
-	p.avail_slot = 10;
-	p.avail_migration_cost = cost;
-	assert_int_equal(avail_monitor_decide(m, &p, 42, 1000, n, on, spare, &d, err,
+	assert_int_equal(avail_monitor_decide(m, &c, 42, 1000, n, on, spare, &d, err,
 					      sizeof(err)), 0);
 	return d;
 }
@@ -93,47 +98,47 @@ static void test_decisions(void **state)
 	assert_int_equal(avail_monitor_init(&m, 0), 0);
 	/* no chain learned: threshold falls back to myopic; gamma = 4/10:
 	 * migrate iff fewer than 1/0.4 = 2.5 hosts are OFF */
-	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 4, 2, 0, 2);
+	d = decide(&m, "threshold", AVAIL_POLICY_THRESHOLD_EST, 4, 2, 0, 2);
 	assert_true(d.fallback);
-	assert_int_equal(d.threshold, myopic_policy(2, 0.4));
+	assert_int_equal(d.threshold, threshold_myopic_policy(2, 0.4));
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
-	d = decide(&m, AMCBF_AVAIL_MYOPIC, 4, 4, 1, 3);	/* 3 OFF >= 2.5 */
+	d = decide(&m, "myopic", AVAIL_POLICY_MYOPIC, 4, 4, 1, 3);	/* 3 OFF >= 2.5 */
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
 	assert_false(d.fallback);
 
 	feed(&m);
 	/* tiny gamma: always migrate (T_0), if there is room */
-	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 0.001, 2, 1, 1);
+	d = decide(&m, "threshold", AVAIL_POLICY_THRESHOLD_EST, 0.001, 2, 1, 1);
 	assert_false(d.fallback);
 	assert_int_equal(d.threshold, 0);
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
-	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 0.001, 2, 0, 1);
+	d = decide(&m, "threshold", AVAIL_POLICY_THRESHOLD_EST, 0.001, 2, 0, 1);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);	/* 1 spare for 2 */
 	/* huge gamma: never migrate (T_n) */
-	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 1e7, 2, 1, 5);
+	d = decide(&m, "threshold", AVAIL_POLICY_THRESHOLD_EST, 1e7, 2, 1, 5);
 	assert_int_equal(d.threshold, 2);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
 	assert_float_equal(d.p11, 5.0 / 7, 1e-12);
 	assert_float_equal(d.gamma, 1e6, 1e-6);
 	/* the fixed policies ignore gamma */
-	d = decide(&m, AMCBF_AVAIL_WAIT, 0.001, 3, 2, 5);
+	d = decide(&m, "wait", AVAIL_POLICY_WAIT, 0.001, 3, 2, 5);
 	assert_int_equal(d.decision, THRESHOLD_WAIT);
-	d = decide(&m, AMCBF_AVAIL_MIGRATE, 1e7, 3, 0, 3);
+	d = decide(&m, "migrate", AVAIL_POLICY_MIGRATE, 1e7, 3, 0, 3);
 	assert_int_equal(d.decision, THRESHOLD_MIGRATE);
 	/* all hosts ON: run, and not recorded */
 	size_t before = m.nrecent;
-	d = decide(&m, AMCBF_AVAIL_MIGRATE, 1, 3, 3, 0);
+	d = decide(&m, "migrate", AVAIL_POLICY_MIGRATE, 1, 3, 3, 0);
 	assert_int_equal(d.decision, THRESHOLD_RUN);
 	assert_int_equal(m.nrecent, before);
 	assert_int_equal(before, 7);
 
-	d = decide(&m, AMCBF_AVAIL_THRESHOLD, 1e7, 2, 1, 5);
+	d = decide(&m, "threshold", AVAIL_POLICY_THRESHOLD_EST, 1e7, 2, 1, 5);
 	avail_decision_format(&d, line, sizeof(line));
 	assert_string_equal(line, "JobId=42 n=2 s'=1 spare=5 p01=0.667 p11=0.714 "
 			    "gamma=1e+06 beta=0.999 policy=threshold T_2: wait");
 	/* the ring keeps the newest AVAIL_RECENT */
 	for (int i = 0; i < 2 * AVAIL_RECENT; i++)
-		decide(&m, AMCBF_AVAIL_WAIT, 1, 2, 1, 0);
+		decide(&m, "wait", AVAIL_POLICY_WAIT, 1, 2, 1, 0);
 	assert_int_equal(m.nrecent, AVAIL_RECENT);
 	avail_monitor_free(&m);
 }
@@ -171,7 +176,7 @@ static void test_state_file(void **state)
 {
 	char path[] = "/tmp/test_avail_monitor.XXXXXX", err[512];
 	avail_monitor_t m, r;
-	onoff_estimate_t a, b;
+	markov_estimate_t a, b;
 	int fd = mkstemp(path);
 
 	assert_true(fd >= 0);
@@ -220,17 +225,18 @@ static void test_state_file(void **state)
 static void test_status_json(void **state)
 {
 	avail_monitor_t m;
-	dfrs_params_t p;
+	/* the plugin's defaults: observe, 60 s slots, 300 s per migration */
+	avail_monitor_config_t c = config("observe", AVAIL_POLICY_WAIT, 300);
 	json_object *root, *v, *node, *dec;
 
 	assert_int_equal(avail_monitor_init(&m, 0), 0);
 	feed(&m);
 	avail_monitor_node(&m, "never");
 	avail_monitor_set_suspended(&m, 7, true);
-	decide(&m, AMCBF_AVAIL_MIGRATE, 1, 2, 1, 3);
-	decide(&m, AMCBF_AVAIL_WAIT, 1, 2, 0, 3);
-	dfrs_params_defaults(&p);
-	char *text = avail_monitor_status_json(&m, &p, 1234);
+	decide(&m, "migrate", AVAIL_POLICY_MIGRATE, 1, 2, 1, 3);
+	decide(&m, "wait", AVAIL_POLICY_WAIT, 1, 2, 0, 3);
+	c.slot = 60;
+	char *text = avail_monitor_status_json(&m, &c, 1234);
 	assert_non_null(text);
 	root = json_tokener_parse(text);
 	assert_non_null(root);

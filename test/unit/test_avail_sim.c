@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "avail_sim.h"
-#include "mdp_reference.h"
-#include "avail_source.h"
-#include "avail_trace.h"
-#include "threshold_policy.h"
+#include "sim/avail_sim.h"
+#include "avail/mdp.h"
+#include "sim/avail_source.h"
+#include "sim/avail_trace.h"
+#include "avail/threshold_policy.h"
 
 static char tmp_path[64];
 

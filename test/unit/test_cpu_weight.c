@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 
 static void test_weight_for_yield(void **state)
 {
@@ -22,18 +22,18 @@ static void test_weight_for_yield(void **state)
 	assert_int_equal(cpu_weight_for_yield(100.0, 1000.0), 262144);
 }
 
-static dfrs_tag_t parsed(const char *text)
+static cpu_weight_tag_t parsed(const char *text)
 {
-	dfrs_tag_t t;
+	cpu_weight_tag_t t;
 	char err[128];
 
-	assert_int_equal(dfrs_tag_parse(text, &t, err, sizeof(err)), 1);
+	assert_int_equal(cpu_weight_tag_parse(text, &t, err, sizeof(err)), 1);
 	return t;
 }
 
 static void test_weight_of_tag(void **state)
 {
-	dfrs_tag_t t;
+	cpu_weight_tag_t t;
 
 	t = parsed("dfrs:yield=0.5,need=0.4");
 	assert_int_equal(cpu_weight_of_tag(&t), 2000);
@@ -49,11 +49,11 @@ static void test_weight_of_tag(void **state)
 
 static void test_parse_in_text(void **state)
 {
-	dfrs_tag_t t;
+	cpu_weight_tag_t t;
 	char err[128];
 
-	assert_int_equal(dfrs_tag_parse(NULL, &t, err, sizeof(err)), 0);
-	assert_int_equal(dfrs_tag_parse("no tag here", &t, err, sizeof(err)), 0);
+	assert_int_equal(cpu_weight_tag_parse(NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(cpu_weight_tag_parse("no tag here", &t, err, sizeof(err)), 0);
 	assert_int_equal(cpu_weight_of_tag(&t), CPU_WEIGHT_DEFAULT);
 	/* an administrator's note around the tag is left alone */
 	t = parsed("reserved for Alice; dfrs:weight=300; see ticket 12");
@@ -69,10 +69,10 @@ static void test_parse_in_text(void **state)
 
 static void expect_bad(const char *text, const char *msg)
 {
-	dfrs_tag_t t;
+	cpu_weight_tag_t t;
 	char err[128] = "";
 
-	assert_int_equal(dfrs_tag_parse(text, &t, err, sizeof(err)), -1);
+	assert_int_equal(cpu_weight_tag_parse(text, &t, err, sizeof(err)), -1);
 	assert_string_equal(err, msg);
 }
 
@@ -93,21 +93,21 @@ static void test_malformed(void **state)
 
 static void test_format_roundtrip(void **state)
 {
-	dfrs_tag_t t = { .yield = 0.5, .need = 0.4, .tier = TIER_FG, .weight = -1,
+	cpu_weight_tag_t t = { .yield = 0.5, .need = 0.4, .tier = TIER_FG, .weight = -1,
 			 .min_yield = -1 };
-	dfrs_tag_t back;
+	cpu_weight_tag_t back;
 	char buf[128], err[128];
 
-	dfrs_tag_format(&t, buf, sizeof(buf));
+	cpu_weight_tag_format(&t, buf, sizeof(buf));
 	assert_string_equal(buf, "dfrs:yield=0.5,need=0.4,tier=fg");
-	assert_int_equal(dfrs_tag_parse(buf, &back, err, sizeof(err)), 1);
+	assert_int_equal(cpu_weight_tag_parse(buf, &back, err, sizeof(err)), 1);
 	assert_true(back.yield == 0.5 && back.need == 0.4);
 	assert_int_equal(back.tier, TIER_FG);
 	assert_int_equal(back.weight, -1);
 
 	/* truncation stays inside the buffer */
 	memset(buf, 'x', sizeof(buf));
-	dfrs_tag_format(&t, buf, 8);
+	cpu_weight_tag_format(&t, buf, 8);
 	assert_int_equal(strlen(buf), 7);
 	assert_int_equal(buf[8], 'x');
 }

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dfrs_instance_json.h"
-#include "instance_generator.h"
-#include "placement_algorithms.h"
+#include "dfrs/dfrs_instance_json.h"
+#include "dfrs/instance_generator.h"
+#include "dfrs/placement_algorithm.h"
 
 static void test_good_instance(void **state)
 {
@@ -167,7 +167,7 @@ static void test_corrupted_instances(void **state)
 		{
 			dfrs_placement_t p;
 			int failed = -1;
-			int rc = dfrs_place(&s.inst, NULL, &p, NULL, 0, &failed, err,
+			int rc = placement_algorithm_run(&s.inst, NULL, &p, NULL, 0, &failed, err,
 					    sizeof(err));
 
 			assert_true(rc == 0 || rc == 1);

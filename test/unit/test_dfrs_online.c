@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dfrs_online.h"
+#include "dfrs/dfrs_online.h"
 
 #define EPS 1e-9
 #define MAXJ 64

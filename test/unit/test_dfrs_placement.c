@@ -14,14 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dfrs_model.h"
-#include "greedy_placement.h"
-#include "instance_generator.h"
-#include "lp_bound.h"
-#include "placement_algorithms.h"
-#include "vector_pack.h"
-#include "vp_placement.h"
-#include "yield_allocation.h"
+#include "dfrs/dfrs_model.h"
+#include "dfrs/metagreedy.h"
+#include "dfrs/instance_generator.h"
+#include "dfrs/lp_bound.h"
+#include "dfrs/placement_algorithm.h"
+#include "dfrs/vector_pack.h"
+#include "dfrs/metavp.h"
+#include "dfrs/yield_allocation.h"
 
 #define EPS 1e-9
 
@@ -61,15 +61,15 @@ static void test_lp_bound_closed_form(void **state)
 	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
 
 	/* CPU: (2 - 0.4*0.2) / (2*0.5 + 0.8 + 0.8*0.4); memory has no need */
-	assert_float_equal(dfrs_lp_bound(&inst), 1.92 / 2.12, EPS);
+	assert_float_equal(lp_bound(&inst), 1.92 / 2.12, EPS);
 
 	/* plenty of room: capped at 1 */
 	jobs[0].need[0] = 0.1, jobs[1].need[0] = 0.1, jobs[2].need[0] = 0.1;
-	assert_float_equal(dfrs_lp_bound(&inst), 1.0, EPS);
+	assert_float_equal(lp_bound(&inst), 1.0, EPS);
 
 	/* rigid memory beyond the total: the relaxation is infeasible */
 	jobs[0].req[1] = 0.9;
-	assert_float_equal(dfrs_lp_bound(&inst), -1.0, EPS);
+	assert_float_equal(lp_bound(&inst), -1.0, EPS);
 }
 
 /* ---- yield allocation --------------------------------------------------- */
@@ -87,7 +87,7 @@ static void test_yields_leftover_raises_others(void **state)
 
 	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
 	p.task_host[0] = 0, p.task_host[1] = 0, p.task_host[2] = 1;
-	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_int_equal(yield_allocation_compute(&inst, &p), 0);
 	assert_float_equal(p.yield[0], 1.0 / 1.4, EPS);
 	assert_float_equal(p.yield[1], 1.0 / 1.4, EPS);
 	assert_float_equal(p.yield[2], 1.0, EPS);	/* alone on host 1 */
@@ -112,7 +112,7 @@ static void test_yields_parallel_job_and_min_yield(void **state)
 	p.task_host[0] = 0, p.task_host[1] = 1;	/* job 0 */
 	p.task_host[2] = 1;			/* job 1 */
 	p.task_host[3] = 0;			/* job 2 */
-	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_int_equal(yield_allocation_compute(&inst, &p), 0);
 	/* host 1: 0.5 L + 1.0 (0.5 + 0.5 L) <= 1  ->  L = 0.5 */
 	L = 0.5;
 	assert_float_equal(p.yield[0], L, EPS);
@@ -123,7 +123,7 @@ static void test_yields_parallel_job_and_min_yield(void **state)
 
 	/* rigid overload: memory beyond the host fails */
 	jobs[2].req[1] = 0.95;
-	assert_int_equal(dfrs_allocate_yields(&inst, &p), -1);
+	assert_int_equal(yield_allocation_compute(&inst, &p), -1);
 	dfrs_placement_free(&p);
 }
 
@@ -138,7 +138,7 @@ static void test_yields_elementary_capacity(void **state)
 	h.cap[0] = 4.0, h.elem[0] = 1.0;
 	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
 	p.task_host[0] = 0;
-	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_int_equal(yield_allocation_compute(&inst, &p), 0);
 	assert_float_equal(p.yield[0], 0.5, EPS);
 	assert_int_equal(dfrs_placement_check(&inst, &p, (char[128]){ 0 }, 128), 0);
 	p.yield[0] = 0.6;
@@ -174,14 +174,14 @@ static void test_elementary_job_amounts(void **state)
 	/* on host 0, 2 * y <= 1 per unit: yield 0.5; on host 1, yield 1 */
 	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
 	p.task_host[0] = 0;
-	assert_int_equal(dfrs_allocate_yields(&inst, &p), 0);
+	assert_int_equal(yield_allocation_compute(&inst, &p), 0);
 	assert_float_equal(p.yield[0], 0.5, EPS);
 	p.yield[0] = 1.0;
 	assert_int_equal(dfrs_placement_check(&inst, &p, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "uses 2 of an elementary unit > elementary capacity 1"));
 	dfrs_placement_free(&p);
 	for (int a = 0; a < 2; a++) {
-		assert_int_equal(dfrs_place(&inst, a ? "VP_FFSUM" : NULL, &p, NULL, 0,
+		assert_int_equal(placement_algorithm_run(&inst, a ? "VP_FFSUM" : NULL, &p, NULL, 0,
 					    NULL, err, sizeof(err)), 0);
 		assert_int_equal(p.task_host[0], 1);
 		assert_float_equal(p.yield[0], 1.0, EPS);
@@ -213,16 +213,16 @@ static void test_pp_and_cp_orderings(void **state)
 	vp_algorithm_t cp = { VP_CHOOSE_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 
-	assert_int_equal(vp_pack(&pb, pp, bin), -1);
+	assert_int_equal(vector_pack(&pb, pp, bin), -1);
 	assert_int_equal(bin[0], 0);
 	assert_int_equal(bin[1], 0);
 	assert_int_equal(bin[2], 1);
-	assert_int_equal(vp_pack(&pb, cp, bin), -1);
+	assert_int_equal(vector_pack(&pb, cp, bin), -1);
 	assert_int_equal(bin[0], 0);
 	assert_int_equal(bin[2], 0);
 	assert_int_equal(bin[1], 1);
 	/* FF takes c first (largest SUM), then a beside it */
-	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(vector_pack(&pb, ff, bin), -1);
 	assert_int_equal(bin[2], 0);
 	assert_int_equal(bin[0], 0);
 	assert_int_equal(bin[1], 1);
@@ -250,12 +250,12 @@ static void test_pp_relaxes_the_match(void **state)
 	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	int bin[4];
 
-	assert_int_equal(vp_pack(&pb, pp, bin), -1);
+	assert_int_equal(vector_pack(&pb, pp, bin), -1);
 	assert_int_equal(bin[0], 0);
 	assert_int_equal(bin[2], 0);
 	assert_int_equal(bin[3], 1);
 	assert_int_equal(bin[1], 1);
-	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(vector_pack(&pb, ff, bin), -1);
 	assert_int_equal(bin[1], 0);
 	assert_int_equal(bin[3], 0);
 	assert_int_equal(bin[0], 1);
@@ -275,11 +275,11 @@ static void test_first_fit_vs_best_fit(void **state)
 	vp_algorithm_t ff = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 	vp_algorithm_t bf = { VP_BEST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
 
-	assert_int_equal(vp_pack(&pb, ff, bin), -1);
+	assert_int_equal(vector_pack(&pb, ff, bin), -1);
 	assert_int_equal(bin[0], 1);
 	assert_int_equal(bin[1], 0);
 	assert_int_equal(bin[2], 0);
-	assert_int_equal(vp_pack(&pb, bf, bin), -1);
+	assert_int_equal(vector_pack(&pb, bf, bin), -1);
 	assert_int_equal(bin[0], 1);
 	assert_int_equal(bin[1], 1);
 	assert_int_equal(bin[2], 0);
@@ -290,7 +290,7 @@ static void test_first_fit_vs_best_fit(void **state)
 			    .cap = cap2, .elem = NULL, .pinned = NULL, .scale = scale };
 	vp_algorithm_t ffs = { VP_FIRST_FIT, VP_KEY_SUM, VP_BINS_SMALLEST_FIRST };
 
-	assert_int_equal(vp_pack(&pb2, ffs, bin), -1);
+	assert_int_equal(vector_pack(&pb2, ffs, bin), -1);
 	assert_int_equal(bin[1], 1);	/* 0.5 into the small bin first */
 	assert_int_equal(bin[2], 1);	/* 0.45 still fits there */
 	assert_int_equal(bin[0], 0);
@@ -299,7 +299,7 @@ static void test_first_fit_vs_best_fit(void **state)
 	const double big[] = { 0.3, 1.5, 0.45 };
 	vp_problem_t pb3 = { .ndims = 1, .nitems = 3, .nbins = 2, .size = big,
 			    .cap = cap, .elem = NULL, .pinned = NULL, .scale = scale };
-	assert_int_equal(vp_pack(&pb3, ff, bin), 1);
+	assert_int_equal(vector_pack(&pb3, ff, bin), 1);
 }
 
 /* ---- every algorithm: capacities and the LP bound ------------------------ */
@@ -321,7 +321,7 @@ static void test_every_algorithm_respects_capacity(void **state)
 	name_list_t names = { .n = 0 };
 	char err[256];
 
-	dfrs_algorithm_list(collect, &names);
+	placement_algorithm_list(collect, &names);
 	assert_int_equal(names.n, 3 + 14 + 28 + 49);
 	for (int seed = 1; seed <= 6; seed++) {
 		instance_gen_opts_t o = {
@@ -334,11 +334,11 @@ static void test_every_algorithm_respects_capacity(void **state)
 
 		assert_int_equal(instance_generate(&o, &s), 0);
 		assert_int_equal(dfrs_instance_check(&s.inst, err, sizeof(err)), 0);
-		bound = dfrs_lp_bound(&s.inst);
+		bound = lp_bound(&s.inst);
 		for (int a = 0; a < names.n; a++) {
 			dfrs_placement_t p;
 			int failed = -1;
-			int rc = dfrs_place(&s.inst, names.names[a], &p, NULL, 0,
+			int rc = placement_algorithm_run(&s.inst, names.names[a], &p, NULL, 0,
 					    &failed, err, sizeof(err));
 
 			assert_true(rc == 0 || rc == 1);
@@ -377,7 +377,7 @@ static double exhaustive_optimum(const dfrs_instance_t *inst)
 			p.task_host[t] = x % inst->nhosts;
 			x /= inst->nhosts;
 		}
-		if (dfrs_allocate_yields(inst, &p) == 0 &&
+		if (yield_allocation_compute(inst, &p) == 0 &&
 		    p.min_scaled_yield > best)
 			best = p.min_scaled_yield;
 	}
@@ -404,8 +404,8 @@ static void test_metavp_near_optimal(void **state)
 
 		assert_int_equal(instance_generate(&o, &s), 0);
 		opt = exhaustive_optimum(&s.inst);
-		bound = dfrs_lp_bound(&s.inst);
-		rc = vp_place_meta(&s.inst, 0, NULL, &p, NULL, NULL);
+		bound = lp_bound(&s.inst);
+		rc = metavp_place_meta(&s.inst, 0, NULL, &p, NULL, NULL);
 		if (opt < 0) {
 			assert_int_equal(rc, 1);	/* no placement exists */
 		} else {
@@ -413,7 +413,7 @@ static void test_metavp_near_optimal(void **state)
 			assert_true(opt <= bound + 1e-9);
 			if (rc == 0) {
 				assert_true(p.min_scaled_yield <= opt + 1e-9);
-				if (p.min_scaled_yield >= opt - 2 * VP_SEARCH_TOLERANCE)
+				if (p.min_scaled_yield >= opt - 2 * METAVP_SEARCH_TOLERANCE)
 					reached++;
 				gap += opt - p.min_scaled_yield;
 			}
@@ -449,19 +449,19 @@ static void test_meta_is_best_of_all(void **state)
 
 		assert_int_equal(instance_generate(&o, &s), 0);
 		for (int m = 0; m < 3; m++)
-			assert_int_equal(dfrs_place(&s.inst, metas[m], &meta[m], NULL, 0,
+			assert_int_equal(placement_algorithm_run(&s.inst, metas[m], &meta[m], NULL, 0,
 						    NULL, err, sizeof(err)), 0);
 		for (int het = 0; het <= 1; het++)
-			for (int i = 0; i < vp_algorithm_count(het); i++) {
-				if (vp_place(&s.inst, vp_algorithm_at(het, i), NULL, 0.0,
+			for (int i = 0; i < metavp_algorithm_count(het); i++) {
+				if (metavp_place(&s.inst, metavp_algorithm_at(het, i), NULL, 0.0,
 					     &one, NULL) == 0)
 					assert_true(one.min_scaled_yield <=
-						    meta[het].min_scaled_yield + VP_SEARCH_TOLERANCE);
+						    meta[het].min_scaled_yield + METAVP_SEARCH_TOLERANCE);
 				dfrs_placement_free(&one);
 			}
-		for (int a = 1; a <= GREEDY_JOB_ORDERS; a++)
-			for (int b = 1; b <= GREEDY_HOST_CHOICES; b++) {
-				if (greedy_place(&s.inst, a, b, &one, NULL) == 0)
+		for (int a = 1; a <= METAGREEDY_JOB_ORDERS; a++)
+			for (int b = 1; b <= METAGREEDY_HOST_CHOICES; b++) {
+				if (metagreedy_place(&s.inst, a, b, &one, NULL) == 0)
 					assert_true(one.min_scaled_yield <=
 						    meta[2].min_scaled_yield + EPS);
 				dfrs_placement_free(&one);
@@ -485,16 +485,16 @@ static void test_infeasible_names_the_job(void **state)
 	int failed = -1;
 	char err[128];
 
-	assert_int_equal(dfrs_place(&inst, NULL, &p, NULL, 0, &failed, err,
+	assert_int_equal(placement_algorithm_run(&inst, NULL, &p, NULL, 0, &failed, err,
 				    sizeof(err)), 1);
 	assert_int_equal(failed, 2);
 	dfrs_placement_free(&p);
 	failed = -1;
-	assert_int_equal(dfrs_place(&inst, "METAGREEDY", &p, NULL, 0, &failed,
+	assert_int_equal(placement_algorithm_run(&inst, "METAGREEDY", &p, NULL, 0, &failed,
 				    err, sizeof(err)), 1);
 	assert_in_range(failed, 0, 2);	/* S1 is a random order */
 	dfrs_placement_free(&p);
-	assert_int_equal(dfrs_place(&inst, "VP_NOPE", &p, NULL, 0, &failed,
+	assert_int_equal(placement_algorithm_run(&inst, "VP_NOPE", &p, NULL, 0, &failed,
 				    err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "unknown algorithm 'VP_NOPE'"));
 }
@@ -512,7 +512,7 @@ static void test_min_yield_is_honoured(void **state)
 	dfrs_placement_t p;
 	char err[128];
 
-	assert_int_equal(dfrs_place(&inst, "VP_FFSUM", &p, NULL, 0, NULL, err,
+	assert_int_equal(placement_algorithm_run(&inst, "VP_FFSUM", &p, NULL, 0, NULL, err,
 				    sizeof(err)), 0);
 	/* 0.7 + 0.3 L + 0.1 + 0.9 L = 1  ->  L = 0.2 / 1.2 */
 	assert_float_equal(p.min_scaled_yield, 0.2 / 1.2, EPS);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_docs.sh - the man pages against the code: every page in doc/man
 # renders with man(1) without a warning; every SchedulerParameters key of
-# src/common/sched_params.c has an entry, with the same default, in
+# src/common/suite/dfrs_params.c has an entry, with the same default, in
 # slurm-dfrs.5; every dfrs subcommand has a section in dfrs.1, and every
 # option of dfrs's subcommands and of dfrs-nodeagent, and every dfrs sim
 # --param key, is in its page.  Needs man-db (contribs/setup installs it),
@@ -32,9 +32,9 @@ done
 
 # 2. SchedulerParameters: key and default of every entry of the table
 sed -n 's/^[[:space:]]*{ "\([a-z_]*\)", P_[A-Z]*, "\([^"]*\)".*/\1 \2/p' \
-	"$top/src/common/sched_params.c" >"$tmp/params"
+	"$top/src/common/suite/dfrs_params.c" >"$tmp/params"
 [ "$(wc -l <"$tmp/params")" -ge 10 ] ||
-	fail "found only $(wc -l <"$tmp/params") parameters in sched_params.c: has its table changed shape?"
+	fail "found only $(wc -l <"$tmp/params") parameters in dfrs_params.c: has its table changed shape?"
 
 # check_params PAGE: one line per key without an entry ".BR key= ..." or whose
 # entry's "Default" is not followed by ".BR <default>"; prints the count.
@@ -50,7 +50,7 @@ check_params() {
 		got=$(sed -n "$((entry + 1)),$((entry + 3))p" "$1" |
 			sed -n 's/^\.BR \([^ ]*\) \.$/\1/p' | head -1)
 		if [ "$got" != "$def" ]; then
-			echo "FAIL: $(basename "$1"): $key: default '${got:-none}' in the page, '$def' in sched_params.c" >&2
+			echo "FAIL: $(basename "$1"): $key: default '${got:-none}' in the page, '$def' in dfrs_params.c" >&2
 			n=$((n + 1))
 		fi
 	done <"$tmp/params"
@@ -86,7 +86,7 @@ for opt in $(options "$top"/src/dfrs/cmd_*.c); do
 	grep -q -- "\\\\-\\\\-$(echo "$opt" | sed 's/-/\\\\-/g')\b" "$man/dfrs.1" ||
 		fail "dfrs.1: option --$opt not mentioned"
 done
-for key in $(sed -n 's/^[[:space:]]*PW\{0,1\}("\([a-z_]*\)".*/\1/p' "$top/src/common/sim_params.c"); do
+for key in $(sed -n 's/^[[:space:]]*PW\{0,1\}("\([a-z_]*\)".*/\1/p' "$top/src/common/sim/sim_params.c"); do
 	grep -q "$key" "$man/dfrs.1" || fail "dfrs.1: dfrs sim --param $key not mentioned"
 done
 

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "markov_estimator.h"
-#include "markov_estimator_state.h"
+#include "avail/markov_estimator.h"
+#include "avail/markov_models.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -28,14 +28,14 @@ static double uniform01(void)
 	return (double)(rng_state >> 11) / 9007199254740992.0;
 }
 
-static const onoff_estimator_config_t keep_all = { .forgetting = 1.0 };
+static const markov_estimator_config_t keep_all = { .forgetting = 1.0 };
 
 /* a synthetic chain of `slots` slots, starting ON */
-static void feed_chain(onoff_estimator_t *e, const onoff_estimator_config_t *cfg, double p01,
+static void feed_chain(markov_estimator_t *e, const markov_estimator_config_t *cfg, double p01,
 		       double p11, long slots, int *state)
 {
 	for (long t = 0; t < slots; t++) {
-		onoff_estimator_observe(e, cfg, *state ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
+		markov_estimator_observe(e, cfg, *state ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
 		*state = uniform01() < (*state ? p11 : p01);
 	}
 }
@@ -43,14 +43,14 @@ static void feed_chain(onoff_estimator_t *e, const onoff_estimator_config_t *cfg
 /* ON ON ON OFF OFF, repeated: every count is known. */
 static void test_deterministic_pattern(void **state)
 {
-	onoff_estimator_t e;
-	onoff_estimate_t est;
+	markov_estimator_t e;
+	markov_estimate_t est;
 
-	onoff_estimator_init(&e);
+	markov_estimator_init(&e);
 	for (int cycle = 0; cycle < 100; cycle++)
 		for (int k = 0; k < 5; k++)
-			onoff_estimator_observe(&e, &keep_all, k < 3 ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
-	onoff_estimate(&e, &est);
+			markov_estimator_observe(&e, &keep_all, k < 3 ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
+	markov_estimate(&e, &est);
 	/* 499 transitions: per cycle ON->ON 2, ON->OFF 1, OFF->OFF 1, OFF->ON 1
 	 * (the last cycle has no OFF->ON) */
 	assert_true(e.transitions[1][1] == 200 && e.transitions[1][0] == 100);
@@ -75,13 +75,13 @@ static void test_recovers_known_chain(void **state)
 	const double cases[][2] = { { 0.2, 0.85 }, { 0.05, 0.95 }, { 0.7, 0.4 }, { 0.5, 0.5 } };
 
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		onoff_estimator_t e;
-		onoff_estimate_t est;
+		markov_estimator_t e;
+		markov_estimate_t est;
 		int s = 1;
 
-		onoff_estimator_init(&e);
+		markov_estimator_init(&e);
 		feed_chain(&e, &keep_all, cases[c][0], cases[c][1], 200000, &s);
-		onoff_estimate(&e, &est);
+		markov_estimate(&e, &est);
 		assert_true(est.valid);
 		if (fabs(est.p01 - cases[c][0]) > 0.01 || fabs(est.p11 - cases[c][1]) > 0.01)
 			fail_msg("p01=%g p11=%g estimated as %g %g", cases[c][0], cases[c][1],
@@ -98,24 +98,24 @@ static void test_recovers_known_chain(void **state)
  * follows the new p11, without forgetting it averages old and new. */
 static void test_forgetting_follows_drift(void **state)
 {
-	onoff_estimator_config_t forget = { onoff_forgetting_for_half_life(500) };
-	onoff_estimator_t slow, fast;
-	onoff_estimate_t es, ef;
+	markov_estimator_config_t forget = { markov_forgetting_for_half_life(500) };
+	markov_estimator_t slow, fast;
+	markov_estimate_t es, ef;
 	int s1 = 1, s2 = 1;
 	uint64_t saved;
 
 	assert_true(fabs(pow(forget.forgetting, 500) - 0.5) < 1e-12);
-	assert_true(onoff_forgetting_for_half_life(0) == 1.0);
-	onoff_estimator_init(&slow);
-	onoff_estimator_init(&fast);
+	assert_true(markov_forgetting_for_half_life(0) == 1.0);
+	markov_estimator_init(&slow);
+	markov_estimator_init(&fast);
 	saved = rng_state;
 	feed_chain(&slow, &keep_all, 0.3, 0.95, 50000, &s1);
 	feed_chain(&slow, &keep_all, 0.3, 0.5, 50000, &s1);
 	rng_state = saved;
 	feed_chain(&fast, &forget, 0.3, 0.95, 50000, &s2);
 	feed_chain(&fast, &forget, 0.3, 0.5, 50000, &s2);
-	onoff_estimate(&slow, &es);
-	onoff_estimate(&fast, &ef);
+	markov_estimate(&slow, &es);
+	markov_estimate(&fast, &ef);
 	if (!(fabs(ef.p11 - 0.5) < 0.06))
 		fail_msg("with forgetting p11 = %g, want about 0.5", ef.p11);
 	if (!(es.p11 > 0.75))
@@ -126,18 +126,18 @@ static void test_forgetting_follows_drift(void **state)
 
 static void test_utilization_and_down(void **state)
 {
-	onoff_estimator_t e;
-	onoff_estimate_t est;
+	markov_estimator_t e;
+	markov_estimate_t est;
 
-	assert_int_equal(onoff_from_utilization(0.15, 0.15, true), ONOFF_OBS_ON);
-	assert_int_equal(onoff_from_utilization(0.16, 0.15, true), ONOFF_OBS_OFF);
-	assert_int_equal(onoff_from_utilization(0.0, 0.15, false), ONOFF_OBS_DOWN);
-	onoff_estimator_init(&e);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_DOWN);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_OFF);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
-	onoff_estimate(&e, &est);
+	assert_int_equal(markov_from_utilization(0.15, 0.15, true), ONOFF_OBS_ON);
+	assert_int_equal(markov_from_utilization(0.16, 0.15, true), ONOFF_OBS_OFF);
+	assert_int_equal(markov_from_utilization(0.0, 0.15, false), ONOFF_OBS_DOWN);
+	markov_estimator_init(&e);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_DOWN);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_OFF);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
+	markov_estimate(&e, &est);
 	/* DOWN is OFF for the chain */
 	assert_true(e.transitions[1][0] == 1 && e.transitions[0][0] == 1 &&
 		    e.transitions[0][1] == 1);
@@ -149,44 +149,44 @@ static void test_utilization_and_down(void **state)
  * availability is the observed ON share.  A gap breaks the chain. */
 static void test_degenerate_and_gap(void **state)
 {
-	onoff_estimator_t e;
-	onoff_estimate_t est;
+	markov_estimator_t e;
+	markov_estimate_t est;
 
-	onoff_estimator_init(&e);
-	onoff_estimate(&e, &est);
+	markov_estimator_init(&e);
+	markov_estimate(&e, &est);
 	assert_false(est.valid);
 	assert_true(isnan(est.availability) && isnan(est.ks));
 	for (int t = 0; t < 10; t++)
-		onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
-	onoff_estimate(&e, &est);
+		markov_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
+	markov_estimate(&e, &est);
 	assert_false(est.valid);
 	assert_true(est.p11 == 1.0 && isnan(est.p01));
 	assert_true(est.availability == 1.0);
 	assert_true(isinf(est.mean_on));
-	onoff_estimator_gap(&e);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_OFF);
-	onoff_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
+	markov_estimator_gap(&e);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_OFF);
+	markov_estimator_observe(&e, &keep_all, ONOFF_OBS_ON);
 	/* no ON->OFF across the gap; the OFF interval after it is censored */
 	assert_true(e.transitions[1][0] == 0 && e.transitions[0][1] == 1);
-	onoff_estimate(&e, &est);
+	markov_estimate(&e, &est);
 	assert_true(est.off_intervals == 0);
 }
 
 /* Pooling sums the counts: two deterministic nodes. */
 static void test_pool(void **state)
 {
-	onoff_estimator_t a, b;
-	onoff_estimate_t est;
-	const onoff_estimator_t *both[2] = { &a, &b };
+	markov_estimator_t a, b;
+	markov_estimate_t est;
+	const markov_estimator_t *both[2] = { &a, &b };
 
-	onoff_estimator_init(&a);
-	onoff_estimator_init(&b);
+	markov_estimator_init(&a);
+	markov_estimator_init(&b);
 	for (int t = 0; t < 10; t++) {
-		onoff_estimator_observe(&a, &keep_all, ONOFF_OBS_ON);	   /* 9 ON->ON */
-		onoff_estimator_observe(&b, &keep_all, t % 2 ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
+		markov_estimator_observe(&a, &keep_all, ONOFF_OBS_ON);	   /* 9 ON->ON */
+		markov_estimator_observe(&b, &keep_all, t % 2 ? ONOFF_OBS_ON : ONOFF_OBS_OFF);
 	}
 	/* b: OFF ON OFF ON ...: 5 OFF->ON, 4 ON->OFF */
-	onoff_estimate_pool(both, 2, &est);
+	markov_estimate_pool(both, 2, &est);
 	assert_true(est.valid);
 	assert_true(est.p11 == 9.0 / 13.0);
 	assert_true(est.p01 == 1.0);
@@ -211,38 +211,38 @@ static void write_file(const char *path, const char *text)
 
 static void test_state_round_trip(void **state)
 {
-	onoff_node_model_t nodes[2];
-	onoff_estimator_config_t forget = { 0.999 };
-	onoff_node_model_t *back;
+	markov_node_model_t nodes[2];
+	markov_estimator_config_t forget = { 0.999 };
+	markov_node_model_t *back;
 	size_t count;
 	char err[512];
 	int s = 1;
 
 	nodes[0].name = "n1";
 	nodes[1].name = "n2";
-	onoff_estimator_init(&nodes[0].model);
-	onoff_estimator_init(&nodes[1].model);
+	markov_estimator_init(&nodes[0].model);
+	markov_estimator_init(&nodes[1].model);
 	feed_chain(&nodes[0].model, &forget, 0.3, 0.8, 5000, &s);
-	onoff_estimator_observe(&nodes[1].model, &keep_all, ONOFF_OBS_DOWN);
+	markov_estimator_observe(&nodes[1].model, &keep_all, ONOFF_OBS_DOWN);
 
 	char *path = temp_path("state");
 
-	assert_int_equal(onoff_models_save(path, nodes, 2, err, sizeof(err)), 0);
-	assert_int_equal(onoff_models_load(path, &back, &count, err, sizeof(err)), 0);
+	assert_int_equal(markov_models_save(path, nodes, 2, err, sizeof(err)), 0);
+	assert_int_equal(markov_models_load(path, &back, &count, err, sizeof(err)), 0);
 	assert_int_equal(count, 2);
 	assert_string_equal(back[0].name, "n1");
 	assert_string_equal(back[1].name, "n2");
 	/* bit-exact: the restored model continues as if never stopped */
-	assert_memory_equal(&back[0].model, &nodes[0].model, sizeof(onoff_estimator_t));
-	assert_memory_equal(&back[1].model, &nodes[1].model, sizeof(onoff_estimator_t));
-	onoff_models_free(back, count);
+	assert_memory_equal(&back[0].model, &nodes[0].model, sizeof(markov_estimator_t));
+	assert_memory_equal(&back[1].model, &nodes[1].model, sizeof(markov_estimator_t));
+	markov_models_free(back, count);
 	unlink(path);
 }
 
 static void expect_load_error(const char *text, const char *needle)
 {
 	char *path = temp_path("bad");
-	onoff_node_model_t *back = (onoff_node_model_t *)1;
+	markov_node_model_t *back = (markov_node_model_t *)1;
 	size_t count = 7;
 	char err[512] = "";
 
@@ -250,7 +250,7 @@ static void expect_load_error(const char *text, const char *needle)
 		write_file(path, text);
 	else
 		unlink(path);
-	assert_int_equal(onoff_models_load(path, &back, &count, err, sizeof(err)), -1);
+	assert_int_equal(markov_models_load(path, &back, &count, err, sizeof(err)), -1);
 	assert_null(back);
 	assert_int_equal(count, 0);
 	if (!strstr(err, needle) || !strstr(err, path))
@@ -312,17 +312,17 @@ static void test_state_corrupt_or_foreign(void **state)
 	}
 
 	/* and the good node loads */
-	onoff_node_model_t *back;
+	markov_node_model_t *back;
 	size_t count;
 	char err[512];
 	char *path = temp_path("good");
 
 	snprintf(text, sizeof(text), HEAD "\"nodes\":[%s]}", good_node);
 	write_file(path, text);
-	assert_int_equal(onoff_models_load(path, &back, &count, err, sizeof(err)), 0);
+	assert_int_equal(markov_models_load(path, &back, &count, err, sizeof(err)), 0);
 	assert_int_equal(count, 1);
 	assert_true(back[0].model.transitions[1][1] == 4 && back[0].model.run == 3);
-	onoff_models_free(back, count);
+	markov_models_free(back, count);
 	unlink(path);
 }
 

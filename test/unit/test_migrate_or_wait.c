@@ -13,20 +13,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "availability_rank.h"
-#include "mdp_reference.h"
-#include "migrate_or_wait.h"
-#include "threshold_policy.h"
+#include "avail/ssac.h"
+#include "avail/mdp.h"
+#include "avail/migrate_or_wait.h"
+#include "avail/threshold_policy.h"
 
 static void test_decide_and_choose(void **state)
 {
 	/* hosts 0 (OFF), 1 (ON), 2 (OFF); spare ON servers 3, 4, 5 */
-	mow_server_t s[6] = {
+	migrate_or_wait_server_t s[6] = {
 		{ { 0.2, 0.9 }, false, true },	{ { 0.2, 0.9 }, true, true },
 		{ { 0.2, 0.9 }, false, true },	{ { 0.5, 0.6 }, true, false },
 		{ { 0.1, 0.95 }, true, false }, { { 0.4, 0.95 }, true, false },
 	};
-	mow_move_t moves[6];
+	migrate_or_wait_move_t moves[6];
 	size_t k;
 
 	/* T_1: s' = 1 >= 1: migrate; best replacements: p11 0.95 twice,
@@ -63,14 +63,14 @@ static void threshold_policy_fn(void *arg, const mdp_solution_t *space, unsigned
 				unsigned on, double *weights)
 {
 	const policy_ctx_t *ctx = arg;
-	mow_server_t s[MDP_MAX_SERVERS];
-	mow_move_t moves[MDP_MAX_SERVERS];
+	migrate_or_wait_server_t s[MDP_MAX_SERVERS];
+	migrate_or_wait_move_t moves[MDP_MAX_SERVERS];
 	size_t k;
 
 	for (size_t i = 0; i < space->nsets; i++)
 		weights[i] = 0.0;
 	for (size_t h = 0; h < ctx->N; h++)
-		s[h] = (mow_server_t){ ctx->chains[h], (on >> h) & 1, (hosts >> h) & 1 };
+		s[h] = (migrate_or_wait_server_t){ ctx->chains[h], (on >> h) & 1, (hosts >> h) & 1 };
 	threshold_decision_t d;
 
 	if (ctx->choice == LOOKAHEAD) {
@@ -222,13 +222,13 @@ static void test_lookahead_homogeneous_is_threshold(void **state)
 				continue;
 			for (size_t on = 0; on < n; on++) {
 				/* n hosts, `on` of them ON, and n spare ON servers */
-				mow_server_t s[8];
-				mow_move_t moves[8];
+				migrate_or_wait_server_t s[8];
+				migrate_or_wait_move_t moves[8];
 				size_t k;
 				threshold_decision_t d;
 
 				for (size_t h = 0; h < 2 * n; h++)
-					s[h] = (mow_server_t){ chains[c], h >= n || h < on, h < n };
+					s[h] = (migrate_or_wait_server_t){ chains[c], h >= n || h < on, h < n };
 				/* the lookahead alone: ask with the never-migrate policy */
 				assert_int_equal(migrate_or_wait_lookahead(s, 2 * n, n, 0.95, g, moves, &k,
 									   &d, err, sizeof(err)), 0);
@@ -269,7 +269,7 @@ static void test_mdp_bad_model(void **state)
 
 static void test_availability_rank(void **state)
 {
-	const avail_candidate_t c[6] = {
+	const ssac_candidate_t c[6] = {
 		{ 0.95, 30.0 }, /* meets 0.9, slow */
 		{ 0.99, 10.0 }, /* meets 0.9, fast */
 		{ 0.80, 1.0 },	/* deficiency 0.1, fastest */
@@ -280,19 +280,19 @@ static void test_availability_rank(void **state)
 	size_t order[6];
 	const size_t want[6] = { 1, 4, 0, 5, 2, 3 };
 
-	availability_rank(c, 6, 0.9, order);
+	ssac_rank(c, 6, 0.9, order);
 	assert_memory_equal(order, want, sizeof(want));
 	/* no requirement: response time only */
 	const size_t want0[6] = { 2, 3, 5, 1, 4, 0 };
 
-	availability_rank(c, 6, 0.0, order);
+	ssac_rank(c, 6, 0.0, order);
 	assert_memory_equal(order, want0, sizeof(want0));
-	assert_true(availability_deficiency(0.9, 0.8) == 0.9 - 0.8);
-	assert_true(availability_deficiency(0.5, 0.8) == 0.0);
+	assert_true(ssac_deficiency(0.9, 0.8) == 0.9 - 0.8);
+	assert_true(ssac_deficiency(0.5, 0.8) == 0.0);
 	/* M/G/1, eq. (3): exponential service of mean 2 (ES2 = 8) at rate
 	 * 0.25: 2 + 0.25 * 8 / (2 * 0.5) = 4 */
-	assert_true(mg1_response_time(0.25, 2.0, 8.0) == 4.0);
-	assert_true(isinf(mg1_response_time(0.5, 2.0, 8.0)));
+	assert_true(ssac_mg1_response_time(0.25, 2.0, 8.0) == 4.0);
+	assert_true(isinf(ssac_mg1_response_time(0.5, 2.0, 8.0)));
 }
 
 int main(void)

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "node_share.h"
+#include "dfrs/node_share.h"
 
 #define EPS 1e-6
 #define assert_near(a, b) do { \

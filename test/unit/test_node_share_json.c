@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "node_share.h"
-#include "node_share_json.h"
+#include "dfrs/node_share.h"
+#include "suite/node_share_json.h"
 
 static char *status_of(const char *json, int *rc, char *err, size_t errlen)
 {

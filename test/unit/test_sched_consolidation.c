@@ -13,10 +13,10 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "sched_engine.h"
-#include "sched_policy.h"
-#include "sim_engine.h"
-#include "sim_workload.h"
+#include "sched/sched_engine.h"
+#include "sched/sched_policy.h"
+#include "sim/sim_engine.h"
+#include "sim/sim_workload.h"
 #include "sim_fixture.h"
 
 /* Replay under the figures' model (no overhead, free migrations). */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched_stats.h"
+#include "suite/sched_stats.h"
 
 static const sched_stats_t sample = {
 	.mode = "dfrs(greedypm)", .cycles = 412, .mean_ms = 0.21,

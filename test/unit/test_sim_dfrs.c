@@ -14,13 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim_dfrs.h"
-#include "sim_engine.h"
+#include "sim/sim_dfrs.h"
+#include "sim/sim_engine.h"
 #include "sim_fixture.h"
-#include "sim_params.h"
-#include "sim_policy.h"
-#include "sim_random.h"
-#include "sim_workload.h"
+#include "sim/sim_params.h"
+#include "sim/sim_policy.h"
+#include "sim/sim_random.h"
+#include "sim/sim_workload.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 #define MAXJOBS 64

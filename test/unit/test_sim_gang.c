@@ -1,5 +1,5 @@
 /*
- * test_sim_gang.c - gang scheduling drivers (sim_gang.c, sched_gang.c;
+ * test_sim_gang.c - gang scheduling drivers (sim_gang.c, gang.c;
  * seed 003): hand-worked schedules asserted exactly, MPL 1 against FCFS and
  * EASY, migration and its budget, and the invariants of a random workload.
  * Unless said otherwise: MPL 2, 10 s slices, no migration cost, every
@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched_policy.h"
-#include "sim_engine.h"
-#include "sim_gang.h"
-#include "sim_params.h"
-#include "sim_policy.h"
+#include "sched/sched_policy.h"
+#include "sim/sim_engine.h"
+#include "sim/sim_gang.h"
+#include "sim/sim_params.h"
+#include "sim/sim_policy.h"
 #include "sim_fixture.h"
 
 static void gang_model(sim_model_t *m, int mpl, double slice)

@@ -15,11 +15,11 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "jobcomp.h"
-#include "sim_live.h"
-#include "sim_metrics.h"
-#include "sim_report.h"
-#include "trace.h"
+#include "trace/jobcomp.h"
+#include "sim/sim_live.h"
+#include "sim/sim_metrics.h"
+#include "sim/sim_report.h"
+#include "trace/trace.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mdp_reference.h"
-#include "threshold_cache.h"
-#include "threshold_policy.h"
+#include "avail/mdp.h"
+#include "avail/threshold_cache.h"
+#include "avail/threshold_policy.h"
 
 /* deterministic pseudo-random numbers: tests never depend on time */
 static uint64_t rng_state = 88172645463325252ull;
@@ -66,7 +66,7 @@ static void test_fig2_setting(void **state)
 	assert_close(part.thresholds[3], 2.535752278, 1e-8, "gamma_3");
 	/* sticky hosts (an OFF host stays OFF 10 slots on average): the
 	 * optimal policy migrates far more than the myopic one */
-	myopic_thresholds(3, myopic);
+	threshold_myopic_thresholds(3, myopic);
 	for (size_t i = 1; i <= 3; i++)
 		assert_true(part.thresholds[i] > myopic[i - 1]);
 	assert_int_equal(threshold_partition_policy(&part, 0.5), 0);
@@ -143,7 +143,7 @@ static void test_brute_force_all_policies(void **state)
 
 			for (size_t s = 0; s < n; s++)
 				wait[s] = (code >> s) & 1;
-			assert_int_equal(stationary_policy_evaluate(n, P, beta, lambda, wait,
+			assert_int_equal(threshold_stationary_evaluate(n, P, beta, lambda, wait,
 								    &proc[code], &migr[code]), 0);
 			/* threshold policy T_i: wait iff s < i, i.e. code = 2^i - 1 */
 			for (size_t i = 0; i <= n; i++)
@@ -216,22 +216,22 @@ static void test_myopic(void **state)
 {
 	double my[10];
 
-	myopic_thresholds(4, my);
+	threshold_myopic_thresholds(4, my);
 	assert_true(my[0] == 0.25 && my[1] == 1.0 / 3.0 && my[2] == 0.5 && my[3] == 1.0);
-	assert_int_equal(myopic_policy(4, 0.2), 0);  /* 4 OFF < 1/0.2 = 5: migrate always */
-	assert_int_equal(myopic_policy(4, 0.3), 1);  /* 4 OFF >= 3.33: wait at s'=0 */
-	assert_int_equal(myopic_policy(4, 0.4), 2);
-	assert_int_equal(myopic_policy(4, 0.9), 3);
-	assert_int_equal(myopic_policy(4, 1.0), 4);  /* 1 OFF, 1 < 1/1 false: wait */
+	assert_int_equal(threshold_myopic_policy(4, 0.2), 0);  /* 4 OFF < 1/0.2 = 5: migrate always */
+	assert_int_equal(threshold_myopic_policy(4, 0.3), 1);  /* 4 OFF >= 3.33: wait at s'=0 */
+	assert_int_equal(threshold_myopic_policy(4, 0.4), 2);
+	assert_int_equal(threshold_myopic_policy(4, 0.9), 3);
+	assert_int_equal(threshold_myopic_policy(4, 1.0), 4);  /* 1 OFF, 1 < 1/1 false: wait */
 	for (size_t n = 1; n <= 10; n++) {
 		double p = 0.05 + 0.9 * uniform01();
 		threshold_partition_t part = partition_of(n, 0.95, p, p, NULL);
 
-		myopic_thresholds(n, my);
+		threshold_myopic_thresholds(n, my);
 		for (size_t i = 1; i <= n; i++)
 			assert_close(part.thresholds[i], my[i - 1], 1e-9, "iid thresholds");
 		for (double g = 0.01; g < 2.0; g += 0.0371)
-			assert_int_equal(threshold_partition_policy(&part, g), myopic_policy(n, g));
+			assert_int_equal(threshold_partition_policy(&part, g), threshold_myopic_policy(n, g));
 		threshold_partition_free(&part);
 	}
 }

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 #include "trace_test_util.h"
 
 #define CORPUS_DIR DFRS_TEST_DATA_DIR "/fuzz-corpus"

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "trace.h"
-#include "trace_excerpt.h"
+#include "trace/trace.h"
+#include "trace/trace_excerpt.h"
 
 /*
  * Eight jobs on a machine of 16 processors (4 nodes of 4):

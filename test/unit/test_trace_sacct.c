@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "trace.h"
-#include "trace_parser.h"
+#include "trace/trace.h"
+#include "trace/trace_parser.h"
 #include "trace_test_util.h"
 
 #define SMALL_SACCT DFRS_TEST_DATA_DIR "/small_sacct.csv"

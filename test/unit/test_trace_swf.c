@@ -15,7 +15,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 #include "trace_test_util.h"
 
 #define SMALL_SWF DFRS_TEST_DATA_DIR "/small.swf"
@@ -457,12 +457,8 @@ static void test_file_errors(void **state)
 	free(path);
 }
 
-/* The shared traces: the job counts and sums checked with awk. */
-static int traces_dir_missing(void)
-{
-	return access(DFRS_TRACES_DIR, R_OK) != 0;
-}
-
+/* The two public traces shipped in test/data/traces (their provenance in
+ * test/data/traces/README.md): the job counts and sums checked with awk. */
 static void check_shared_trace(const char *file, size_t njobs, long max_jobs,
 			       long max_procs, long max_nodes, double last,
 			       double sum_runtime, double sum_area)
@@ -498,8 +494,6 @@ static void check_shared_trace(const char *file, size_t njobs, long max_jobs,
 static void test_nasa_trace(void **state)
 {
 	(void)state;
-	if (traces_dir_missing())
-		skip();
 	/* the header's MaxJobs (42264) is the raw log's; cleaned: 18239 */
 	check_shared_trace("NASA-iPSC-1993-3.1-cln.swf.gz", 18239, 42264, 128,
 			   128, 7948936, 13950781, 474238015);
@@ -508,8 +502,6 @@ static void test_nasa_trace(void **state)
 static void test_lublin_trace(void **state)
 {
 	(void)state;
-	if (traces_dir_missing())
-		skip();
 	/* no MaxProcs line; submits start at 5094 */
 	check_shared_trace("lublin_256.swf.gz", 10000, 10000, -1, 256,
 			   7711701 - 5094, 48627667, 2092781168.0);

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 
 /* gzip data[0..len) into a malloc'ed buffer (one member); *outlen set. */
 char *test_gzip(const char *data, size_t len, size_t *outlen);

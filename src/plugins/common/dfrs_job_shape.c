@@ -10,7 +10,7 @@
 #include "src/common/node_conf.h"
 #include "src/slurmctld/slurmctld.h"
 
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 
 uint64_t dfrs_ref_memory_mb(void)
@@ -31,14 +31,14 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 {
 	struct job_details *d = job_ptr->details;
 	uint64_t mem = d ? d->pn_min_memory : 0;
-	dfrs_tag_t tag;
+	cpu_weight_tag_t tag;
 	char err[160];
 
 	memset(out, 0, sizeof(*out));
 	out->id = job_ptr->job_id;
 	out->need = params->share_cpu_need;
 	out->min_yield = params->share_min_yield;
-	if (dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
+	if (cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
 		verbose("%pJ: Comment ignored: %s", job_ptr, err);
 	} else {
 		if (tag.need > 0)

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "node_share.h"
-#include "sched_params.h"
+#include "dfrs/node_share.h"
+#include "suite/dfrs_params.h"
 
 /* The smallest RealMemory of the nodes, MB: the unit of memory fractions
  * (0 when no node states one). */

@@ -1,6 +1,6 @@
 /*
  * amcbf_avail.c - sched/amcbf's availability slot: slurmctld's nodes and
- * jobs in, the availability module's decisions (src/common/avail_monitor.c;
+ * jobs in, the availability module's decisions (src/common/avail/avail_monitor.c;
  * He et al., seed 000, Sec. III) back out as suspensions, resumptions and
  * requeues; SSAC's availability ranking (seed 002, Sec. 3.2) for the
  * engine's node choice.
@@ -46,12 +46,42 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
-#include "availability_rank.h"
-#include "cpu_weight.h"
+#include "avail/ssac.h"
+#include "suite/cpu_weight.h"
 #include "state_file.h"
 
 #define STATE_NAME "dfrs-availability.json"
 #define STATUS_NAME "avail-status.json"
+
+/* The monitor's settings from amcbf_avail_*: the configured name, and the
+ * simulator's policy it decides by (the chain is estimated online, so
+ * threshold is threshold-est; off and observe never act). */
+static avail_monitor_config_t monitor_config(const dfrs_params_t *params)
+{
+	avail_monitor_config_t c = {
+		.name = dfrs_params_avail_policy_name(params->avail_policy),
+		.kind = AVAIL_POLICY_WAIT,
+		.slot = params->avail_slot,
+		.zeta = params->avail_zeta,
+		.beta = params->avail_beta,
+		.migration_cost = params->avail_migration_cost,
+	};
+
+	switch (params->avail_policy) {
+	case AMCBF_AVAIL_THRESHOLD:
+		c.kind = AVAIL_POLICY_THRESHOLD_EST;
+		break;
+	case AMCBF_AVAIL_MYOPIC:
+		c.kind = AVAIL_POLICY_MYOPIC;
+		break;
+	case AMCBF_AVAIL_MIGRATE:
+		c.kind = AVAIL_POLICY_MIGRATE;
+		break;
+	default:	/* wait; off and observe never act */
+		break;
+	}
+	return c;
+}
 
 static bool acting(const dfrs_params_t *params)
 {
@@ -87,7 +117,7 @@ static void release_waiting(amcbf_avail_t *a, const dfrs_params_t *params)
 			      slurm_strerror(rc));
 		else
 			info("availability: resumed %pJ: amcbf_avail_policy is now %s",
-			     job_ptr, amcbf_avail_policy_name(params->avail_policy));
+			     job_ptr, dfrs_params_avail_policy_name(params->avail_policy));
 	}
 	unlock_slurmctld(locks);
 }
@@ -166,14 +196,14 @@ bool amcbf_avail_node_off(const amcbf_avail_t *a, const dfrs_params_t *params, i
 
 int *amcbf_avail_rank(const amcbf_avail_t *a, job_record_t *job_ptr)
 {
-	dfrs_tag_t tag;
-	avail_candidate_t *cand;
+	cpu_weight_tag_t tag;
+	ssac_candidate_t *cand;
 	size_t *order;
 	int *rank;
 	char err[128];
 
 	if (!a->ready || a->nindex != node_record_count ||
-	    dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) != 1 ||
+	    cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) != 1 ||
 	    tag.avail <= 0)
 		return NULL;
 	cand = xcalloc(node_record_count, sizeof(*cand));
@@ -184,7 +214,7 @@ int *amcbf_avail_rank(const amcbf_avail_t *a, job_record_t *job_ptr)
 			avail_monitor_availability(&a->mon, a->index[i]);
 		cand[i].response = 0;	/* no per-node response model: by index */
 	}
-	availability_rank(cand, node_record_count, tag.avail, order);
+	ssac_rank(cand, node_record_count, tag.avail, order);
 	for (int k = 0; k < node_record_count; k++)
 		rank[order[k]] = k;
 	xfree(cand);
@@ -274,6 +304,7 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	bool waiting = IS_JOB_SUSPENDED(job_ptr);
 	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
 	size_t n = 0, s = 0, spare = 0;
+	avail_monitor_config_t cfg = monitor_config(params);
 	avail_decision_t d;
 	char err[256], line[512];
 	int rc;
@@ -289,7 +320,7 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	}
 	if (!n || (s == n && !waiting))
 		return 0;
-	if (avail_monitor_decide(&a->mon, params, job_ptr->job_id, (long)now, n, s, spare,
+	if (avail_monitor_decide(&a->mon, &cfg, job_ptr->job_id, (long)now, n, s, spare,
 				 &d, err, sizeof(err))) {
 		error("availability: %pJ: %s", job_ptr, err);
 		return 0;
@@ -417,7 +448,8 @@ int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory
 	if (avail_monitor_save(&a->mon, path, err, sizeof(err)))
 		error("availability: %s", err);
 	xfree(path);
-	if ((status = avail_monitor_status_json(&a->mon, params, (long)now))) {
+	avail_monitor_config_t cfg = monitor_config(params);
+	if ((status = avail_monitor_status_json(&a->mon, &cfg, (long)now))) {
 		(void)dfrs_write_state_file(STATUS_NAME, status);
 		free(status);
 	}

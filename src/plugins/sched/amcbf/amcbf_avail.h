@@ -1,7 +1,7 @@
 /*
  * amcbf_avail.h - sched/amcbf's availability slot (issue 8; He et al.,
  * seed 000; SSAC, seed 002): once every amcbf_avail_slot seconds, observe
- * each node ON/OFF, feed its chain (src/common/avail_monitor.c), and for a
+ * each node ON/OFF, feed its chain (src/common/avail/avail_monitor.c), and for a
  * running job with OFF hosts decide wait (suspend; resumed when its hosts
  * are back) or migrate (requeue, so it restarts on ON nodes); rank nodes by
  * availability for jobs that ask for it (--comment=dfrs:avail=A).
@@ -14,8 +14,8 @@
 #include <time.h>
 
 #include "amcbf_jobs.h"
-#include "avail_monitor.h"
-#include "sched_params.h"
+#include "avail/avail_monitor.h"
+#include "suite/dfrs_params.h"
 
 typedef struct {
 	avail_monitor_t mon;

@@ -1,7 +1,7 @@
 /*
  * amcbf_cycle.c - sched/amcbf's cycle: the adapter between slurmctld and the
  * consolidation engines of seed 004 (CMBF, AMBF, CMCBF, AMCBF in
- * src/common/sched_consolidation.c, the same code dfrs sim runs).
+ * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
  *
  * Each cycle rebuilds the engine's state from slurmctld's records (running
  * jobs in their tier, pending jobs in submit order), calls the engine, and
@@ -58,9 +58,9 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
-#include "cpu_weight.h"
-#include "dfrs_priority.h"
-#include "sched_policy.h"
+#include "suite/cpu_weight.h"
+#include "dfrs/dfrs_priority.h"
+#include "sched/sched_policy.h"
 
 /* One entry of the engine's job array and where it came from. */
 typedef struct {
@@ -137,10 +137,10 @@ static int by_arrival(const void *a, const void *b)
 /* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
 static double job_need(job_record_t *job_ptr, const dfrs_params_t *params)
 {
-	dfrs_tag_t tag;
+	cpu_weight_tag_t tag;
 	char err[128];
 
-	if (dfrs_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) == 1 &&
+	if (cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) == 1 &&
 	    tag.need > 0)
 		return tag.need;
 	return params->share_cpu_need;
@@ -171,12 +171,12 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 
 static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 {
-	dfrs_tag_t tag = { .yield = -1, .need = -1, .weight = -1,
+	cpu_weight_tag_t tag = { .yield = -1, .need = -1, .weight = -1,
 			   .min_yield = -1,
 			   .tier = tier == SCHED_TIER_FG ? TIER_FG : TIER_BG };
 	char text[64];
 
-	dfrs_tag_format(&tag, text, sizeof(text));
+	cpu_weight_tag_format(&tag, text, sizeof(text));
 	if (job_ptr->system_comment && !xstrcmp(job_ptr->system_comment, text))
 		return;
 	xfree(job_ptr->system_comment);
@@ -214,10 +214,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	tiered = (params->mode == AMCBF_MODE_AMCBF ||
 		  params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
 	/* without shared nodes the tiered modes are their untiered twins */
-	name = tiered ? amcbf_mode_name(params->mode) :
+	name = tiered ? dfrs_params_mode_name(params->mode) :
 		params->mode == AMCBF_MODE_AMCBF ? "ambf" :
 		params->mode == AMCBF_MODE_CMCBF ? "cmbf" :
-		amcbf_mode_name(params->mode);
+		dfrs_params_mode_name(params->mode);
 	if (!(policy = sched_policy_find(name))) {
 		unlock_slurmctld(locks);
 		error("no engine for mode %s", name);
@@ -313,9 +313,9 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 			if (!k->running && !k->seen) {
 				/* first seen running (e.g. after a slurmctld
 				 * restart): its tier is in its tag */
-				dfrs_tag_t tag;
+				cpu_weight_tag_t tag;
 				char err[128];
-				if (dfrs_tag_parse(job_ptr->system_comment, &tag,
+				if (cpu_weight_tag_parse(job_ptr->system_comment, &tag,
 						   err, sizeof(err)) == 1 &&
 				    tag.tier == TIER_BG)
 					k->tier = SCHED_TIER_BG;

@@ -1,7 +1,7 @@
 /*
  * amcbf_cycle.h - one scheduling cycle of sched/amcbf inside slurmctld:
  * slurmctld's jobs and nodes into the consolidation engine's state
- * (src/common/sched_engine.h), the engine's decisions back into job starts,
+ * (src/common/sched/sched_engine.h), the engine's decisions back into job starts,
  * requeues and tier changes.
  */
 #ifndef DFRS_AMCBF_CYCLE_H
@@ -14,7 +14,7 @@
 
 #include "amcbf_avail.h"
 #include "amcbf_jobs.h"
-#include "sched_params.h"
+#include "suite/dfrs_params.h"
 
 /*
  * Run one cycle with slurmctld's locks taken inside (held only while the

@@ -2,7 +2,7 @@
  * amcbf_dfrs.c - sched/amcbf's amcbf_mode=dfrs: the adapter between
  * slurmctld and the online DFRS policies of seed 001 ("Online
  * Non-Clairvoyant Problem": GreedyP, GreedyPM, MCB with periodic repacking
- * and minvt; src/common/dfrs_online.c, the same code dfrs sim runs).
+ * and minvt; src/common/dfrs/dfrs_online.c, the same code dfrs sim runs).
  *
  * Each cycle with an event (a job arrived, a job left, or amcbf_dfrs_period
  * has passed) rebuilds the policy's cluster from slurmctld's records: one
@@ -51,9 +51,9 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs.h"
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
-#include "dfrs_online.h"
+#include "dfrs/dfrs_online.h"
 
 /* capacity left on a node the policy may not use: nothing fits there */
 #define NO_CAPACITY 1e-9
@@ -187,10 +187,10 @@ static bool on_unusable_node(bitstr_t *bm)
 /* The yield select/dfrs published for a running job (1 if none). */
 static double published_yield(job_record_t *job_ptr)
 {
-	dfrs_tag_t tag;
+	cpu_weight_tag_t tag;
 	char err[128];
 
-	if (dfrs_tag_parse(job_ptr->system_comment, &tag, err, sizeof(err)) == 1 &&
+	if (cpu_weight_tag_parse(job_ptr->system_comment, &tag, err, sizeof(err)) == 1 &&
 	    tag.yield > 0)
 		return tag.yield;
 	return 1.0;
@@ -409,7 +409,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
 				   .node = WRITE_LOCK, .part = READ_LOCK,
 				   .fed = READ_LOCK };
-	const char *policy = amcbf_dfrs_policy_name(params->dfrs_policy);
+	const char *policy = dfrs_params_dfrs_policy_name(params->dfrs_policy);
 	char who[32];
 	dfrs_online_params_t op;
 	dfrs_view_t v = { 0 };

@@ -8,7 +8,7 @@
 #define DFRS_AMCBF_DFRS_H
 
 #include "amcbf_jobs.h"
-#include "sched_params.h"
+#include "suite/dfrs_params.h"
 
 /*
  * Run one cycle with slurmctld's locks taken inside.  Returns the number of

@@ -33,7 +33,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
-#include "dfrs_priority.h"
+#include "dfrs/dfrs_priority.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -276,7 +276,7 @@ bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 			     const dfrs_params_t *params, amcbf_memory_t *mem,
 			     time_t now)
 {
-	const char *name = amcbf_ckpt_signal_name(params->ckpt_signal);
+	const char *name = dfrs_params_ckpt_signal_name(params->ckpt_signal);
 	time_t due;
 	int rc;
 

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "sched_engine.h"
-#include "sched_params.h"
+#include "sched/sched_engine.h"
+#include "suite/dfrs_params.h"
 
 /* What the plugin remembers of a job between cycles. */
 typedef struct {

@@ -40,8 +40,8 @@
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
-#include "sched_params.h"
-#include "sched_stats.h"
+#include "suite/dfrs_params.h"
+#include "suite/sched_stats.h"
 #include "state_file.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
@@ -111,7 +111,7 @@ static void load_params(bool first)
 		unlock_slurmctld(part_read);
 		if (!tiers)
 			info("amcbf_mode=%s without shared nodes (SelectType=select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
-			     amcbf_mode_name(params.mode),
+			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
 	}
 }
@@ -144,10 +144,10 @@ static void write_stats(void)
 
 	if (params.mode == AMCBF_MODE_DFRS)
 		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
-			 amcbf_dfrs_policy_name(params.dfrs_policy));
+			 dfrs_params_dfrs_policy_name(params.dfrs_policy));
 	else
 		snprintf(st.mode, sizeof(st.mode), "%s%s",
-			 amcbf_mode_name(params.mode),
+			 dfrs_params_mode_name(params.mode),
 			 params.priority == AMCBF_PRIO_STRETCH ? ", stretch" : "");
 	if ((json = sched_stats_to_json(&st)))
 		(void)dfrs_write_state_file("amcbf-stats.json", json);

@@ -11,7 +11,7 @@
  * select/linear, loaded through the plugin interface (plugin_context_create):
  * run it with SelectTypeParameters=CR_Memory and a partition with
  * OverSubscribe=FORCE:N so that linear lets jobs share nodes within memory.
- * What DFRS decides is made by src/common/node_share.c:
+ * What DFRS decides is made by src/common/dfrs/node_share.c:
  *   job_test  (run now) chooses the nodes, least CPU-loaded first where the
  *             job fits with every job at its minimum yield, and hands linear
  *             only those nodes;
@@ -59,11 +59,11 @@
 #include "src/common/xstring.h"
 #include "src/slurmctld/slurmctld.h"
 
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
-#include "node_share.h"
-#include "node_share_json.h"
-#include "sched_params.h"
+#include "dfrs/node_share.h"
+#include "suite/node_share_json.h"
+#include "suite/dfrs_params.h"
 #include "state_file.h"
 
 /* slurmctld's data; its own definitions win inside slurmctld */
@@ -227,14 +227,14 @@ static void publish_yields(void)
 	for (size_t i = 0; i < model.njobs && !tiers_owned_by_scheduler(); i++) {
 		const share_job_t *j = &model.jobs[i];
 		job_record_t *job_ptr = find_job_record(j->id);
-		dfrs_tag_t tag = { .yield = j->yield, .need = j->need,
+		cpu_weight_tag_t tag = { .yield = j->yield, .need = j->need,
 				   .tier = TIER_NONE, .weight = -1,
 				   .min_yield = -1 };
 		char text[128];
 
 		if (!job_ptr)
 			continue;
-		dfrs_tag_format(&tag, text, sizeof(text));
+		cpu_weight_tag_format(&tag, text, sizeof(text));
 		if (job_ptr->system_comment && !xstrcmp(job_ptr->system_comment, text))
 			continue;
 		xfree(job_ptr->system_comment);

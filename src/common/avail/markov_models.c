@@ -1,0 +1,325 @@
+/*
+ * markov_models.c - JSON save/restore of per-node ON/OFF models
+ * (markov_estimator.h; He et al., seed 000, Sec. III-A).
+ *
+ * {"format": "slurm-dfrs availability", "version": 1, "length_bins": 64,
+ *  "nodes": [{"name": "n1", "transitions": [[oo, on], [no, nn]],
+ *             "slots": [off, on, down], "on_lengths": [...64],
+ *             "off_lengths": [...64], "last": -1|0|1, "run": k,
+ *             "run_censored": bool}, ...]}
+ * Numbers are written with 17 significant digits: a restore is exact.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markov_models.h"
+
+static json_object *exact_number(double v)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), "%.17g", v);
+	return json_object_new_double_s(v, buf);
+}
+
+static json_object *number_array(const double *v, size_t count)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < count; i++)
+		json_object_array_add(a, exact_number(v[i]));
+	return a;
+}
+
+json_object *markov_models_to_json(const markov_node_model_t *nodes, size_t count)
+{
+	json_object *root = json_object_new_object(), *list = json_object_new_array();
+
+	if (!root || !list) {
+		json_object_put(root);
+		json_object_put(list);
+		return NULL;
+	}
+	json_object_object_add(root, "format", json_object_new_string(MARKOV_STATE_FORMAT));
+	json_object_object_add(root, "version", json_object_new_int(MARKOV_STATE_VERSION));
+	json_object_object_add(root, "length_bins", json_object_new_int(ONOFF_LENGTH_BINS));
+	for (size_t i = 0; i < count; i++) {
+		const markov_estimator_t *e = &nodes[i].model;
+		json_object *o = json_object_new_object(), *t = json_object_new_array();
+
+		json_object_object_add(o, "name", json_object_new_string(nodes[i].name));
+		json_object_array_add(t, number_array(e->transitions[0], 2));
+		json_object_array_add(t, number_array(e->transitions[1], 2));
+		json_object_object_add(o, "transitions", t);
+		json_object_object_add(o, "slots", number_array(e->slots, 3));
+		json_object_object_add(o, "on_lengths", number_array(e->on_lengths, ONOFF_LENGTH_BINS));
+		json_object_object_add(o, "off_lengths", number_array(e->off_lengths, ONOFF_LENGTH_BINS));
+		json_object_object_add(o, "last", json_object_new_int(e->last));
+		json_object_object_add(o, "run", json_object_new_int64((int64_t)e->run));
+		json_object_object_add(o, "run_censored", json_object_new_boolean(e->run_censored));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(root, "nodes", list);
+	return root;
+}
+
+/* count non-negative finite numbers from array `a` into out */
+static int read_numbers(json_object *a, double *out, size_t count, const char *what,
+			size_t node, char *err, size_t errlen)
+{
+	if (!json_object_is_type(a, json_type_array) || json_object_array_length(a) != count) {
+		snprintf(err, errlen, "nodes[%zu].%s: expected an array of %zu numbers", node, what,
+			 count);
+		return -1;
+	}
+	for (size_t i = 0; i < count; i++) {
+		json_object *v = json_object_array_get_idx(a, i);
+
+		if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)) {
+			snprintf(err, errlen, "nodes[%zu].%s[%zu]: not a number", node, what, i);
+			return -1;
+		}
+		out[i] = json_object_get_double(v);
+		if (!isfinite(out[i]) || out[i] < 0.0) {
+			snprintf(err, errlen, "nodes[%zu].%s[%zu]=%g: not a non-negative number",
+				 node, what, i, out[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static json_object *field(json_object *o, const char *key, json_type type, size_t node,
+			  char *err, size_t errlen)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, type)) {
+		snprintf(err, errlen, "nodes[%zu].%s: missing or not a %s", node, key,
+			 json_type_to_name(type));
+		return NULL;
+	}
+	return v;
+}
+
+static int read_node(json_object *o, size_t i, markov_node_model_t *node, char *err, size_t errlen)
+{
+	json_object *v, *t;
+	markov_estimator_t *e = &node->model;
+
+	markov_estimator_init(e);
+	if (!json_object_is_type(o, json_type_object)) {
+		snprintf(err, errlen, "nodes[%zu]: not an object", i);
+		return -1;
+	}
+	if (!(v = field(o, "name", json_type_string, i, err, errlen)))
+		return -1;
+	if (!*json_object_get_string(v)) {
+		snprintf(err, errlen, "nodes[%zu].name: empty", i);
+		return -1;
+	}
+	if (!(node->name = strdup(json_object_get_string(v)))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!(t = field(o, "transitions", json_type_array, i, err, errlen)))
+		return -1;
+	if (json_object_array_length(t) != 2) {
+		snprintf(err, errlen, "nodes[%zu].transitions: expected 2 rows", i);
+		return -1;
+	}
+	if (read_numbers(json_object_array_get_idx(t, 0), e->transitions[0], 2,
+			 "transitions[0]", i, err, errlen) ||
+	    read_numbers(json_object_array_get_idx(t, 1), e->transitions[1], 2,
+			 "transitions[1]", i, err, errlen))
+		return -1;
+	if (!json_object_object_get_ex(o, "slots", &v) ||
+	    read_numbers(v, e->slots, 3, "slots", i, err, errlen))
+		return -1;
+	if (!json_object_object_get_ex(o, "on_lengths", &v) ||
+	    read_numbers(v, e->on_lengths, ONOFF_LENGTH_BINS, "on_lengths", i, err, errlen))
+		return -1;
+	if (!json_object_object_get_ex(o, "off_lengths", &v) ||
+	    read_numbers(v, e->off_lengths, ONOFF_LENGTH_BINS, "off_lengths", i, err, errlen))
+		return -1;
+	if (!(v = field(o, "last", json_type_int, i, err, errlen)))
+		return -1;
+	int64_t last = json_object_get_int64(v);
+
+	if (last < -1 || last > 1) {
+		snprintf(err, errlen, "nodes[%zu].last=%lld: must be -1, 0 or 1", i, (long long)last);
+		return -1;
+	}
+	e->last = (int)last;
+	if (!(v = field(o, "run", json_type_int, i, err, errlen)))
+		return -1;
+	int64_t run = json_object_get_int64(v);
+
+	if (run < 0) {
+		snprintf(err, errlen, "nodes[%zu].run=%lld: must be >= 0", i, (long long)run);
+		return -1;
+	}
+	e->run = (unsigned long)run;
+	if (!(v = field(o, "run_censored", json_type_boolean, i, err, errlen)))
+		return -1;
+	e->run_censored = json_object_get_boolean(v);
+	return 0;
+}
+
+int markov_models_from_json(json_object *root, markov_node_model_t **nodes, size_t *count,
+			   char *err, size_t errlen)
+{
+	json_object *v, *list;
+
+	*nodes = NULL;
+	*count = 0;
+	if (!json_object_is_type(root, json_type_object) ||
+	    !json_object_object_get_ex(root, "format", &v) ||
+	    !json_object_is_type(v, json_type_string) ||
+	    strcmp(json_object_get_string(v), MARKOV_STATE_FORMAT)) {
+		snprintf(err, errlen, "not a slurm-dfrs availability state (no \"format\": \"%s\")",
+			 MARKOV_STATE_FORMAT);
+		return -1;
+	}
+	if (!json_object_object_get_ex(root, "version", &v) ||
+	    !json_object_is_type(v, json_type_int) ||
+	    json_object_get_int64(v) != MARKOV_STATE_VERSION) {
+		snprintf(err, errlen, "version %s not supported (this build reads version %d)",
+			 v ? json_object_get_string(v) : "(missing)", MARKOV_STATE_VERSION);
+		return -1;
+	}
+	if (!json_object_object_get_ex(root, "length_bins", &v) ||
+	    !json_object_is_type(v, json_type_int) ||
+	    json_object_get_int64(v) != ONOFF_LENGTH_BINS) {
+		snprintf(err, errlen, "length_bins %s differs from this build's %d",
+			 v ? json_object_get_string(v) : "(missing)", ONOFF_LENGTH_BINS);
+		return -1;
+	}
+	if (!json_object_object_get_ex(root, "nodes", &list) ||
+	    !json_object_is_type(list, json_type_array)) {
+		snprintf(err, errlen, "nodes: missing or not an array");
+		return -1;
+	}
+	size_t n = json_object_array_length(list);
+	markov_node_model_t *out = calloc(n ? n : 1, sizeof(*out));
+
+	if (!out) {
+		snprintf(err, errlen, "out of memory for %zu nodes", n);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (read_node(json_object_array_get_idx(list, i), i, &out[i], err, errlen)) {
+			markov_models_free(out, n);
+			return -1;
+		}
+	*nodes = out;
+	*count = n;
+	return 0;
+}
+
+void markov_models_free(markov_node_model_t *nodes, size_t count)
+{
+	if (!nodes)
+		return;
+	for (size_t i = 0; i < count; i++)
+		free(nodes[i].name);
+	free(nodes);
+}
+
+int markov_models_json_save(const char *path, json_object *root, char *err, size_t errlen)
+{
+	size_t len = strlen(path) + 5;
+	char *tmp = malloc(len);
+	FILE *f;
+
+	if (!root || !tmp) {
+		free(tmp);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(tmp, len, "%s.tmp", path);
+	const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
+	int rc = -1;
+
+	if (!(f = fopen(tmp, "w"))) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+	} else {
+		int werr = fputs(text, f) < 0 || fputc('\n', f) == EOF;
+
+		if (fclose(f) || werr)
+			snprintf(err, errlen, "%s: write failed: %s", tmp, strerror(errno));
+		else if (rename(tmp, path))
+			snprintf(err, errlen, "%s: rename from %s failed: %s", path, tmp, strerror(errno));
+		else
+			rc = 0;
+		if (rc)
+			remove(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
+int markov_models_save(const char *path, const markov_node_model_t *nodes, size_t count,
+		      char *err, size_t errlen)
+{
+	json_object *root = markov_models_to_json(nodes, count);
+	int rc = markov_models_json_save(path, root, err, errlen);
+
+	json_object_put(root);
+	return rc;
+}
+
+json_object *markov_models_json_load(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	json_tokener *tok = json_tokener_new();
+	json_object *root = NULL;
+	char buf[8192];
+	size_t got;
+	enum json_tokener_error jerr = json_tokener_continue;
+
+	while (tok && jerr == json_tokener_continue && (got = fread(buf, 1, sizeof(buf), f)) > 0) {
+		root = json_tokener_parse_ex(tok, buf, (int)got);
+		jerr = json_tokener_get_error(tok);
+	}
+	fclose(f);
+	if (!tok || jerr != json_tokener_success || !root) {
+		snprintf(err, errlen, "%s: not valid JSON (%s at byte %zu)", path,
+			 tok ? (jerr == json_tokener_continue ? "truncated"
+							     : json_tokener_error_desc(jerr))
+			     : "out of memory",
+			 tok ? json_tokener_get_parse_end(tok) : 0);
+		json_object_put(root);
+		if (tok)
+			json_tokener_free(tok);
+		return NULL;
+	}
+	json_tokener_free(tok);
+	return root;
+}
+
+int markov_models_load(const char *path, markov_node_model_t **nodes, size_t *count,
+		      char *err, size_t errlen)
+{
+	json_object *root = markov_models_json_load(path, err, errlen);
+	char why[256];
+
+	*nodes = NULL;
+	*count = 0;
+	if (!root)
+		return -1;
+	int rc = markov_models_from_json(root, nodes, count, why, sizeof(why));
+
+	if (rc)
+		snprintf(err, errlen, "%s: %s", path, why);
+	json_object_put(root);
+	return rc;
+}

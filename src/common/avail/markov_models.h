@@ -1,0 +1,45 @@
+/*
+ * markov_models.h - save and restore the learned ON/OFF models of
+ * named nodes as JSON (json-c), so that a controller restart keeps them.
+ * A corrupt or foreign file is reported (one message naming the file and
+ * the first bad field) and nothing is loaded.
+ *
+ * The state of markov_estimator.h (He et al., seed 000, Sec. III-A).
+ */
+#ifndef DFRS_MARKOV_MODELS_H
+#define DFRS_MARKOV_MODELS_H
+
+#include <stddef.h>
+
+#include <json-c/json.h>
+
+#include "markov_estimator.h"
+
+#define MARKOV_STATE_FORMAT "slurm-dfrs availability"
+#define MARKOV_STATE_VERSION 1
+
+typedef struct {
+	char *name;
+	markov_estimator_t model;
+} markov_node_model_t;
+
+/* JSON object for the nodes (new reference), NULL if out of memory. */
+json_object *markov_models_to_json(const markov_node_model_t *nodes, size_t count);
+/* Nodes from such an object: 0 and a malloc'ed array, or -1, a message
+ * ("nodes[2].transitions: ...") in err and *nodes = NULL, *count = 0. */
+int markov_models_from_json(json_object *obj, markov_node_model_t **nodes, size_t *count,
+			   char *err, size_t errlen);
+
+/* Files: written to PATH.tmp then renamed over PATH (never half-written). */
+int markov_models_save(const char *path, const markov_node_model_t *nodes, size_t count,
+		      char *err, size_t errlen);
+int markov_models_load(const char *path, markov_node_model_t **nodes, size_t *count,
+		      char *err, size_t errlen);
+/* Any JSON document, written the same way (the caller keeps root). */
+int markov_models_json_save(const char *path, json_object *root, char *err, size_t errlen);
+/* A JSON document (new reference), or NULL and "PATH: why" in err. */
+json_object *markov_models_json_load(const char *path, char *err, size_t errlen);
+
+void markov_models_free(markov_node_model_t *nodes, size_t count);
+
+#endif

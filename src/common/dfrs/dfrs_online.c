@@ -1,0 +1,343 @@
+/*
+ * dfrs_online.c - online non-clairvoyant DFRS decisions: the entry point
+ * that builds the working state, runs GreedyP / GreedyPM (online_greedypm.c)
+ * or MCB and the periodic repack (online_mcb.c), then applies the cost
+ * model and allocates yields; plus virtual time (seed 001, "Online
+ * Non-Clairvoyant Problem", "Priority", "Resource Allocation").  See
+ * dfrs_online.h for the policies and how a caller drives them.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfrs_online.h"
+#include "online_greedypm.h"
+#include "online_mcb.h"
+#include "online_state.h"
+#include "yield_allocation.h"
+
+void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
+{
+	memset(p, 0, sizeof(*p));
+	p->policy = policy;
+	p->priority = DFRS_PRIO_FT_VT2;
+	p->period = 600.0;
+	p->minvt = 600.0;
+	p->penalty = 0.0;
+	p->bandwidth = 0.0;
+}
+
+int dfrs_online_policy_parse(const char *name, dfrs_policy_t *out)
+{
+	if (!strcmp(name, "greedyp"))
+		*out = DFRS_POLICY_GREEDYP;
+	else if (!strcmp(name, "greedypm"))
+		*out = DFRS_POLICY_GREEDYPM;
+	else if (!strcmp(name, "mcb"))
+		*out = DFRS_POLICY_MCB;
+	else
+		return -1;
+	return 0;
+}
+
+const char *dfrs_online_policy_name(dfrs_policy_t policy)
+{
+	switch (policy) {
+	case DFRS_POLICY_GREEDYP:
+		return "greedyp";
+	case DFRS_POLICY_GREEDYPM:
+		return "greedypm";
+	default:
+		return "mcb";
+	}
+}
+
+double dfrs_online_priority(const dfrs_online_params_t *params,
+			    const dfrs_cluster_t *cluster,
+			    const dfrs_online_job_t *job)
+{
+	return dfrs_priority_value(params->priority, job->submit,
+				   job->virtual_time, cluster->now);
+}
+
+/* ---- decisions ------------------------------------------------------------ */
+
+typedef struct {
+	int j;
+	double prio, submit;
+} prio_key_t;
+
+static int cmp_prio(const void *a, const void *b)
+{
+	const prio_key_t *x = a, *y = b;
+
+	return dfrs_priority_compare(x->prio, x->submit, x->j,
+				     y->prio, y->submit, y->j);
+}
+
+static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *job,
+		    dfrs_decision_t *d)
+{
+	int k = job->shape.ntasks;
+	double bytes = 0.0;
+
+	d->tasks_moved = 0;
+	if (d->state == DFRS_JOB_RUNNING && job->state != DFRS_JOB_PENDING)
+		for (int t = 0; t < k; t++)
+			d->tasks_moved += d->hosts[t] != job->hosts[t];
+	if (job->state == DFRS_JOB_RUNNING && d->state == DFRS_JOB_SUSPENDED) {
+		d->action = DFRS_ACT_SUSPEND;
+		bytes = k * job->task_mem_bytes;	/* written out */
+	} else if (job->state == DFRS_JOB_PENDING && d->state == DFRS_JOB_RUNNING) {
+		d->action = DFRS_ACT_START;
+	} else if (d->state == DFRS_JOB_RUNNING && d->tasks_moved > 0) {
+		d->action = DFRS_ACT_MIGRATE;
+		/* moved tasks cross the network; a suspended job also reads
+		 * back the tasks that stay */
+		bytes = (job->state == DFRS_JOB_SUSPENDED ? k : d->tasks_moved) *
+			job->task_mem_bytes;
+	} else if (job->state == DFRS_JOB_SUSPENDED && d->state == DFRS_JOB_RUNNING) {
+		d->action = DFRS_ACT_RESUME;
+		bytes = k * job->task_mem_bytes;	/* read back */
+	} else {
+		d->action = DFRS_ACT_NONE;
+	}
+	d->cost_bytes = bytes;
+	d->cost_seconds = 0.0;
+	if (d->action == DFRS_ACT_RESUME || d->action == DFRS_ACT_MIGRATE)
+		d->cost_seconds = par->penalty +
+			(par->bandwidth > 0.0 ? bytes / par->bandwidth : 0.0);
+}
+
+/*
+ * The state must make sense: hosts and job shapes pass dfrs_instance_check
+ * (a task larger than every host is an error, not a job to keep waiting),
+ * running and suspended jobs name valid hosts, and running jobs fit their
+ * hosts at their minimum yields.
+ */
+static int check_cluster(const dfrs_cluster_t *cl, char *err, size_t errlen)
+{
+	dfrs_job_t *shapes = malloc(sizeof(*shapes) * (cl->njobs + 1));
+	double *use = calloc((size_t)cl->nhosts * cl->ndims + 1, sizeof(double));
+	dfrs_instance_t inst = { cl->ndims, cl->nhosts, cl->hosts, cl->njobs, shapes };
+	int rc = -1;
+
+	if (!shapes || !use) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (int j = 0; j < cl->njobs; j++)
+		shapes[j] = cl->jobs[j].shape;
+	if (dfrs_instance_check(&inst, err, errlen))
+		goto out;
+	for (int j = 0; j < cl->njobs; j++) {
+		const dfrs_online_job_t *job = &cl->jobs[j];
+
+		if (job->state == DFRS_JOB_PENDING)
+			continue;
+		for (int t = 0; t < job->shape.ntasks; t++) {
+			int h = job->hosts[t];
+
+			if (h < 0 || h >= cl->nhosts) {
+				snprintf(err, errlen,
+					 "job %ld task %d: host %d out of range 0..%d",
+					 job->id, t, h, cl->nhosts - 1);
+				goto out;
+			}
+			if (job->state != DFRS_JOB_RUNNING)
+				continue;
+			for (int d = 0; d < cl->ndims; d++)
+				use[(size_t)h * cl->ndims + d] +=
+					dfrs_task_usage(&job->shape, d, job->shape.min_yield);
+		}
+	}
+	for (int h = 0; h < cl->nhosts; h++)
+		for (int d = 0; d < cl->ndims; d++) {
+			double u = use[(size_t)h * cl->ndims + d];
+			double c = cl->hosts[h].cap[d];
+
+			if (u > c * (1 + 1e-9) + 1e-12) {
+				snprintf(err, errlen,
+					 "host %d dimension %d: running jobs use %g at their minimum yields, capacity %g",
+					 h, d, u, c);
+				goto out;
+			}
+		}
+	rc = 0;
+out:
+	free(shapes);
+	free(use);
+	return rc;
+}
+
+static int final_yields(online_state_t *w, dfrs_decisions_t *out)
+{
+	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
+	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
+	dfrs_placement_t p;
+	int rc = -1;
+
+	if (!jobs)
+		return -1;
+	for (int j = 0; j < w->nj; j++)
+		jobs[j] = *online_shape(w, j);
+	if (dfrs_placement_init(&p, &inst) == 0) {
+		for (int j = 0; j < w->nj; j++)
+			if (w->state[j] == DFRS_JOB_RUNNING)
+				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
+				       sizeof(int) * jobs[j].ntasks);
+		rc = yield_allocation_compute(&inst, &p);
+		for (int j = 0; rc == 0 && j < w->nj; j++)
+			out->job[j].yield = p.yield[j];
+		out->min_scaled_yield = p.min_scaled_yield;
+		dfrs_placement_free(&p);
+	}
+	free(jobs);
+	return rc;
+}
+
+int dfrs_online_decide(const dfrs_online_params_t *params,
+		       const dfrs_cluster_t *cluster, dfrs_event_t event,
+		       int event_job, dfrs_decisions_t *out,
+		       char *err, size_t errlen)
+{
+	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
+		     .nh = cluster->nhosts, .nj = cluster->njobs };
+	prio_key_t *keys = NULL;
+	int ntasks = 0, rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->min_scaled_yield = -1.0;
+	if (check_cluster(cluster, err, errlen))
+		return -1;
+	if (event == DFRS_EVENT_ARRIVAL &&
+	    (event_job < 0 || event_job >= cluster->njobs)) {
+		snprintf(err, errlen, "arrival of job index %d, but %d jobs",
+			 event_job, cluster->njobs);
+		return -1;
+	}
+	for (int j = 0; j < w.nj; j++)
+		ntasks += cluster->jobs[j].shape.ntasks;
+	out->njobs = w.nj;
+	out->job = calloc(w.nj + 1, sizeof(*out->job));
+	out->host_storage = malloc(sizeof(int) * (ntasks + 1));
+	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
+	w.load = calloc(w.nh + 1, sizeof(double));
+	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
+	w.hosts = malloc(sizeof(int *) * (w.nj + 1));
+	w.prio = malloc(sizeof(double) * (w.nj + 1));
+	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
+	keys = malloc(sizeof(*keys) * (w.nj + 1));
+	if (!out->job || !out->host_storage || !w.usage || !w.load ||
+	    !w.state || !w.hosts || !w.prio || !w.by_prio || !keys) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (int j = 0, off = 0; j < w.nj; j++) {
+		const dfrs_online_job_t *job = &cluster->jobs[j];
+
+		w.hosts[j] = out->job[j].hosts = &out->host_storage[off];
+		off += job->shape.ntasks;
+		w.state[j] = job->state;
+		for (int t = 0; t < job->shape.ntasks; t++)
+			w.hosts[j][t] = job->state == DFRS_JOB_PENDING ? -1 : job->hosts[t];
+		if (job->state == DFRS_JOB_RUNNING)
+			online_account_job(&w, j, +1);
+		w.prio[j] = dfrs_online_priority(params, cluster, job);
+		keys[j] = (prio_key_t){ j, w.prio[j], job->submit };
+	}
+	qsort(keys, w.nj, sizeof(*keys), cmp_prio);
+	for (int r = 0; r < w.nj; r++)
+		w.by_prio[r] = keys[r].j;
+
+	if (params->policy == DFRS_POLICY_MCB ||
+	    (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
+	     params->policy == DFRS_POLICY_GREEDYPM)) {
+		if (online_mcb_repack(&w))
+			goto nomem;
+	} else if (online_greedypm_pass(&w, event, event_job)) {
+		goto nomem;
+	}
+
+	for (int j = 0; j < w.nj; j++) {
+		dfrs_decision_t *d = &out->job[j];
+
+		d->state = w.state[j];
+		cost_of(params, &cluster->jobs[j], d);
+		out->total_bytes += d->cost_bytes;
+		out->nstarted += d->action == DFRS_ACT_START;
+		out->nsuspended += d->action == DFRS_ACT_SUSPEND;
+		out->nresumed += d->action == DFRS_ACT_RESUME;
+		out->nmigrated += d->action == DFRS_ACT_MIGRATE;
+	}
+	if (final_yields(&w, out) != 0) {
+		snprintf(err, errlen, "internal error: running jobs overload a host");
+		goto out;
+	}
+	rc = 0;
+	goto out;
+nomem:
+	snprintf(err, errlen, "out of memory");
+out:
+	free(w.usage);
+	free(w.load);
+	free(w.state);
+	free(w.hosts);
+	free(w.prio);
+	free(w.by_prio);
+	free(keys);
+	if (rc)
+		dfrs_decisions_free(out);
+	return rc;
+}
+
+void dfrs_decisions_free(dfrs_decisions_t *d)
+{
+	free(d->job);
+	free(d->host_storage);
+	memset(d, 0, sizeof(*d));
+}
+
+void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
+{
+	for (int j = 0; j < cluster->njobs && j < d->njobs; j++) {
+		dfrs_online_job_t *job = &cluster->jobs[j];
+		const dfrs_decision_t *dj = &d->job[j];
+
+		job->state = dj->state;
+		if (dj->state != DFRS_JOB_PENDING)
+			memcpy(job->hosts, dj->hosts, sizeof(int) * job->shape.ntasks);
+		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
+		if (dj->cost_seconds > 0.0)
+			job->blocked_until = cluster->now + dj->cost_seconds;
+	}
+}
+
+void dfrs_online_advance(dfrs_cluster_t *cluster, double dt)
+{
+	double t0 = cluster->now, t1 = cluster->now + (dt > 0.0 ? dt : 0.0);
+
+	for (int j = 0; j < cluster->njobs; j++) {
+		dfrs_online_job_t *job = &cluster->jobs[j];
+		double from = job->blocked_until > t0 ? job->blocked_until : t0;
+
+		if (job->state == DFRS_JOB_RUNNING && t1 > from)
+			job->virtual_time += job->yield * (t1 - from);
+	}
+	cluster->now = t1;
+}
+
+double dfrs_online_time_to_finish(const dfrs_cluster_t *cluster,
+				  const dfrs_online_job_t *job, double runtime)
+{
+	double left = runtime - job->virtual_time, wait = 0.0;
+
+	if (job->state != DFRS_JOB_RUNNING || job->yield <= 0.0)
+		return INFINITY;
+	if (left <= 0.0)
+		return 0.0;
+	if (job->blocked_until > cluster->now)
+		wait = job->blocked_until - cluster->now;
+	return wait + left / job->yield;
+}

@@ -1,0 +1,30 @@
+/*
+ * lp_bound.c - closed-form LP bound on the minimum scaled yield (seed 001,
+ * "Linear Program-based heuristics: the bound").  See lp_bound.h.
+ */
+#include "lp_bound.h"
+
+double lp_bound(const dfrs_instance_t *inst)
+{
+	double bound = 1.0;
+
+	for (int d = 0; d < inst->ndims; d++) {
+		double capacity = 0.0, fixed = 0.0, scalable = 0.0;
+
+		for (int h = 0; h < inst->nhosts; h++)
+			capacity += inst->hosts[h].cap[d];
+		for (int i = 0; i < inst->njobs; i++) {
+			const dfrs_job_t *job = &inst->jobs[i];
+
+			fixed += job->ntasks * (job->req[d] +
+						job->min_yield * job->need[d]);
+			scalable += job->ntasks * (1.0 - job->min_yield) *
+				    job->need[d];
+		}
+		if (!dfrs_amount_fits(fixed, 0.0, 0.0, capacity, capacity))
+			return -1.0;
+		if (scalable > 0.0 && (capacity - fixed) / scalable < bound)
+			bound = (capacity - fixed) / scalable;
+	}
+	return bound < 0.0 ? 0.0 : bound;
+}

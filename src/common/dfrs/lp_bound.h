@@ -1,0 +1,31 @@
+/*
+ * lp_bound.h - the closed-form upper bound on the minimum scaled yield from
+ * the rational relaxation of the DFRS MILP (seed 001, "Linear
+ * Program-based heuristics: the bound"):
+ *
+ *   Y = min(1, min_{j in NZ} (C_j - sum_i r_ij (yhat_i (1 - delta_ij) + delta_ij))
+ *                             / sum_i (1 - yhat_i) r_ij (1 - delta_ij))
+ *
+ * generalised to a requirement and a need in the same dimension, k tasks per
+ * job and heterogeneous hosts: C_j is the total aggregate capacity of all
+ * hosts in dimension j (H for unit hosts), and every task counts:
+ *
+ *   Y = min(1, min_{j: N_j > 0} (C_j - sum_i k_i (req_ij + yhat_i need_ij)) / N_j)
+ *   N_j = sum_i k_i (1 - yhat_i) need_ij
+ *
+ * No placement can do better, since any integral placement is a solution of
+ * the relaxation.
+ */
+#ifndef DFRS_LP_BOUND_H
+#define DFRS_LP_BOUND_H
+
+#include "dfrs_model.h"
+
+/*
+ * The bound in [0, 1], or -1 when even the relaxation is infeasible (some
+ * dimension's requirements and minimum-yield needs exceed the total
+ * capacity).  An instance without jobs has bound 1.
+ */
+double lp_bound(const dfrs_instance_t *inst);
+
+#endif

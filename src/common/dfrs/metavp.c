@@ -1,0 +1,270 @@
+/*
+ * metavp.c - vector packing under a trial yield with a binary search
+ * on the yield, METAVP and METAHVP (seed 001, "Vector Packing",
+ * "Heterogeneous").  See metavp.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lp_bound.h"
+#include "metavp.h"
+#include "yield_allocation.h"
+
+static const struct {
+	const char *name;
+	vp_strategy_t strategy;
+	vp_key_t key;
+} item_algorithms[] = {
+	{ "FFSUM", VP_FIRST_FIT, VP_KEY_SUM },
+	{ "FFMAX", VP_FIRST_FIT, VP_KEY_MAX },
+	{ "FFLEX", VP_FIRST_FIT, VP_KEY_LEX },
+	{ "BFSUM", VP_BEST_FIT, VP_KEY_SUM },
+	{ "BFMAX", VP_BEST_FIT, VP_KEY_MAX },
+	{ "BFLEX", VP_BEST_FIT, VP_KEY_LEX },
+	{ "PPSUM", VP_PERMUTATION_PACK, VP_KEY_SUM },
+	{ "PPDIF", VP_PERMUTATION_PACK, VP_KEY_DIF },
+	{ "PPRATIO", VP_PERMUTATION_PACK, VP_KEY_RATIO },
+	{ "PPMAX", VP_PERMUTATION_PACK, VP_KEY_MAX },
+	{ "CPSUM", VP_CHOOSE_PACK, VP_KEY_SUM },
+	{ "CPDIF", VP_CHOOSE_PACK, VP_KEY_DIF },
+	{ "CPRATIO", VP_CHOOSE_PACK, VP_KEY_RATIO },
+	{ "CPMAX", VP_CHOOSE_PACK, VP_KEY_MAX },
+};
+#define NITEM_ALGS ((int)(sizeof(item_algorithms) / sizeof(item_algorithms[0])))
+
+int metavp_algorithm_count(int heterogeneous)
+{
+	return heterogeneous ? 2 * NITEM_ALGS : NITEM_ALGS;
+}
+
+vp_algorithm_t metavp_algorithm_at(int heterogeneous, int index)
+{
+	vp_algorithm_t a;
+	int i = index % NITEM_ALGS;
+
+	a.strategy = item_algorithms[i].strategy;
+	a.key = item_algorithms[i].key;
+	a.bins = !heterogeneous ? VP_BINS_AS_GIVEN :
+		 index < NITEM_ALGS ? VP_BINS_LARGEST_FIRST :
+		 VP_BINS_SMALLEST_FIRST;
+	return a;
+}
+
+void metavp_algorithm_name(vp_algorithm_t alg, char *buf, size_t len)
+{
+	const char *suffix = "?";
+
+	for (int i = 0; i < NITEM_ALGS; i++)
+		if (item_algorithms[i].strategy == alg.strategy &&
+		    item_algorithms[i].key == alg.key)
+			suffix = item_algorithms[i].name;
+	if (alg.bins == VP_BINS_AS_GIVEN)
+		snprintf(buf, len, "VP_%s", suffix);
+	else
+		snprintf(buf, len, "HVP_%s_%c", suffix,
+			 alg.bins == VP_BINS_LARGEST_FIRST ? 'L' : 'S');
+}
+
+int metavp_algorithm_parse(const char *name, vp_algorithm_t *out)
+{
+	for (int het = 0; het <= 1; het++)
+		for (int i = 0; i < metavp_algorithm_count(het); i++) {
+			char buf[32];
+			vp_algorithm_t a = metavp_algorithm_at(het, i);
+
+			metavp_algorithm_name(a, buf, sizeof(buf));
+			if (!strcmp(buf, name)) {
+				*out = a;
+				return 0;
+			}
+		}
+	return -1;
+}
+
+/* The packing problem for a DFRS instance; sizes are set per trial yield. */
+typedef struct {
+	const dfrs_instance_t *inst;
+	vp_problem_t pb;
+	double *size, *elem_size, *cap, *elem, *scale;
+	int *task_job, *item_bin;
+} trial_t;
+
+static void trial_free(trial_t *t)
+{
+	free(t->size);
+	free(t->elem_size);
+	free(t->cap);
+	free(t->elem);
+	free(t->scale);
+	free(t->task_job);
+	free(t->item_bin);
+	memset(t, 0, sizeof(*t));
+}
+
+static int trial_init(trial_t *t, const dfrs_instance_t *inst,
+		      const int *pinned)
+{
+	int nd = inst->ndims, nh = inst->nhosts;
+	int n = dfrs_instance_ntasks(inst), elem_given = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->inst = inst;
+	for (int i = 0; i < inst->njobs; i++)
+		elem_given |= inst->jobs[i].elem_given;
+	t->size = malloc(sizeof(double) * ((size_t)n * nd + 1));
+	if (elem_given)
+		t->elem_size = malloc(sizeof(double) * ((size_t)n * nd + 1));
+	t->cap = malloc(sizeof(double) * ((size_t)nh * nd + 1));
+	t->elem = malloc(sizeof(double) * ((size_t)nh * nd + 1));
+	t->scale = calloc(nd + 1, sizeof(double));
+	t->task_job = malloc(sizeof(int) * (n + 1));
+	t->item_bin = malloc(sizeof(int) * (n + 1));
+	if (!t->size || (elem_given && !t->elem_size) || !t->cap || !t->elem ||
+	    !t->scale || !t->task_job || !t->item_bin) {
+		trial_free(t);
+		return -1;
+	}
+	for (int h = 0; h < nh; h++)
+		for (int d = 0; d < nd; d++) {
+			t->cap[(size_t)h * nd + d] = inst->hosts[h].cap[d];
+			t->elem[(size_t)h * nd + d] = inst->hosts[h].elem[d];
+		}
+	dfrs_mean_capacity(inst, t->scale);
+	for (int i = 0, k = 0; i < inst->njobs; i++)
+		for (int j = 0; j < inst->jobs[i].ntasks; j++)
+			t->task_job[k++] = i;
+	t->pb.ndims = nd;
+	t->pb.nitems = n;
+	t->pb.nbins = nh;
+	t->pb.size = t->size;
+	t->pb.elem_size = t->elem_size;
+	t->pb.cap = t->cap;
+	t->pb.elem = t->elem;
+	t->pb.pinned = pinned;
+	t->pb.scale = t->scale;
+	return 0;
+}
+
+/* Pack at scaled yield Y: -1 all packed, else the failing task (-2 ENOMEM). */
+static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
+{
+	const dfrs_instance_t *inst = t->inst;
+	int nd = inst->ndims;
+
+	for (int k = 0; k < t->pb.nitems; k++) {
+		const dfrs_job_t *job = &inst->jobs[t->task_job[k]];
+		double y = dfrs_yield_at_scaled(job, scaled);
+
+		for (int d = 0; d < nd; d++) {
+			t->size[(size_t)k * nd + d] = dfrs_task_usage(job, d, y);
+			if (t->elem_size)
+				t->elem_size[(size_t)k * nd + d] =
+					dfrs_task_elem_usage(job, d, y);
+		}
+	}
+	return vector_pack(&t->pb, alg, t->item_bin);
+}
+
+static int search(trial_t *t, vp_algorithm_t alg, double floor,
+		  dfrs_placement_t *out, int *failed_job)
+{
+	double lo = floor, hi = lp_bound(t->inst);
+	int rc = trial_pack(t, alg, lo);
+
+	if (rc == -2)
+		return -1;
+	if (rc >= 0) {
+		if (failed_job)
+			*failed_job = t->task_job[rc];
+		return 1;
+	}
+	if (hi > lo) {
+		rc = trial_pack(t, alg, hi);
+		if (rc == -2)
+			return -1;
+		if (rc == -1) {
+			lo = hi;
+		} else {
+			while (hi - lo > METAVP_SEARCH_TOLERANCE) {
+				double mid = (lo + hi) / 2;
+
+				rc = trial_pack(t, alg, mid);
+				if (rc == -2)
+					return -1;
+				if (rc == -1)
+					lo = mid;
+				else
+					hi = mid;
+			}
+		}
+	}
+	if (trial_pack(t, alg, lo) != -1)
+		return -1;	/* cannot happen: lo packed before */
+	memcpy(out->task_host, t->item_bin, sizeof(int) * t->pb.nitems);
+	if (yield_allocation_compute(t->inst, out) != 0)
+		return -1;
+	return 0;
+}
+
+int metavp_place(const dfrs_instance_t *inst, vp_algorithm_t alg,
+	     const int *pinned_task_host, double floor,
+	     dfrs_placement_t *out, int *failed_job)
+{
+	trial_t t;
+	int rc;
+
+	if (dfrs_placement_init(out, inst) != 0)
+		return -1;
+	if (trial_init(&t, inst, pinned_task_host) != 0) {
+		dfrs_placement_free(out);
+		return -1;
+	}
+	rc = search(&t, alg, floor, out, failed_job);
+	trial_free(&t);
+	if (rc < 0)
+		dfrs_placement_free(out);
+	return rc;
+}
+
+int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
+		  const int *pinned_task_host, dfrs_placement_t *out,
+		  vp_algorithm_t *best, int *failed_job)
+{
+	dfrs_placement_t cand;
+	trial_t t;
+	int found = 0, rc = -1;
+
+	if (dfrs_placement_init(out, inst) != 0)
+		return -1;
+	memset(&t, 0, sizeof(t));
+	if (dfrs_placement_init(&cand, inst) != 0)
+		goto out;
+	if (trial_init(&t, inst, pinned_task_host) != 0)
+		goto out;
+	for (int i = 0; i < metavp_algorithm_count(heterogeneous); i++) {
+		vp_algorithm_t alg = metavp_algorithm_at(heterogeneous, i);
+		/* only look for strictly better than the best so far */
+		double floor = found ? out->min_scaled_yield + METAVP_SEARCH_TOLERANCE : 0.0;
+		int r;
+
+		if (found && floor > 1.0)
+			break;
+		r = search(&t, alg, floor, &cand, found ? NULL : failed_job);
+		if (r < 0)
+			goto out;
+		if (r == 0 && (!found || cand.min_scaled_yield > out->min_scaled_yield)) {
+			dfrs_placement_copy(out, &cand);
+			if (best)
+				*best = alg;
+			found = 1;
+		}
+	}
+	rc = found ? 0 : 1;
+out:
+	trial_free(&t);
+	dfrs_placement_free(&cand);
+	if (rc < 0)
+		dfrs_placement_free(out);
+	return rc;
+}

@@ -1,0 +1,59 @@
+/*
+ * metavp.h - DFRS placement by vector packing with a binary search on
+ * the yield (seed 001, "Vector Packing": "fix a tentative yield value, needs
+ * become requirements, apply any vector-packing algorithm, binary search on
+ * the best achievable minimum yield"), METAVP (best of the 14 homogeneous
+ * algorithms) and METAHVP (best of the heterogeneous variants).
+ *
+ * Algorithm names:
+ *   VP_FFSUM VP_FFMAX VP_FFLEX VP_BFSUM VP_BFMAX VP_BFLEX
+ *   VP_PPSUM VP_PPDIF VP_PPRATIO VP_PPMAX VP_CPSUM VP_CPDIF VP_CPRATIO VP_CPMAX
+ *   HVP_<same suffix>_L (bins largest first) and HVP_<suffix>_S (smallest
+ *   first), e.g. HVP_CPSUM_L.
+ * A trial scaled yield Y gives job i the yield yhat_i + Y (1 - yhat_i); each
+ * task becomes the vector req + yield * need.  After the search, the tasks
+ * are packed at the best Y found and the yields allocated max-min
+ * (yield_allocation.h), so leftover capacity raises yields above Y.
+ */
+#ifndef DFRS_METAVP_H
+#define DFRS_METAVP_H
+
+#include <stddef.h>
+
+#include "dfrs_model.h"
+#include "vector_pack.h"
+
+/* Binary search stops when the interval is this narrow. */
+#define METAVP_SEARCH_TOLERANCE 1e-4
+
+/* Number of algorithms METAVP (heterogeneous 0) or METAHVP (1) runs. */
+int metavp_algorithm_count(int heterogeneous);
+vp_algorithm_t metavp_algorithm_at(int heterogeneous, int index);
+
+/* Name as above; parse returns 0, or -1 for an unknown name. */
+void metavp_algorithm_name(vp_algorithm_t alg, char *buf, size_t len);
+int metavp_algorithm_parse(const char *name, vp_algorithm_t *out);
+
+/*
+ * Place all jobs of inst with one algorithm.  pinned_task_host (NULL: none)
+ * fixes some tasks' hosts (-1: free).  Only yields above floor are searched.
+ * Returns 0 and fills out (allocated by dfrs_placement_init), 1 when no
+ * packing exists at scaled yield floor (*failed_job: the job of the first
+ * task that did not fit, if failed_job is not NULL), -1 on out of memory.
+ * out is allocated when 0 or 1 is returned (free with dfrs_placement_free),
+ * not when -1 is.
+ */
+int metavp_place(const dfrs_instance_t *inst, vp_algorithm_t alg,
+	     const int *pinned_task_host, double floor,
+	     dfrs_placement_t *out, int *failed_job);
+
+/*
+ * METAVP (heterogeneous 0) or METAHVP (1): the best placement of all the
+ * algorithms; *best (if not NULL) receives the winner.  Returns as metavp_place
+ * with floor 0.
+ */
+int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
+		  const int *pinned_task_host, dfrs_placement_t *out,
+		  vp_algorithm_t *best, int *failed_job);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * online_greedypm.c - GreedyP and GreedyPM (seed 001, "Use of Priority",
+ * "Limiting Migration").  See online_greedypm.h and dfrs_online.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "online_greedypm.h"
+
+/* Start or resume a waiting job without touching others. */
+static int attempt_run(online_state_t *w, int j)
+{
+	const dfrs_online_job_t *job = &w->cl->jobs[j];
+
+	if (w->state[j] == DFRS_JOB_SUSPENDED) {
+		if (online_place_on(w, j, job->hosts) == 0) {
+			memcpy(w->hosts[j], job->hosts, sizeof(int) * job->shape.ntasks);
+			w->state[j] = DFRS_JOB_RUNNING;
+			return 0;
+		}
+		if (!online_may_migrate(w, j))
+			return -1;
+	}
+	if (online_place_least_loaded(w, j, w->hosts[j]) != 0)
+		return -1;
+	w->state[j] = DFRS_JOB_RUNNING;
+	return 0;
+}
+
+/*
+ * GreedyP / GreedyPM for one waiting job: run it if it fits; otherwise take
+ * running jobs of lower priority off their hosts, lowest first, until it
+ * fits.  Then each job taken off (highest priority first) goes back where
+ * it was if it still fits, else, with GreedyPM and past minvt, wherever it
+ * fits, else it is suspended.  If the job cannot fit even with all of
+ * them off, nothing changes.
+ */
+static void greedy_schedule_one(online_state_t *w, int j, int *removed)
+{
+	int nremoved = 0;
+
+	if (attempt_run(w, j) == 0)
+		return;
+	for (int r = w->nj - 1; r >= 0; r--) {
+		int v = w->by_prio[r];
+
+		if (v == j || w->state[v] != DFRS_JOB_RUNNING ||
+		    !(w->prio[v] < w->prio[j]))
+			continue;
+		online_account_job(w, v, -1);
+		w->state[v] = DFRS_JOB_SUSPENDED;
+		removed[nremoved++] = v;
+		if (attempt_run(w, j) != 0)
+			continue;
+		/* j runs.  Suspend only the victims that must go: put each
+		 * back where it was if it still fits (highest priority
+		 * first: removed[] is in increasing priority), else, with
+		 * GreedyPM, where it fits elsewhere. */
+		for (int i = nremoved - 1; i >= 0; i--) {
+			int u = removed[i];
+
+			if (online_place_on(w, u, w->hosts[u]) == 0 ||
+			    (w->par->policy == DFRS_POLICY_GREEDYPM &&
+			     online_may_migrate(w, u) && online_place_least_loaded(w, u, w->hosts[u]) == 0))
+				w->state[u] = DFRS_JOB_RUNNING;
+			else
+				memcpy(w->hosts[u], w->cl->jobs[u].hosts,
+				       sizeof(int) * online_shape(w, u)->ntasks);
+		}
+		return;
+	}
+	for (int i = 0; i < nremoved; i++) {	/* j does not fit: undo */
+		online_account_job(w, removed[i], +1);
+		w->state[removed[i]] = DFRS_JOB_RUNNING;
+	}
+}
+
+/*
+ * The greedy policies' pass over the waiting jobs, highest priority first.
+ * Each is started or resumed where it fits.  Preemption (suspending lower
+ * priorities, greedy_schedule_one) is used for the arriving job at an
+ * arrival, and for every waiting job at a periodic event; otherwise waiting
+ * jobs only fill free capacity.
+ */
+int online_greedypm_pass(online_state_t *w, dfrs_event_t event, int event_job)
+{
+	int *waiting = malloc(sizeof(int) * (w->nj + 1));
+	int *removed = malloc(sizeof(int) * (w->nj + 1));
+	int nw = 0;
+
+	if (!waiting || !removed) {
+		free(waiting);
+		free(removed);
+		return -1;
+	}
+	if (event == DFRS_EVENT_ARRIVAL &&
+	    w->state[event_job] != DFRS_JOB_RUNNING)
+		greedy_schedule_one(w, event_job, removed);
+	for (int r = 0; r < w->nj; r++)
+		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
+			waiting[nw++] = w->by_prio[r];
+	for (int i = 0; i < nw; i++) {
+		if (event == DFRS_EVENT_PERIODIC)
+			greedy_schedule_one(w, waiting[i], removed);
+		else
+			attempt_run(w, waiting[i]);
+	}
+	free(waiting);
+	free(removed);
+	return 0;
+}

@@ -1,0 +1,165 @@
+/*
+ * online_mcb.c - MCB: repack all jobs with METAVP at an event, dropping the
+ * lowest priority until feasible; on identical hosts, map packed hosts
+ * onto the hosts already holding their tasks (seed 001, "Use of
+ * Priority", "When to apply Heuristics").  See online_mcb.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lp_bound.h"
+#include "online_mcb.h"
+#include "metavp.h"
+
+typedef struct {
+	int overlap, bin, host;
+} overlap_t;
+
+static int cmp_overlap(const void *a, const void *b)
+{
+	const overlap_t *x = a, *y = b;
+
+	if (x->overlap != y->overlap)
+		return y->overlap - x->overlap;
+	if (x->bin != y->bin)
+		return x->bin - y->bin;
+	return x->host - y->host;
+}
+
+/*
+ * On identical hosts a packing's bins can be given to any hosts: the yields
+ * do not change.  Give each bin the host where most of its tasks already
+ * are (greedily, largest overlap first) so that a repack migrates as few
+ * tasks as it can; bins holding pinned tasks keep their host.
+ */
+static int relabel_hosts(const online_state_t *w, const int *member, const int *pins,
+			 dfrs_placement_t *pl)
+{
+	int nh = w->nh, npairs = 0, rc = -1;
+	int *bin_host = malloc(sizeof(int) * (nh + 1));
+	char *host_used = calloc(nh + 1, 1);
+	overlap_t *pairs = malloc(sizeof(*pairs) * (pl->ntasks + 1));
+
+	if (!bin_host || !host_used || !pairs)
+		goto out;
+	for (int b = 0; b < nh; b++)
+		bin_host[b] = -1;
+	for (int t = 0; t < pl->ntasks; t++)
+		if (pins[t] >= 0) {
+			bin_host[pl->task_host[t]] = pl->task_host[t];
+			host_used[pl->task_host[t]] = 1;
+		}
+	/* one pair per task that has a current host: (bin, that host) */
+	for (int s = 0; s < pl->njobs; s++) {
+		const dfrs_online_job_t *job = &w->cl->jobs[member[s]];
+
+		if (job->state == DFRS_JOB_PENDING)
+			continue;
+		for (int t = 0; t < job->shape.ntasks; t++)
+			pairs[npairs++] = (overlap_t){ 1,
+				pl->task_host[pl->first_task[s] + t], job->hosts[t] };
+	}
+	/* merge equal (bin, host) pairs, counting them */
+	qsort(pairs, npairs, sizeof(*pairs), cmp_overlap);
+	{
+		int m = 0;
+
+		for (int i = 0; i < npairs; i++) {
+			if (m > 0 && pairs[m - 1].bin == pairs[i].bin &&
+			    pairs[m - 1].host == pairs[i].host)
+				pairs[m - 1].overlap++;
+			else
+				pairs[m++] = pairs[i];
+		}
+		npairs = m;
+	}
+	qsort(pairs, npairs, sizeof(*pairs), cmp_overlap);
+	for (int i = 0; i < npairs; i++)
+		if (bin_host[pairs[i].bin] < 0 && !host_used[pairs[i].host]) {
+			bin_host[pairs[i].bin] = pairs[i].host;
+			host_used[pairs[i].host] = 1;
+		}
+	for (int b = 0, h = 0; b < nh; b++) {
+		if (bin_host[b] >= 0)
+			continue;
+		while (host_used[h])
+			h++;
+		bin_host[b] = h;
+		host_used[h] = 1;
+	}
+	for (int t = 0; t < pl->ntasks; t++)
+		pl->task_host[t] = bin_host[pl->task_host[t]];
+	rc = 0;
+out:
+	free(bin_host);
+	free(host_used);
+	free(pairs);
+	return rc;
+}
+
+int online_mcb_repack(online_state_t *w)
+{
+	/* the jobs' shapes and pins in priority order: the jobs kept are
+	 * always the first `kept` of them */
+	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
+	int *pins = NULL, ntasks = 0, rc = -1, kept = w->nj;
+	dfrs_placement_t pl;
+	int het = !dfrs_hosts_homogeneous(&(dfrs_instance_t){
+		w->nd, w->nh, w->cl->hosts, 0, NULL });
+
+	if (!jobs)
+		goto out;
+	for (int i = 0; i < w->nj; i++) {
+		jobs[i] = *online_shape(w, w->by_prio[i]);
+		ntasks += jobs[i].ntasks;
+	}
+	pins = malloc(sizeof(int) * (ntasks + 1));
+	if (!pins)
+		goto out;
+	for (int i = 0, nt = 0; i < w->nj; i++) {
+		int j = w->by_prio[i];
+		const dfrs_online_job_t *job = &w->cl->jobs[j];
+		int pinned = job->state != DFRS_JOB_PENDING && !online_may_migrate(w, j);
+
+		for (int t = 0; t < job->shape.ntasks; t++)
+			pins[nt++] = pinned ? job->hosts[t] : -1;
+	}
+	/* drop the lowest priority first; the LP relaxation being feasible is
+	 * a cheap necessary condition, a packing the real one */
+	while (kept > 0 && lp_bound(&(dfrs_instance_t){
+			w->nd, w->nh, w->cl->hosts, kept, jobs }) < 0)
+		kept--;
+	while (kept > 0) {
+		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
+		int r = metavp_place_meta(&sub, het, pins, &pl, NULL, NULL);
+
+		if (r < 0)
+			goto out;
+		if (r == 0) {
+			if (!het && relabel_hosts(w, w->by_prio, pins, &pl) != 0) {
+				dfrs_placement_free(&pl);
+				goto out;
+			}
+			for (int i = 0; i < kept; i++) {
+				int j = w->by_prio[i];
+
+				memcpy(w->hosts[j], &pl.task_host[pl.first_task[i]],
+				       sizeof(int) * jobs[i].ntasks);
+				w->state[j] = DFRS_JOB_RUNNING;
+			}
+			dfrs_placement_free(&pl);
+			break;
+		}
+		dfrs_placement_free(&pl);
+		kept--;
+	}
+	/* the others are off: running ones are suspended in place */
+	for (int i = kept; i < w->nj; i++)
+		if (w->state[w->by_prio[i]] == DFRS_JOB_RUNNING)
+			w->state[w->by_prio[i]] = DFRS_JOB_SUSPENDED;
+	rc = 0;
+out:
+	free(jobs);
+	free(pins);
+	return rc;
+}

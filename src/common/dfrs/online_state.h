@@ -1,0 +1,49 @@
+/*
+ * online_state.h - the working state of one online DFRS decision
+ * (dfrs_online.h): what each host holds at the running jobs' minimum
+ * yields, each job's state and hosts as the decision proceeds, and the fit
+ * test and task placement the policies share (seed 001, "Task Placement
+ * Heuristics": each task goes "on the node with the lowest computational
+ * load on which it can fit without violating memory constraints").
+ * Internal to dfrs_online.c, online_greedypm.c and online_mcb.c.
+ */
+#ifndef DFRS_ONLINE_STATE_H
+#define DFRS_ONLINE_STATE_H
+
+#include "dfrs_online.h"
+
+typedef struct {
+	const dfrs_online_params_t *par;
+	const dfrs_cluster_t *cl;
+	int nd, nh, nj;
+	double *usage;		/* [nh * nd] running tasks at min yield */
+	double *load;		/* [nh] sum over dims of need / cap */
+	dfrs_job_state_t *state;	/* working state per job */
+	int **hosts;		/* working hosts per job (in the decisions) */
+	double *prio;
+	int *by_prio;		/* job indices, highest priority first */
+} online_state_t;
+
+/* The shape (tasks, req, need, min_yield) of job j. */
+const dfrs_job_t *online_shape(const online_state_t *w, int j);
+
+/* Add (sign +1) or remove (-1) one task of job j on host h, or all of job
+ * j's tasks on w->hosts[j], from the hosts' usage and load. */
+void online_account_task(online_state_t *w, int j, int h, int sign);
+void online_account_job(online_state_t *w, int j, int sign);
+
+/* Whether one more task of job j fits on host h at its minimum yield. */
+int online_task_fits(const online_state_t *w, int j, int h);
+
+/* Place every task of job j on the least loaded host where it fits,
+ * accounting them; all or nothing: 0, or -1 with nothing changed. */
+int online_place_least_loaded(online_state_t *w, int j, int *hosts);
+
+/* Place job j's tasks on the given hosts; all or nothing as above. */
+int online_place_on(online_state_t *w, int j, const int *hosts);
+
+/* Whether job j may move: the policy migrates and it has minvt of virtual
+ * time (or minvt is 0). */
+int online_may_migrate(const online_state_t *w, int j);
+
+#endif

@@ -1,0 +1,430 @@
+/*
+ * vector_pack.c - First Fit, Best Fit, Permutation Pack and Choose Pack
+ * vector packing, homogeneous and heterogeneous bins (seed 001, "Vector
+ * Packing" and "Heterogeneous").  See vector_pack.h.
+ */
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfrs_model.h"
+#include "vector_pack.h"
+
+#define PACK_WINDOW 2
+
+typedef struct {
+	int item;
+	int nk;
+	double k[DFRS_MAX_DIMS];
+} keyed_item_t;
+
+/* Decreasing key order; equal keys keep index order (deterministic). */
+static int cmp_keyed(const void *a, const void *b)
+{
+	const keyed_item_t *x = a, *y = b;
+
+	for (int i = 0; i < x->nk; i++) {
+		if (x->k[i] > y->k[i])
+			return -1;
+		if (x->k[i] < y->k[i])
+			return 1;
+	}
+	return (x->item > y->item) - (x->item < y->item);
+}
+
+/* Fill k with the key of vector v (already scaled); returns its length. */
+static int vector_key(vp_key_t key, const double *v, int nd, double *k)
+{
+	double lo = DBL_MAX, hi = 0.0, sum = 0.0;
+
+	for (int d = 0; d < nd; d++) {
+		sum += v[d];
+		if (v[d] > hi)
+			hi = v[d];
+		if (v[d] < lo)
+			lo = v[d];
+	}
+	switch (key) {
+	case VP_KEY_LEX:
+		memcpy(k, v, sizeof(double) * nd);
+		return nd;
+	case VP_KEY_MAX:
+		k[0] = hi;
+		break;
+	case VP_KEY_DIF:
+		k[0] = hi - lo;
+		break;
+	case VP_KEY_RATIO:
+		k[0] = lo > 0.0 ? hi / lo : (hi > 0.0 ? DBL_MAX : 0.0);
+		break;
+	case VP_KEY_SUM:
+	default:
+		k[0] = sum;
+		break;
+	}
+	return 1;
+}
+
+typedef struct {
+	const vp_problem_t *pb;
+	double *load;		/* [nbins * ndims] */
+	int *order;		/* items in decreasing key order */
+	int *rank;		/* rank[item] = position in order */
+	int *bins;		/* bins in the chosen bin order */
+	char *placed;		/* [nitems] */
+} pack_state_t;
+
+static double elem_of(const vp_problem_t *pb, int b, int d)
+{
+	return pb->elem ? pb->elem[(size_t)b * pb->ndims + d]
+			: pb->cap[(size_t)b * pb->ndims + d];
+}
+
+static int fits(const pack_state_t *st, int item, int b)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims;
+
+	for (int d = 0; d < nd; d++) {
+		double s = pb->size[(size_t)item * nd + d];
+		double c = pb->cap[(size_t)b * nd + d];
+
+		double se = pb->elem_size ? pb->elem_size[(size_t)item * nd + d] : s;
+
+		if (!dfrs_amount_fits(s, se, st->load[(size_t)b * nd + d], c,
+				      elem_of(pb, b, d)))
+			return 0;
+	}
+	return 1;
+}
+
+static void put(pack_state_t *st, int item, int b, int *item_bin)
+{
+	int nd = st->pb->ndims;
+
+	for (int d = 0; d < nd; d++)
+		st->load[(size_t)b * nd + d] += st->pb->size[(size_t)item * nd + d];
+	st->placed[item] = 1;
+	item_bin[item] = b;
+}
+
+static void sort_items(pack_state_t *st, vp_key_t key, keyed_item_t *tmp)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims;
+
+	for (int i = 0; i < pb->nitems; i++) {
+		double v[DFRS_MAX_DIMS];
+
+		for (int d = 0; d < nd; d++)
+			v[d] = pb->size[(size_t)i * nd + d] / pb->scale[d];
+		tmp[i].item = i;
+		tmp[i].nk = vector_key(key, v, nd, tmp[i].k);
+	}
+	qsort(tmp, pb->nitems, sizeof(*tmp), cmp_keyed);
+	for (int r = 0; r < pb->nitems; r++) {
+		st->order[r] = tmp[r].item;
+		st->rank[tmp[r].item] = r;
+	}
+}
+
+static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims;
+
+	for (int b = 0; b < pb->nbins; b++) {
+		double sum = 0.0;
+
+		for (int d = 0; d < nd; d++)
+			sum += pb->cap[(size_t)b * nd + d] / pb->scale[d];
+		tmp[b].item = b;
+		tmp[b].nk = 1;
+		tmp[b].k[0] = how == VP_BINS_LARGEST_FIRST ? sum :
+			      how == VP_BINS_SMALLEST_FIRST ? -sum : 0.0;
+	}
+	qsort(tmp, pb->nbins, sizeof(*tmp), cmp_keyed);
+	for (int b = 0; b < pb->nbins; b++)
+		st->bins[b] = tmp[b].item;
+}
+
+static int pack_first_fit(pack_state_t *st, int *item_bin)
+{
+	const vp_problem_t *pb = st->pb;
+
+	for (int r = 0; r < pb->nitems; r++) {
+		int item = st->order[r], b;
+
+		if (st->placed[item])
+			continue;
+		for (b = 0; b < pb->nbins; b++)
+			if (fits(st, item, st->bins[b]))
+				break;
+		if (b == pb->nbins)
+			return item;
+		put(st, item, st->bins[b], item_bin);
+	}
+	return -1;
+}
+
+static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims;
+
+	for (int r = 0; r < pb->nitems; r++) {
+		int item = st->order[r], best = -1;
+		double best_k[DFRS_MAX_DIMS];
+		int best_nk = 0;
+
+		if (st->placed[item])
+			continue;
+		for (int bi = 0; bi < pb->nbins; bi++) {
+			int b = st->bins[bi], nk, better = 0;
+			double res[DFRS_MAX_DIMS], k[DFRS_MAX_DIMS];
+
+			if (!fits(st, item, b))
+				continue;
+			for (int d = 0; d < nd; d++)
+				res[d] = (pb->cap[(size_t)b * nd + d] -
+					  st->load[(size_t)b * nd + d] -
+					  pb->size[(size_t)item * nd + d]) /
+					 pb->scale[d];
+			nk = vector_key(key, res, nd, k);
+			if (best < 0) {
+				better = 1;
+			} else {
+				for (int i = 0; i < nk; i++) {
+					if (k[i] != best_k[i]) {
+						better = k[i] < best_k[i];
+						break;
+					}
+				}
+			}
+			if (better) {
+				best = b;
+				best_nk = nk;
+				memcpy(best_k, k, sizeof(double) * best_nk);
+			}
+		}
+		if (best < 0)
+			return item;
+		put(st, item, best, item_bin);
+	}
+	return -1;
+}
+
+/*
+ * The w largest (item) or least-loaded (bin) dimensions of a scaled vector:
+ * dims[0] is the most extreme; ties go to the lower dimension.
+ */
+static void extreme_dims(const double *v, int nd, int w, int largest,
+			 int *dims)
+{
+	char used[DFRS_MAX_DIMS] = { 0 };
+
+	for (int i = 0; i < w; i++) {
+		int pick = -1;
+
+		for (int d = 0; d < nd; d++) {
+			if (used[d])
+				continue;
+			if (pick < 0 || (largest ? v[d] > v[pick] : v[d] < v[pick]))
+				pick = d;
+		}
+		used[pick] = 1;
+		dims[i] = pick;
+	}
+}
+
+/* How well an item's dims match a bin's (PP: ordered prefix, CP: set). */
+static int match_score(const int *item_dims, const int *bin_dims, int w,
+		       int ordered)
+{
+	int score = 0;
+
+	for (int k = 1; k <= w; k++) {
+		int ok = 1;
+
+		if (ordered) {
+			ok = item_dims[k - 1] == bin_dims[k - 1];
+		} else {
+			for (int i = 0; i < k && ok; i++) {
+				int found = 0;
+
+				for (int j = 0; j < k; j++)
+					found |= item_dims[i] == bin_dims[j];
+				ok = found;
+			}
+		}
+		if (!ok)
+			break;
+		score = k;
+	}
+	return score;
+}
+
+/*
+ * Permutation Pack / Choose Pack.  Items are grouped in lists by their
+ * signature (w largest dimensions, ordered for PP, as a set for CP), each
+ * list in key order.  For the bin being filled, scan position pos[l] in each
+ * list only moves forward: an item that does not fit now never will in this
+ * bin, as its load only grows.
+ */
+static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims, n = pb->nitems, w = nd < PACK_WINDOW ? nd : PACK_WINDOW;
+	int *list_of = malloc(sizeof(int) * (n + 1));
+	int *list_items = malloc(sizeof(int) * (n + 1));
+	int nlists = 0, rc = -2, left = 0;
+	int list_dims[DFRS_MAX_DIMS * DFRS_MAX_DIMS][PACK_WINDOW];
+	int list_start[DFRS_MAX_DIMS * DFRS_MAX_DIMS + 1];
+	int pos[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
+	int code_list[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
+
+	if (!list_of || !list_items)
+		goto out;
+	for (int c = 0; c < nd * nd; c++)
+		code_list[c] = -1;
+	/* signature of each item -> list number, in first-seen order */
+	for (int i = 0; i < n; i++) {
+		double v[DFRS_MAX_DIMS];
+		int dims[PACK_WINDOW], code = 0;
+
+		for (int d = 0; d < nd; d++)
+			v[d] = pb->size[(size_t)i * nd + d] / pb->scale[d];
+		extreme_dims(v, nd, w, 1, dims);
+		if (!ordered && w == 2 && dims[0] > dims[1]) {
+			int t = dims[0];
+			dims[0] = dims[1], dims[1] = t;
+		}
+		for (int k = 0; k < w; k++)
+			code = code * nd + dims[k];
+		if (code_list[code] < 0) {
+			code_list[code] = nlists;
+			memcpy(list_dims[nlists], dims, sizeof(int) * w);
+			nlists++;
+		}
+		list_of[i] = code_list[code];
+		if (!st->placed[i])
+			left++;
+	}
+	/* bucket the unplaced items by list, keeping key order */
+	memset(list_start, 0, sizeof(list_start));
+	for (int r = 0; r < n; r++)
+		if (!st->placed[st->order[r]])
+			list_start[list_of[st->order[r]] + 1]++;
+	for (int l = 0; l < nlists; l++)
+		list_start[l + 1] += list_start[l];
+	for (int l = 0; l < nlists; l++)
+		pos[l] = list_start[l];
+	for (int r = 0; r < n; r++) {
+		int item = st->order[r];
+
+		if (!st->placed[item])
+			list_items[pos[list_of[item]]++] = item;
+	}
+
+	for (int bi = 0; bi < pb->nbins && left > 0; bi++) {
+		int b = st->bins[bi];
+
+		for (int l = 0; l < nlists; l++)
+			pos[l] = list_start[l];
+		for (;;) {
+			double rel[DFRS_MAX_DIMS];
+			int bin_dims[PACK_WINDOW], pick = -1, pick_score = -1;
+
+			for (int d = 0; d < nd; d++)
+				rel[d] = st->load[(size_t)b * nd + d] /
+					 pb->cap[(size_t)b * nd + d];
+			extreme_dims(rel, nd, w, 0, bin_dims);
+			for (int l = 0; l < nlists; l++) {
+				int score = match_score(list_dims[l], bin_dims, w, ordered);
+				int *p = &pos[l];
+
+				if (score < pick_score)
+					continue;
+				while (*p < list_start[l + 1] &&
+				       (st->placed[list_items[*p]] ||
+					!fits(st, list_items[*p], b)))
+					(*p)++;
+				if (*p == list_start[l + 1])
+					continue;
+				if (score > pick_score ||
+				    st->rank[list_items[*p]] < st->rank[pick]) {
+					pick = list_items[*p];
+					pick_score = score;
+				}
+			}
+			if (pick < 0)
+				break;	/* nothing fits: close this bin */
+			put(st, pick, b, item_bin);
+			left--;
+		}
+	}
+	rc = -1;
+	if (left > 0)
+		for (int r = 0; r < n; r++)
+			if (!st->placed[st->order[r]]) {
+				rc = st->order[r];
+				break;
+			}
+out:
+	free(list_of);
+	free(list_items);
+	return rc;
+}
+
+int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
+{
+	pack_state_t st = { .pb = pb };
+	int n = pb->nitems, nb = pb->nbins, rc = -2;
+	keyed_item_t *tmp = malloc(sizeof(*tmp) * ((n > nb ? n : nb) + 1));
+
+	st.load = calloc((size_t)nb * pb->ndims + 1, sizeof(double));
+	st.order = malloc(sizeof(int) * (n + 1));
+	st.rank = malloc(sizeof(int) * (n + 1));
+	st.bins = malloc(sizeof(int) * (nb + 1));
+	st.placed = calloc(n + 1, 1);
+	if (!tmp || !st.load || !st.order || !st.rank || !st.bins || !st.placed)
+		goto out;
+	for (int i = 0; i < n; i++)
+		item_bin[i] = -1;
+	sort_items(&st, alg.key, tmp);
+	sort_bins(&st, alg.bins, tmp);
+	if (pb->pinned)
+		for (int r = 0; r < n; r++) {
+			int item = st.order[r], b = pb->pinned[item];
+
+			if (b < 0)
+				continue;
+			if (b >= nb || !fits(&st, item, b)) {
+				rc = item;
+				goto out;
+			}
+			put(&st, item, b, item_bin);
+		}
+	switch (alg.strategy) {
+	case VP_FIRST_FIT:
+		rc = pack_first_fit(&st, item_bin);
+		break;
+	case VP_BEST_FIT:
+		rc = pack_best_fit(&st, alg.key, item_bin);
+		break;
+	case VP_PERMUTATION_PACK:
+		rc = pack_permutation(&st, 1, item_bin);
+		break;
+	case VP_CHOOSE_PACK:
+		rc = pack_permutation(&st, 0, item_bin);
+		break;
+	}
+out:
+	free(tmp);
+	free(st.load);
+	free(st.order);
+	free(st.rank);
+	free(st.bins);
+	free(st.placed);
+	return rc;
+}

@@ -1,0 +1,195 @@
+/*
+ * sched_engine.h - the interface between a scheduling decision engine and
+ * whatever drives it (dfrs sim today, the sched/amcbf plugin inside
+ * slurmctld later).  design.md section 2: plain structs in, plain decisions
+ * out; the engines never see time passing and never model progress.
+ *
+ * The cluster state (sched_state_t) is the paper's allocation map M
+ * (seed 004, Algorithms 1-4): nodes with a foreground (fg, high CPU weight)
+ * and a background (bg, low CPU weight) slot, and the active jobs (queued,
+ * running in fg, running in bg) IN ARRIVAL ORDER: the array order is the
+ * queue order.  An engine call updates the state in place to M' and appends
+ * every change it made, in the order made, to a sched_decisions_t list:
+ *
+ *   SCHED_START    a queued job starts (or resumes from its checkpoint) in
+ *                  tier T on the listed nodes (process i on nodes[i])
+ *   SCHED_REQUEUE  a running job is suspended, saves its state and goes back
+ *                  to the queue ("migration" in seed 004; Slurm: requeue)
+ *   SCHED_TO_FG    a bg job becomes fg on the listed nodes; processes whose
+ *                  node did not change only swap CPU weights (no restart),
+ *                  the others (moved > 0) are restarted from a checkpoint
+ *   SCHED_TO_BG    a fg job is switched to the bg tier on the same nodes by
+ *                  swapping CPU weights (no restart)
+ *
+ * The driver applies the decisions in order (start/suspend/requeue jobs,
+ * write CPU weights) and models their cost; the state already shows the
+ * result.  Engines: sched_fcfs.c, sched_easy_backfill.c,
+ * sched_conservative.c,
+ * sched_cmbf_amcbf.c (CMBF, AMBF, CMCBF, AMCBF), gang.c; the name
+ * to engine table is sched_policy.c.
+ */
+#ifndef DFRS_SCHED_ENGINE_H
+#define DFRS_SCHED_ENGINE_H
+
+#include <stddef.h>
+
+typedef enum { SCHED_TIER_FG = 0, SCHED_TIER_BG = 1 } sched_tier_t;
+
+typedef enum {
+	SCHED_QUEUED = 0,	/* waiting (never started, or requeued) */
+	SCHED_RUNNING_FG,
+	SCHED_RUNNING_BG,
+} sched_where_t;
+
+typedef struct {
+	long id;		/* the driver's job id (dfrs sim: its job index) */
+	double arrival;		/* arrival (submit) time, seconds */
+	int nodes;		/* b_i: processes, one per node */
+	const double *util;	/* CPU usage of each process on a dedicated
+				   node, 0..1, `nodes` entries */
+	double estimate;	/* runtime estimate in seconds (EASY), < 0: none */
+	double started;		/* when the current run started (EASY) */
+	int is_new;		/* arrived since the previous engine call (the
+				   driver sets it and clears it after) */
+	sched_where_t where;
+	int *alloc;		/* node of each process while running; owned
+				   by the driver, `nodes` entries */
+	const unsigned char *allowed;	/* per node: nonzero if the job may
+				   run there (its partition, features,
+				   -w/-x lists); NULL: on any node */
+	const int *rank;	/* per node: its place in the job's order of
+				   preference, lower first (e.g. by
+				   availability, SSAC); NULL: node index
+				   order.  Among equally good nodes an engine
+				   takes the preferred ones. */
+} sched_job_t;
+
+typedef struct {
+	int fg_job, fg_proc;	/* index in jobs[] and process, -1 if idle */
+	int bg_job, bg_proc;
+} sched_node_t;
+
+typedef struct {
+	double now;
+	int nnodes;
+	sched_node_t *nodes;
+	sched_job_t *jobs;	/* active jobs, in arrival order */
+	size_t njobs;
+} sched_state_t;
+
+/* What the engines are told about the cluster's tuning. */
+typedef struct {
+	double util_threshold;	/* fg CPU usage at or above which a node takes
+				   no bg process (seed 004: 0.96) */
+	double min_idle_cpu;	/* idle CPU at or below which a node takes no
+				   bg process (seed 004: 0.04) */
+} sched_config_t;
+
+/* Why the engine is called; several may be set at once. */
+enum {
+	SCHED_EV_ARRIVAL = 1,		/* jobs with is_new set arrived */
+	SCHED_EV_FG_DEPARTURE = 2,	/* a fg job (or any job, untiered) left */
+	SCHED_EV_BG_DEPARTURE = 4,	/* a bg job left */
+};
+
+typedef enum {
+	SCHED_START,
+	SCHED_REQUEUE,
+	SCHED_TO_FG,
+	SCHED_TO_BG,
+} sched_action_t;
+
+typedef struct {
+	sched_action_t action;
+	size_t job;		/* index in jobs[] at the time of the call */
+	long job_id;
+	sched_tier_t tier;	/* START: the tier started in */
+	int moved;		/* TO_FG: processes that changed node */
+	size_t nodes_off;	/* START, TO_FG: process i on node_pool[off+i] */
+} sched_decision_t;
+
+typedef struct {
+	sched_decision_t *items;
+	size_t count, cap;
+	int *node_pool;
+	size_t pool_used, pool_cap;
+} sched_decisions_t;
+
+typedef int (*sched_engine_fn)(sched_state_t *st, const sched_config_t *cfg,
+			       unsigned events, sched_decisions_t *out);
+
+/* Engines: 0, or -1 when out of memory (the state is then consistent but
+ * possibly partly updated, as the decisions list says). */
+int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+	       sched_decisions_t *out);
+int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
+			unsigned events, sched_decisions_t *out);
+int sched_conservative_backfill(sched_state_t *st, const sched_config_t *cfg,
+				unsigned events, sched_decisions_t *out);
+int sched_cmbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+	       sched_decisions_t *out);
+int sched_ambf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+	       sched_decisions_t *out);
+int sched_cmcbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+		sched_decisions_t *out);
+int sched_amcbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
+		sched_decisions_t *out);
+
+void sched_config_defaults(sched_config_t *cfg);
+
+/* --- decision lists ---------------------------------------------------- */
+void sched_decisions_clear(sched_decisions_t *d);	/* keeps the memory */
+void sched_decisions_free(sched_decisions_t *d);
+/* The nodes of a START / TO_FG decision. */
+const int *sched_decision_nodes(const sched_decisions_t *d,
+				const sched_decision_t *dec);
+
+/* --- state primitives the engines share (sched_engine.c) --------------- */
+
+/* Nodes whose fg slot is idle. */
+int sched_fg_idle_count(const sched_state_t *st);
+/* May job j run on node n (its `allowed` mask). */
+int sched_may_use(const sched_state_t *st, size_t j, int n);
+/* Idle fg nodes job j may use. */
+int sched_fg_idle_for(const sched_state_t *st, size_t j);
+/* CPU usage of the fg (bg) process on node n, 0 if the slot is idle. */
+double sched_fg_util(const sched_state_t *st, int n);
+double sched_bg_util(const sched_state_t *st, int n);
+/* May node n take a bg process: bg slot free, fg usage under the
+ * threshold and idle CPU above the minimum. */
+int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
+		      int n);
+int sched_bg_eligible_count(const sched_state_t *st,
+			    const sched_config_t *cfg);
+/* Nodes that may take a bg process of job j. */
+int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
+			  size_t j);
+
+/* Start queued job j in a tier, process i on nodes[i] (all free in that
+ * tier).  Records SCHED_START. */
+int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
+		sched_tier_t tier, const int *nodes);
+/* Suspend running job j and put it back in the queue (SCHED_REQUEUE). */
+int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j);
+/* Switch fg job j to the bg slots of its own nodes, which must be free
+ * (SCHED_TO_BG). */
+int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j);
+/* Take bg job j off its bg slots without a decision: the first half of a
+ * promotion, completed by sched_promote(). */
+void sched_lift_bg(sched_state_t *st, size_t j);
+/* Place lifted job j in fg, process i on nodes[i]; records SCHED_TO_FG with
+ * the count of processes whose node changed from old_alloc. */
+int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
+		  const int *nodes, const int *old_alloc);
+
+/* For drivers: a running job ended; free its slots (no decision). */
+void sched_release(sched_state_t *st, size_t j);
+
+/* The most preferred (sched_job_t.rank; else lowest-numbered) idle fg
+ * nodes job j may use, as many as it has processes, into nodes[]; returns
+ * how many were found. */
+int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes);
+/* Node n's place in job j's order of preference (sched_job_t.rank). */
+int sched_node_rank(const sched_state_t *st, size_t j, int n);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * sim_engine.h - the discrete-event simulator behind dfrs sim: replays a
+ * workload through one decision engine (sched_engine.h) and models what the
+ * engine does not: job progress in each tier, fg overhead and the cost of
+ * migrations (seed 004 section 5.1; design.md section 4.1).
+ */
+#ifndef DFRS_SIM_ENGINE_H
+#define DFRS_SIM_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched/sched_engine.h"
+#include "sim_workload.h"
+
+typedef struct {
+	sched_config_t sched;	/* handed to the engine */
+	double migration_cost;	/* s of progress lost per resume or move */
+	double fg_overhead_max;	/* fg slowdown with a bg job beside it:
+				   uniform 0..this (seed: 0.037) */
+	double eff_single_lo, eff_single_hi;	/* 1 process: uniform 0.8..1 */
+	double eff_multi_mu, eff_multi_sigma;	/* more: normal 0.428, 0.144 */
+	double eff_multi_lo, eff_multi_hi;	/* clipped to 0.2..0.8 */
+	int ideal;		/* 1: no overhead, bg runs at full speed (the
+				   assumption of seed 004's Figs. 1-2) */
+	double bucket_seconds;	/* width of the utilization-over-time bins */
+	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
+					   memory per task, uniform lo..hi
+					   of a node per job (0.1..0.5) */
+	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
+				   Ousterhout matrix, a whole number */
+	double gang_slice;	/* their time slice, s */
+	double gang_migrate_q;	/* gang-migrate: at most this many tasks
+				   migrated per time slice (seed 003's Q) */
+	uint64_t seed;		/* eff and overhead draws */
+} sim_model_t;
+
+typedef struct {
+	double first_start;	/* -1 if it never ran */
+	double finish;
+	int preemptions;	/* times suspended and requeued */
+	int migrations;		/* times resumed from a checkpoint or moved */
+} sim_job_result_t;
+
+typedef struct {
+	sim_job_result_t *jobs;	/* one per workload job */
+	size_t njobs;
+	double busy_cpu_seconds;	/* CPU cycles used by jobs */
+	double makespan;	/* last finish (the first arrival is time 0) */
+	size_t events;		/* engine calls */
+	size_t decisions;
+	double *busy_buckets;	/* busy CPU seconds per bucket_seconds bin */
+	size_t nbuckets;
+	double bucket_seconds;
+	double wall_seconds;	/* CPU time the run took */
+	double clock_start;	/* monotonic clock at sim_result_start */
+} sim_result_t;
+
+void sim_model_defaults(sim_model_t *m);
+
+/*
+ * Replay w through engine.  Returns 0 and fills *r (sim_result_free it), or
+ * -1 with one line in err (out of memory, or the engine left jobs waiting on
+ * an empty machine: a bug, reported rather than looping).
+ */
+int sim_run(const sim_workload_t *w, sched_engine_fn engine,
+	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen);
+
+/*
+ * Count cpu_rate busy CPU from t0 to t1 in r->busy_cpu_seconds and the
+ * r->bucket_seconds bins (growing them): 0, or -1 when out of memory.
+ * For drivers of their own (sim_policy.h), to count as sim_run() does.
+ */
+int sim_result_add_busy(sim_result_t *r, double t0, double t1,
+			double cpu_rate);
+
+/* For every driver (sim_run, gang, online DFRS), so results mean the same:
+ * start a result (zeroed, bins of m->bucket_seconds) and its clock; job i
+ * finished at t (its finish and the makespan); stop the clock into
+ * wall_seconds. */
+void sim_result_start(sim_result_t *r, const sim_model_t *m);
+void sim_result_finish(sim_result_t *r, size_t i, double t);
+void sim_result_stop(sim_result_t *r);
+
+void sim_result_free(sim_result_t *r);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * sim_policy.c - dfrs sim's policy table (sim_policy.h): the engines of
+ * sched_policy.c first, then the policies with their own drivers.
+ */
+#include <string.h>
+
+#include "sched/sched_policy.h"
+#include "sim_dfrs.h"
+#include "sim_gang.h"
+#include "sim_policy.h"
+
+/* Policies with their own simulation driver: name, summary, NULL, driver,
+ * on request only.  The online DFRS policies decide at every event over
+ * every job in the system: minutes on a loaded trace (Lublin, 10,000 jobs:
+ * greedyp 20 s, greedypm 7 min, mcb 18 min), so they run when named. */
+static const sim_policy_t drivers[] = {
+	{ "greedyp", "online DFRS GreedyP: fractional yields, suspend "
+	  "lower priority (seed 001)", NULL, sim_dfrs_greedyp, 1 },
+	{ "greedypm", "online DFRS GreedyPM: as greedyp, also migrate "
+	  "(seed 001)", NULL, sim_dfrs_greedypm, 1 },
+	{ "mcb", "online DFRS MCB: repack all jobs with METAVP at each event "
+	  "(seed 001)", NULL, sim_dfrs_mcb, 1 },
+	{ "gang", "gang scheduling (Slurm PreemptMode=GANG): Ousterhout "
+	  "matrix, first fit, time slices (seed 003)", NULL, sim_gang_plain, 0 },
+	{ "gang-backfill", "gang with EASY backfilling in each row (seed "
+	  "003's BGS)", NULL, sim_gang_backfill, 0 },
+	{ "gang-migrate", "gang-backfill with migration, option 2 (seed "
+	  "003's BGS+M)", NULL, sim_gang_migrate, 0 },
+	{ NULL, NULL, NULL, NULL, 0 },	/* keeps the array non-empty */
+};
+#define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]) - 1)
+
+size_t sim_policy_count(void)
+{
+	size_t n;
+
+	sched_policy_all(&n);
+	return n + NDRIVERS;
+}
+
+sim_policy_t sim_policy_at(size_t i)
+{
+	size_t n;
+	const sched_policy_t *engines = sched_policy_all(&n);
+
+	if (i < n)
+		return (sim_policy_t){ engines[i].name, engines[i].summary,
+				       engines[i].engine, NULL, 0 };
+	return drivers[i - n];
+}
+
+int sim_policy_find(const char *name, sim_policy_t *out)
+{
+	for (size_t i = 0; i < sim_policy_count(); i++) {
+		sim_policy_t p = sim_policy_at(i);
+		if (!strcmp(p.name, name)) {
+			*out = p;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int sim_policy_run(const sim_policy_t *p, const sim_workload_t *w,
+		   const sim_model_t *m, sim_result_t *r, char *err,
+		   size_t errlen)
+{
+	if (p->engine)
+		return sim_run(w, p->engine, m, r, err, errlen);
+	return p->driver(w, m, r, err, errlen);
+}

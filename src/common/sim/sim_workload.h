@@ -1,0 +1,62 @@
+/*
+ * sim_workload.h - a trace turned into the jobs dfrs sim replays: machine
+ * size, allocation unit, load scaling, runtime estimates for EASY and the
+ * CPU usage of every process (seed 004 section 5.2).
+ */
+#ifndef DFRS_SIM_WORKLOAD_H
+#define DFRS_SIM_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+typedef struct {
+	long id;		/* the trace's job id */
+	size_t line;		/* its line in the trace */
+	double arrival;		/* t_a, after load scaling */
+	double runtime;		/* t_e on a dedicated node */
+	double estimate;	/* what EASY is told */
+	int nodes;		/* b_i: processes, one per node */
+	double *util;		/* CPU usage of each process, 0..1 */
+} sim_job_t;
+
+typedef struct {
+	int nodes;		/* machine size in allocation units; 0: the
+				   trace's MaxProcs (else MaxNodes, else the
+				   largest job) */
+	int procs_per_node;	/* trace processors per unit (default 1) */
+	double load;		/* arrival times are divided by this (> 0) */
+	uint64_t seed;		/* for the CPU usage model */
+} sim_workload_opts_t;
+
+typedef struct {
+	sim_job_t *jobs;	/* in arrival order */
+	size_t njobs;
+	size_t skipped_too_big;	/* needed more units than the machine has */
+	size_t skipped_unusable; /* unknown size or runtime */
+	int nodes;
+	int estimates_exact;	/* 1: EASY gets exact runtimes (the trace has
+				   no requested times) */
+	int cpu_from_trace;	/* jobs whose usage came from the trace */
+	double *util_pool;
+} sim_workload_t;
+
+void sim_workload_opts_defaults(sim_workload_opts_t *o);
+
+/*
+ * Build the workload.  CPU usage per process: the trace's average CPU time
+ * per processor over the runtime when known, else seed 004's model (one
+ * process: 100 %; more: uniform 40..100 % per process), drawn from seed.
+ * Returns 0, or -1 with a message in err (bad option, no job left).
+ */
+int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
+		       sim_workload_t *w, char *err, size_t errlen);
+
+/* off[i] = processes of the jobs before job i, the offsets of a pool with
+ * one entry per process (off: njobs entries); returns the total. */
+size_t sim_workload_process_offsets(const sim_workload_t *w, size_t *off);
+
+void sim_workload_free(sim_workload_t *w);
+
+#endif

@@ -1,0 +1,377 @@
+/*
+ * dfrs_params.c - table-driven parser for the suite's SchedulerParameters
+ * (sched/amcbf's amcbf_* keys, select/dfrs's dfrs_* keys).
+ *
+ * One table says, for every key, its type, default, range and meaning; the
+ * parser, the log line and the documentation (dfrs params, doc/) all come
+ * from it, so they cannot disagree.  Defaults follow seed 004 (Liu et al.,
+ * Sec. IV: 96 % foreground threshold, 4 % minimum idle CPU).
+ */
+#include "dfrs_params.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef enum { P_INT, P_DOUBLE, P_ENUM, P_NAMES } param_type_t;
+
+typedef struct {
+	const char *key;	/* with the amcbf_ prefix */
+	param_type_t type;
+	const char *def;	/* default, as text */
+	double min, max;	/* range for P_INT and P_DOUBLE */
+	const char *const *choices;	/* NULL-terminated, for P_ENUM */
+	size_t offset;		/* where in dfrs_params_t */
+	const char *doc;
+} param_spec_t;
+
+static const char *const mode_names[] = {
+	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
+};
+static const char *const priority_names[] = { "fifo", "stretch", NULL };
+static const char *const dfrs_policy_names[] = {
+	"greedypm", "greedyp", "mcb", NULL
+};
+static const char *const amcbf_avail_policy_names[] = {
+	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
+};
+static const char *const signal_names[] = {
+	"none", "USR1", "USR2", "TERM", "INT", "HUP", NULL
+};
+
+static const param_spec_t specs[] = {
+	{ "amcbf_mode", P_ENUM, "amcbf", 0, 0, mode_names,
+	  offsetof(dfrs_params_t, mode),
+	  "scheduling algorithm: amcbf, cmbf, ambf, cmcbf or dfrs" },
+	{ "amcbf_priority", P_ENUM, "fifo", 0, 0, priority_names,
+	  offsetof(dfrs_params_t, priority),
+	  "job order: fifo (arrival) or stretch (flow time / virtual time^2, new jobs first)" },
+	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
+	  offsetof(dfrs_params_t, interval),
+	  "seconds between periodic scheduling cycles" },
+	{ "amcbf_util_threshold", P_DOUBLE, "0.96", 0, 1, NULL,
+	  offsetof(dfrs_params_t, util_threshold),
+	  "foreground CPU utilization under which a background job may share a node" },
+	{ "amcbf_min_idle_cpu", P_DOUBLE, "0.04", 0, 1, NULL,
+	  offsetof(dfrs_params_t, min_idle_cpu),
+	  "idle CPU fraction at or under which a node takes no background job" },
+	{ "amcbf_max_preempt", P_INT, "3", 0, 1000, NULL,
+	  offsetof(dfrs_params_t, max_preempt),
+	  "times a job may be preempted (requeued); after that it is never preempted again" },
+	{ "amcbf_min_runtime", P_INT, "0", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, min_runtime),
+	  "seconds a job runs before it may be preempted" },
+	{ "amcbf_max_preempt_per_cycle", P_INT, "8", 1, 1000, NULL,
+	  offsetof(dfrs_params_t, max_preempt_per_cycle),
+	  "preemptions (requeues) at most in one scheduling cycle" },
+	{ "amcbf_partitions", P_NAMES, "all", 0, 0, NULL,
+	  offsetof(dfrs_params_t, partitions),
+	  "partitions whose jobs sched/amcbf schedules and preempts, a:b:c; others start in submit order where Slurm fits them, never preempted" },
+	{ "amcbf_exempt_qos", P_NAMES, "none", 0, 0, NULL,
+	  offsetof(dfrs_params_t, exempt_qos),
+	  "QOS whose jobs are never preempted, a:b:c" },
+	{ "amcbf_ckpt_signal", P_ENUM, "none", 0, 0, signal_names,
+	  offsetof(dfrs_params_t, ckpt_signal),
+	  "signal sent to a job's batch script amcbf_ckpt_wait seconds before it is preempted: none, USR1, USR2, TERM, INT or HUP" },
+	{ "amcbf_ckpt_wait", P_INT, "30", 0, 3600, NULL,
+	  offsetof(dfrs_params_t, ckpt_wait),
+	  "seconds between the checkpoint signal and the requeue" },
+	{ "amcbf_dfrs_policy", P_ENUM, "greedypm", 0, 0, dfrs_policy_names,
+	  offsetof(dfrs_params_t, dfrs_policy),
+	  "amcbf_mode=dfrs: online DFRS policy, greedypm, greedyp or mcb" },
+	{ "amcbf_dfrs_period", P_INT, "600", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, dfrs_period),
+	  "amcbf_mode=dfrs: seconds between periodic repacks (0: none)" },
+	{ "amcbf_dfrs_minvt", P_INT, "600", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, dfrs_minvt),
+	  "amcbf_mode=dfrs: seconds of virtual time before a job may be migrated" },
+	{ "amcbf_avail_policy", P_ENUM, "observe", 0, 0, amcbf_avail_policy_names,
+	  offsetof(dfrs_params_t, avail_policy),
+	  "nodes' ON/OFF availability: off (not observed), observe (estimated, shown in dfrs status, nothing done), or what a running job with OFF hosts gets: threshold (He et al.'s optimal policy), myopic, wait (always suspend) or migrate (always requeue)" },
+	{ "amcbf_avail_slot", P_INT, "60", 1, 3600, NULL,
+	  offsetof(dfrs_params_t, avail_slot),
+	  "seconds per availability slot: nodes are observed and decisions taken once a slot" },
+	{ "amcbf_avail_zeta", P_DOUBLE, "1", 0, 1, NULL,
+	  offsetof(dfrs_params_t, avail_zeta),
+	  "a node whose CPU load from outside Slurm's jobs exceeds this fraction of its CPUs is OFF (1: no load test; only down, not responding or drained nodes are OFF)" },
+	{ "amcbf_avail_half_life", P_INT, "0", 0, 10000000, NULL,
+	  offsetof(dfrs_params_t, avail_half_life),
+	  "slots after which an observation weighs half as much in the estimates (0: no forgetting)" },
+	{ "amcbf_avail_beta", P_DOUBLE, "0.999", 0.5, 0.999999, NULL,
+	  offsetof(dfrs_params_t, avail_beta),
+	  "discount per slot of the wait-or-migrate cost; 1/(1-beta) slots is the horizon planned for" },
+	{ "amcbf_avail_migration_cost", P_DOUBLE, "300", 0, 10000000, NULL,
+	  offsetof(dfrs_params_t, avail_migration_cost),
+	  "seconds of delay one task migration (checkpoint, requeue, restart) costs; gamma = this / amcbf_avail_slot" },
+	{ "dfrs_cpu_need", P_DOUBLE, "1", 0.01, 1, NULL,
+	  offsetof(dfrs_params_t, share_cpu_need),
+	  "select/dfrs: CPU need per node of a job that does not say (fraction of the node's CPUs)" },
+	{ "dfrs_min_yield", P_DOUBLE, "0.25", 0.01, 1, NULL,
+	  offsetof(dfrs_params_t, share_min_yield),
+	  "select/dfrs: minimum yield of a job that does not say; a node takes a job only if every job there keeps its minimum" },
+};
+static const char *const prefixes[] = { "amcbf_", "dfrs_" };
+
+/* 1 if the key (klen bytes) starts with one of our prefixes. */
+static int ours(const char *key, size_t klen)
+{
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+		if (klen > n && !strncasecmp(key, prefixes[i], n))
+			return 1;
+	}
+	return 0;
+}
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+/* Set one field from text; 0 on success, -1 with err filled otherwise. */
+static int set_value(const param_spec_t *s, const char *val, size_t vlen,
+		     dfrs_params_t *p, char *err, size_t errlen)
+{
+	char text[DFRS_PARAMS_NAMES_MAX + 1];
+	char *end;
+	void *field = (char *)p + s->offset;
+
+	if (vlen == 0 || vlen >= sizeof(text)) {
+		snprintf(err, errlen, "SchedulerParameters %s: %s value",
+			 s->key, vlen ? "too long a" : "missing");
+		return -1;
+	}
+	memcpy(text, val, vlen);
+	text[vlen] = '\0';
+
+	switch (s->type) {
+	case P_INT: {
+		errno = 0;
+		long v = strtol(text, &end, 10);
+		if (errno || *end || v < s->min || v > s->max) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not an integer in %.0f..%.0f",
+				 s->key, text, s->min, s->max);
+			return -1;
+		}
+		*(int *)field = (int)v;
+		return 0;
+	}
+	case P_DOUBLE: {
+		errno = 0;
+		double v = strtod(text, &end);
+		if (errno || *end || !isfinite(v) || v < s->min || v > s->max) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not a number in %g..%g",
+				 s->key, text, s->min, s->max);
+			return -1;
+		}
+		*(double *)field = v;
+		return 0;
+	}
+	case P_NAMES: {
+		/* names of letters, digits, '_', '-', '.', split by ':' */
+		size_t item = 0;
+		for (size_t i = 0; i <= vlen; i++) {
+			char c = text[i];
+			if (c == ':' || c == '\0') {
+				if (!item) {
+					snprintf(err, errlen,
+						 "SchedulerParameters %s=%s: empty name in the list (names are separated by ':')",
+						 s->key, text);
+					return -1;
+				}
+				item = 0;
+			} else if (isalnum((unsigned char)c) || c == '_' ||
+				   c == '-' || c == '.') {
+				item++;
+			} else {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s=%s: '%c' is not allowed in a name (list names separated by ':')",
+					 s->key, text, c);
+				return -1;
+			}
+		}
+		if (vlen >= DFRS_PARAMS_NAMES_MAX) {
+			snprintf(err, errlen, "SchedulerParameters %s: list longer than %d characters",
+				 s->key, DFRS_PARAMS_NAMES_MAX - 1);
+			return -1;
+		}
+		memset(field, 0, DFRS_PARAMS_NAMES_MAX);
+		memcpy(field, text, vlen + 1);
+		return 0;
+	}
+	case P_ENUM:
+		for (int i = 0; s->choices[i]; i++) {
+			if (!strcasecmp(text, s->choices[i])) {
+				*(int *)field = i;
+				return 0;
+			}
+		}
+		{
+			char list[128] = "";
+			for (int i = 0; s->choices[i]; i++) {
+				if (i)
+					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+				strncat(list, s->choices[i], sizeof(list) - strlen(list) - 1);
+			}
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: must be one of %s",
+				 s->key, text, list);
+		}
+		return -1;
+	}
+	return -1;
+}
+
+void dfrs_params_defaults(dfrs_params_t *p)
+{
+	char err[16];
+
+	memset(p, 0, sizeof(*p));
+	for (size_t i = 0; i < NSPECS; i++)
+		(void)set_value(&specs[i], specs[i].def, strlen(specs[i].def),
+				p, err, sizeof(err));
+}
+
+int dfrs_params_parse(const char *str, dfrs_params_t *out,
+		       char *err, size_t errlen)
+{
+	dfrs_params_t p;
+	const char *cur = str;
+
+	dfrs_params_defaults(&p);
+	while (cur && *cur) {
+		const char *comma = strchr(cur, ',');
+		size_t len = comma ? (size_t)(comma - cur) : strlen(cur);
+		const char *eq = memchr(cur, '=', len);
+		size_t klen = eq ? (size_t)(eq - cur) : len;
+
+		if (ours(cur, klen)) {
+			const param_spec_t *s = NULL;
+			for (size_t i = 0; i < NSPECS; i++) {
+				if (strlen(specs[i].key) == klen &&
+				    !strncasecmp(cur, specs[i].key, klen))
+					s = &specs[i];
+			}
+			if (!s) {
+				snprintf(err, errlen,
+					 "SchedulerParameters %.*s: unknown parameter (dfrs params lists them)",
+					 (int)klen, cur);
+				return -1;
+			}
+			if (!eq) {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s: missing value", s->key);
+				return -1;
+			}
+			if (set_value(s, eq + 1, len - klen - 1, &p, err, errlen))
+				return -1;
+		}
+		cur = comma ? comma + 1 : NULL;
+	}
+	*out = p;
+	return 0;
+}
+
+static int format_one(const param_spec_t *s, const dfrs_params_t *p,
+		      char *buf, size_t len)
+{
+	const void *field = (const char *)p + s->offset;
+
+	switch (s->type) {
+	case P_INT:
+		return snprintf(buf, len, "%s=%d", s->key, *(const int *)field);
+	case P_DOUBLE:
+		return snprintf(buf, len, "%s=%g", s->key, *(const double *)field);
+	case P_ENUM:
+		return snprintf(buf, len, "%s=%s", s->key,
+				s->choices[*(const int *)field]);
+	case P_NAMES:
+		return snprintf(buf, len, "%s=%s", s->key, (const char *)field);
+	}
+	return 0;
+}
+
+void dfrs_params_format(const dfrs_params_t *p, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < NSPECS && used + 1 < len; i++) {
+		if (i)
+			buf[used++] = ' ', buf[used] = '\0';
+		int n = format_one(&specs[i], p, buf + used, len - used);
+		if (n < 0)
+			break;
+		used += (size_t)n < len - used ? (size_t)n : len - used - 1;
+	}
+}
+
+void dfrs_params_describe(FILE *out)
+{
+	for (size_t i = 0; i < NSPECS; i++) {
+		const param_spec_t *s = &specs[i];
+		fprintf(out, "%-22s default %-6s ", s->key, s->def);
+		if (s->type == P_ENUM)
+			fprintf(out, "%-14s", "(choice)");
+		else if (s->type == P_INT)
+			fprintf(out, "%-14s", "(integer)");
+		else if (s->type == P_NAMES)
+			fprintf(out, "%-14s", "(names a:b:c)");
+		else
+			fprintf(out, "%-14s", "(number)");
+		fprintf(out, " %s\n", s->doc);
+	}
+}
+
+const char *dfrs_params_mode_name(amcbf_mode_t mode)
+{
+	return (mode >= AMCBF_MODE_AMCBF && mode <= AMCBF_MODE_DFRS) ?
+		mode_names[mode] : "?";
+}
+
+/* Is name one of the ':'-separated names of list (case-sensitive, as
+ * Slurm's partition and QOS names)? */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *cur = list; *cur;) {
+		const char *colon = strchr(cur, ':');
+		size_t len = colon ? (size_t)(colon - cur) : strlen(cur);
+		if (len == n && !strncmp(cur, name, n))
+			return 1;
+		if (!colon)
+			break;
+		cur = colon + 1;
+	}
+	return 0;
+}
+
+int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name)
+{
+	return !strcmp(p->partitions, "all") || (name && listed(p->partitions, name));
+}
+
+int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name)
+{
+	return strcmp(p->exempt_qos, "none") && name && listed(p->exempt_qos, name);
+}
+
+const char *dfrs_params_ckpt_signal_name(amcbf_ckpt_signal_t sig)
+{
+	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ?
+		signal_names[sig] : NULL;
+}
+
+const char *dfrs_params_dfrs_policy_name(int policy)
+{
+	return (policy >= 0 && policy < 3) ? dfrs_policy_names[policy] : "?";
+}
+
+const char *dfrs_params_avail_policy_name(amcbf_avail_policy_t policy)
+{
+	return (policy >= AMCBF_AVAIL_OFF && policy <= AMCBF_AVAIL_MIGRATE) ?
+		amcbf_avail_policy_names[policy] : "?";
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# test_layering.sh - the library's layering, read from the #include lines.
+#
+#   src/common/{trace,sched,dfrs,avail}  include only their own folder
+#   src/common/suite                     its own folder and the four above
+#   src/common/sim                       anything of the library
+#   src/plugins, src/node                never src/common/sim
+#
+# and no source sits directly in src/common, so that a Slurm header included
+# as "src/common/list.h" can never resolve to a file of ours.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+lib=$top/src/common
+fails=0
+bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+
+# includes FILE: the quoted includes of FILE, one a line
+includes() { sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
+
+for f in "$lib"/*.c "$lib"/*.h; do
+	[ -e "$f" ] && bad "${f#$top/}: sources belong in a subsystem folder of src/common"
+done
+
+checked=0
+for dir in trace sched dfrs avail suite sim; do
+	for f in "$lib/$dir"/*.c "$lib/$dir"/*.h; do
+		[ -e "$f" ] || continue
+		checked=$((checked + 1))
+		for inc in $(includes "$f"); do
+			case $inc in
+			*/*)	sub=${inc%%/*}
+				[ -f "$lib/$inc" ] || { bad "${f#$top/}: includes $inc, which is not in src/common"; continue; }
+				case $dir:$sub in
+				suite:trace|suite:sched|suite:dfrs|suite:avail|sim:*) ;;
+				*) bad "${f#$top/}: $dir/ may not include $inc" ;;
+				esac ;;
+			*)	[ -f "$lib/$dir/$inc" ] || bad "${f#$top/}: includes $inc, not a file of $dir/" ;;
+			esac
+		done
+	done
+done
+[ "$checked" -ge 100 ] || bad "only $checked library files found under $lib"
+
+for f in $(find "$top/src/plugins" "$top/src/node" -name '*.[ch]'); do
+	for inc in $(includes "$f"); do
+		case $inc in
+		sim/*) bad "${f#$top/}: a plugin or the node agent includes $inc" ;;
+		esac
+	done
+done
+
+[ "$fails" = 0 ] && echo "layering: $checked library files, plugins and node agent: ok"
+[ "$fails" = 0 ]
