@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contribs/bench/bench_amcbf_cycle.sh: sched/amcbf's scheduling cycle time
 # against sched/backfill's, on the same deep queue.
 #
@@ -45,7 +46,7 @@ cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_secs=0 only=""
 
-usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
+usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) jobs=$2; shift 2 ;;

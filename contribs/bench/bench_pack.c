@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench_pack.c - benchmark of the DFRS static placement algorithms (seed
  * 001, "Run Times" and "Vector-packing algorithms"): run time of METAVP,

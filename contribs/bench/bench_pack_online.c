@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * bench_pack_online.c - how long one online DFRS decision takes (seed 001,
+ * bench_pack_online.c - how long one online DFRS decision takes (Stillwell et al. 2010,
  * "Online Non-Clairvoyant Problem"): GreedyP, GreedyPM and MCB deciding at
  * the arrival of one job on 64 hosts that already hold NJOBS jobs (a mix of
  * running, suspended and waiting ones), and at a periodic event.

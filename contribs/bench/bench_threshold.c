@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench_threshold.c - how long the migrate-or-wait thresholds take
- * (He et al., seed 000, Theorem III.4): the full gamma partition for
+ * (He et al. 2012, Theorem III.4): the full gamma partition for
  * n = 8, 64, 256 (targets: n=64 < 10 ms, n=256 < 1 s on one core), the
  * literal eq. (4) evaluation of the n+1 threshold policies for comparison
  * (n <= 64), and one cached decision (threshold_cache_get + policy lookup +

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench_threshold.sh - time the migrate-or-wait gamma partition for
 # n = 8, 64, 256 and a cached decision, on one core.
 # Run from a build directory: ../contribs/bench/bench_threshold.sh

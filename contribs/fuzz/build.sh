@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build the libFuzzer harness for the trace reader (not part of make check).
 # Needs clang and compiler-rt: apt-get install -y clang libclang-rt-14-dev
 # Usage: contribs/fuzz/build.sh [OUTDIR]   (default: build-fuzz)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_trace_parse.c - libFuzzer harness for trace_parse(): any bytes,
  * plain or gzip, SWF or sacct.  The first byte picks strict mode and the

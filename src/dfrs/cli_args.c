@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cli_args.c - numbers given on the dfrs command line (cli_args.h).
  */

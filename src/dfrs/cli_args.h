@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cli_args.h - option values of the dfrs subcommands, checked the same way
  * everywhere: a message "CMD: what: ..." on stderr and -1 when bad.

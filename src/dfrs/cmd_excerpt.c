@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_excerpt.c - dfrs excerpt: write the window of a trace that
  * contribs/live-compare replays on a local Slurm cluster, as SWF, in the

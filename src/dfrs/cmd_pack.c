@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_pack.c - dfrs pack: place the jobs of a JSON instance on hosts with a
- * DFRS static placement algorithm (seed 001: vector packing, greedy) and
+ * DFRS static placement algorithm (Stillwell et al. 2010: vector packing, greedy) and
  * print the placement, the yields and the LP bound as JSON.
  *
  *   dfrs pack --instance FILE.json [--algorithm NAME] [--pretty]

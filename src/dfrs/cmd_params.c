@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_params.c - dfrs params: the sched/amcbf parameter table, and a check of
  * a SchedulerParameters string exactly as the plugin would parse it.

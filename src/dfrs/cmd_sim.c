@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_sim.c - dfrs sim: replay a workload trace (SWF or a sacct export)
  * through the decision engines the plugins run, and compare every policy

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_sim_availability.c - dfrs sim --availability: compare migrate-or-wait
  * policies (threshold with the model known or estimated, myopic, always
  * wait, always migrate, the exact optimum) on cost w + gamma m by Monte Carlo on Markov or
  * trace-driven node availability (src/common/sim/avail_sim.h), as in the
- * evaluation of He et al. (seed 000), Figs. 4-5.  doc/availability.md,
+ * evaluation of He et al. (2012), Figs. 4-5.  doc/availability.md,
  * "Evaluation: wait vs migrate", is the manual.
  */
 #include <getopt.h>

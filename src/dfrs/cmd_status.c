@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_status.c - dfrs status: sched/amcbf's statistics and each node's jobs
  * with their yields and CPU weights, from the JSON files sched/amcbf and

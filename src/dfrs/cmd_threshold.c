@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_threshold.c - dfrs threshold: the optimal migrate-or-wait thresholds
- * (He et al., seed 000, Theorem III.4) for n i.i.d. ON/OFF hosts, printed
+ * (He et al. 2012, Theorem III.4) for n i.i.d. ON/OFF hosts, printed
  * as JSON, from the same src/common code the plugins call.
  *
  *   dfrs threshold --n N --beta B --p01 X --p11 Y [--lambda l0,...,ln] [--gamma G]

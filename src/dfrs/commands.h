@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * commands.h - the dfrs command's subcommands, one file each (cmd_*.c).
  * Each takes the arguments after its name (argv[0] is the subcommand) and

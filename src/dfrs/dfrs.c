@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs.c - the dfrs command: entry point and subcommand dispatch.
  *

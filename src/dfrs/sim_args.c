@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_args.c - dfrs sim's shared command-line values (sim_args.h).
  */

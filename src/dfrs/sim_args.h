@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_args.h - command-line values shared by both modes of dfrs sim (the
  * workload replay of cmd_sim.c and the availability evaluation of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_availability_report.c - dfrs sim --availability's table, JSON and CSV
  * (sim_availability_report.h).  The ratio column divides each policy's

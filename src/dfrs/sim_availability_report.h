@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_availability_report.h - dfrs sim --availability's output: one table
  * per gamma (table), or the same numbers as JSON or CSV.

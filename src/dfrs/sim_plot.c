@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_plot.c - dfrs sim --plot DIR (sim_plot.h).  Writes plain data files
  * and a gnuplot script, then runs "gnuplot plots.gp" in DIR; if gnuplot is

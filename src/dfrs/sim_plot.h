@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time and
  * mean bounded slowdown by job-size class, as data files, a gnuplot script

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cgroup_cpu.c - per-job cpu cgroups through libcgroup (design.md §1, node
+ * cgroup_cpu.c - per-job cpu cgroups through libcgroup (doc/design.md, node
  * side; §3 notes that on these virtual machines the kernel may not split a
  * core by weight, so what is checked is the weight written).
  */

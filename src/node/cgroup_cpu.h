@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cgroup_cpu.h - one cgroup per job under the cpu controller, with libcgroup:
  * <cpu mount>/dfrs/<node>/job_<id>, its cpu.shares set to the job's weight.

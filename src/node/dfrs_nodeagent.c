@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_nodeagent.c - the node side of slurm-dfrs: runs beside slurmd on each
  * node and enforces the CPU share the controller decided for each job.

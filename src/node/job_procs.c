@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * job_procs.c - find the processes of Slurm jobs on this node by scanning
  * /proc/<pid>/environ.  Works with any proctrack plugin and with several

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * job_procs.h - which processes on this machine belong to which Slurm job on
  * a given node, found by the SLURM_JOB_ID and SLURMD_NODENAME that slurmstepd

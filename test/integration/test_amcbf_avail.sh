@@ -1,6 +1,7 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_avail.sh - sched/amcbf's availability slot on a local cluster
-# (issue 8; He et al., seed 000; SSAC, seed 002).  Eight nodes, CMBF on
+# (He et al. 2012; SSAC, Xie and Qin 2006).  Eight nodes, CMBF on
 # select/linear, slots of 2 s.
 #  1  A driver makes every node go ON/OFF by a known Markov chain (p01 0.3,
 #     p11 0.8), one step a slot, by draining (OFF) and resuming (ON) it.  The

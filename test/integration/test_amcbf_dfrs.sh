@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_dfrs.sh - sched/amcbf's amcbf_mode=dfrs (online DFRS, GreedyPM)
 # on a live cluster with select/dfrs, two nodes of 4096 MB:
 #  J1 (2 nodes, 2048 MB, CPU need 0.5) starts alone at yield 1;

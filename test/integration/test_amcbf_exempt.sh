@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_exempt.sh - what sched/amcbf must not preempt outright, on a
 # live cluster, in the scenario of test_amcbf_preempt.sh (J1 runs on 2 of 4
 # nodes, J2 needs all 4 and waits, a later J3 runs on the other 2; when J1

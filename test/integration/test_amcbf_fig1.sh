@@ -1,5 +1,6 @@
 #!/bin/bash
-# test_amcbf_fig1.sh - seed 004's Fig. 1 reproduced live in slurmctld under
+# SPDX-License-Identifier: GPL-2.0-or-later
+# test_amcbf_fig1.sh - Liu et al.'s Fig. 1 reproduced live in slurmctld under
 # CMBF and AMBF (sched/amcbf on select/linear), the schedule
 # test/unit/test_sched_consolidation.c checks in the simulator.
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_norequeue.sh - a job submitted with --no-requeue is never
 # preempted by sched/amcbf (preemption is a requeue, and the job forbids
 # it), and the job that would have preempted it is not stuck.  CMBF on

@@ -1,6 +1,7 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_preempt.sh - sched/amcbf owns job starts and preempts by the
-# consolidation algorithms of seed 004, on Slurm's select/linear:
+# consolidation algorithms of Liu et al. 2013, on Slurm's select/linear:
 #  CMBF  a big job that arrived earlier takes the nodes of a job that arrived
 #        later (requeued: "migration"); the later job restarts afterwards.
 #  AMBF  the same, but only the head of the queue may preempt.

@@ -1,6 +1,7 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_tiers.sh - AMCBF's foreground/background tiers on shared nodes
-# (sched/amcbf + select/dfrs, seed 004 Algorithms 2-4): a job that finds no
+# (sched/amcbf + select/dfrs, Liu et al. 2013 Algorithms 2-4): a job that finds no
 # idle foreground slot starts in the background beside a foreground job whose
 # CPU use leaves room, with weights 10000 / 2 in the nodes' cgroups; when the
 # foreground job ends, the background job is promoted by swapping weights,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_workload.sh - a random workload through sched/amcbf live in
 # slurmctld, under each mode: cmbf and ambf (select/linear), cmcbf and amcbf
 # (select/dfrs, a partition with OverSubscribe=FORCE:2, so that the

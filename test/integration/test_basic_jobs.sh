@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_basic_jobs.sh - a 4-node local cluster runs a handful of sbatch jobs to
 # completion, first with sched/amcbf + select/dfrs, then with Slurm's own
 # sched/backfill + select/linear.  Asserts on what Slurm records: the loaded

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_configure.sh - configure refuses, with one line saying what to install
 # or pass, a Slurm source of another version, an unconfigured tree, a path
 # that is no Slurm tree, and a missing library.

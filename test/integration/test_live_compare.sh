@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_live_compare.sh - contribs/live-compare end to end: a short excerpt
 # (30 jobs on 4 nodes, test/data/live-excerpt.swf) replayed live under
 # sched/backfill + select/linear and under sched/amcbf + select/dfrs, side

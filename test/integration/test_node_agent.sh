@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_node_agent.sh - dfrs-nodeagent beside each slurmd puts every job's
 # processes in its own cpu cgroup and keeps cpu.shares equal to the weight the
 # job's dfrs tag asks for, follows changes within seconds, ignores a malformed

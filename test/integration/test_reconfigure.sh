@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_reconfigure.sh - sched/amcbf reads SchedulerParameters at start and on
 # `scontrol reconfigure`: a bad value is one error line naming it, the previous
 # settings stay, slurmctld keeps running and scheduling; a good value is

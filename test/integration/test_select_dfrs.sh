@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_select_dfrs.sh - select/dfrs on a live cluster: jobs share nodes,
 # memory is never oversubscribed, CPU is shared by yields that slurmctld
 # publishes (SystemComment) and the node agents enforce (cpu.shares); yields

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_select_dfrs_memory.sh - over a random workload of 36 jobs sharing 4
 # nodes under select/dfrs, memory is never oversubscribed at any instant
 # (checked from the start and end times Slurm records in jobcomp), nodes are

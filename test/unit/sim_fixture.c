@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_fixture.c - hand-made workloads for the simulator tests
  * (sim_fixture.h).

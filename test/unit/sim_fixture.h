@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_fixture.h - small hand-made workloads for the simulator tests: build
  * one from a list of job specs (all arriving at time 0, in order) and
@@ -29,13 +30,13 @@ typedef struct {
 	double utils[64];
 } fixture_t;
 
-/* seed 004 Fig. 1: J1(1,20) J2(2,5) J3(6,5) J4(4,5) J5(2,15) J6(1,10) */
+/* Liu et al. 2013 Fig. 1: J1(1,20) J2(2,5) J3(6,5) J4(4,5) J5(2,15) J6(1,10) */
 extern const job_spec_t fixture_fig1[6];
 
 void fixture_build(fixture_t *f, int nnodes, const job_spec_t *spec,
 		   size_t n);
 
-/* The model of seed 004's figures: no overhead, bg at full speed, free
+/* The model of Liu et al.'s figures: no overhead, bg at full speed, free
  * migrations. */
 void fixture_ideal_model(sim_model_t *m);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_avail_monitor.c - the controller's availability bookkeeping: node
  * states, pooled estimates from known sequences, the decision of each

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_avail_sim.c - the migrate-or-wait simulation (avail_sim.h) of He et
- * al. (seed 000, Sec. IV): exact w and m of every policy on a tiny trace
+ * al. (He et al. 2012, Sec. IV): exact w and m of every policy on a tiny trace
  * worked out by hand, the simulated cost of each T_i against eq. (4),
  * myopic = threshold when nodes have no memory, always-wait never
  * migrating, the online estimate converging to the known chain, the

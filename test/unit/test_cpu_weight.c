@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_cpu_weight.c - yield/tier to cpu.shares, and the dfrs: tag.
  */

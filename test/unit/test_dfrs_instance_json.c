@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_dfrs_instance_json.c - the JSON instance reader of dfrs pack: a good
  * instance, and one clear message naming the place for each kind of bad

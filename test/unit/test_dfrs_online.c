@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_dfrs_online.c - online DFRS (seed 001, "Online Non-Clairvoyant
+ * test_dfrs_online.c - online DFRS (Stillwell et al. 2010, "Online Non-Clairvoyant
  * Problem"): priorities, GreedyP / GreedyPM preemption and migration, MCB
  * dropping the lowest priority, minvt, the cost model, virtual time, and
  * invariants over a small randomized event sequence.

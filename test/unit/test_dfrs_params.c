@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sched_params.c - sched/amcbf's SchedulerParameters parser.
  */

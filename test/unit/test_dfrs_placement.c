@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_dfrs_placement.c - DFRS static placement (seed 001): LP bound,
+ * test_dfrs_placement.c - DFRS static placement (Stillwell et al. 2010): LP bound,
  * max-min yield allocation, vector packing orders, every algorithm's
  * capacity safety, and METAVP against the optimum found by exhaustive
  * search on small instances.

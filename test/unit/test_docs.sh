@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_docs.sh - the man pages against the code: every page in doc/man
 # renders with man(1) without a warning; every SchedulerParameters key of
 # src/common/suite/dfrs_params.c has an entry, with the same default, in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_layering.sh - the library's layering, read from the #include lines.
 #
 #   src/common/{trace,sched,dfrs,avail}  include only their own folder

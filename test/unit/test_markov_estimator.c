@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_markov_estimator.c - ON/OFF Markov estimation (He et al., seed 000,
+ * test_markov_estimator.c - ON/OFF Markov estimation (He et al. 2012,
  * Sec. III-A): exact counts on deterministic patterns, recovery of known
  * p01, p11 from long synthetic chains, forgetting, pooling, the KS fit
  * figure, and the JSON state (round trip; corrupt and foreign files).

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_migrate_or_wait.c - the slot decision on concrete heterogeneous
- * servers (He et al., seed 000: threshold policy with availability-ranked
+ * servers (He et al. 2012: threshold policy with availability-ranked
  * replacements instead of random ones), evaluated exactly on the MDP of
- * eq. (2); and SSAC's availability-aware ranking (Xie & Qin, seed 002).
+ * eq. (2); and SSAC's availability-aware ranking (Xie & Qin 2006).
  */
 #include <stdarg.h>
 #include <stddef.h>

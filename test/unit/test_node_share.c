@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_node_share.c - select/dfrs's model of jobs sharing nodes.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_node_share_json.c - select/dfrs's export and the dfrs status table.
  */

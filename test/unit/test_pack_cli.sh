@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_pack_cli.sh - dfrs pack end to end: output fields, exit status 1 and
 # the job named for an infeasible instance, exit status 2 and one message
 # for bad input.  Run by make check from the build directory.

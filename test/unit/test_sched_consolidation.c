@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_sched_consolidation.c - hand-worked schedules of seed 004's Fig. 1
+ * test_sched_consolidation.c - hand-worked schedules of Liu et al.'s Fig. 1
  * (CMBF, AMBF; and FCFS, EASY on the same jobs) and Fig. 2 (CMCBF, AMCBF),
  * replayed through the simulator with the figures' assumptions (no
  * overhead, bg at full speed, free migrations), plus decision-level checks

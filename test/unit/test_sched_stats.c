@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sched_stats.c - sched/amcbf's statistics file and how dfrs status
  * prints it.

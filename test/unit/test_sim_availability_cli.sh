@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_sim_availability_cli.sh - dfrs sim --availability end to end: the
 # table, JSON and CSV of a small Markov run, a trace run, and exit status
 # 2 (bad arguments) or 1 (malformed trace) with one message naming what is

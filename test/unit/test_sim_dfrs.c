@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sim_dfrs.c - dfrs sim's online DFRS drivers greedyp, greedypm and
  * mcb (sim_dfrs.c) on schedules worked out by hand: jobs that fit run

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sim_gang.c - gang scheduling drivers (sim_gang.c, gang.c;
- * seed 003): hand-worked schedules asserted exactly, MPL 1 against FCFS and
+ * Zhang et al. 2000): hand-worked schedules asserted exactly, MPL 1 against FCFS and
  * EASY, migration and its budget, and the invariants of a random workload.
  * Unless said otherwise: MPL 2, 10 s slices, no migration cost, every
  * process at 50 % CPU, all jobs queued at 0 in the order given.
@@ -183,7 +184,7 @@ static void test_migration_compacts(void **state)
 }
 
 /* MPL 1 is space sharing: gang is FCFS, gang-backfill is EASY (exact
- * estimates), job by job on seed 004's Fig. 1. */
+ * estimates), job by job on Liu et al.'s Fig. 1. */
 static void test_mpl1_is_fcfs_and_easy(void **state)
 {
 	static const char *pairs[][2] = { { "gang", "fcfs" },

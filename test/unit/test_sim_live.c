@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sim_live.c - a live run's jobcomp records read (jobcomp.c) and
  * turned into dfrs sim's figures (sim_live.c), worked out by hand; bad

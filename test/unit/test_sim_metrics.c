@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sim_metrics.c - the simulator's model and figures on schedules
  * worked out by hand: metric formulas (sim_metrics.c), the migration cost,
- * seed 004's bg progress formula, the workload builder (load scaling,
+ * Liu et al.'s bg progress formula, the workload builder (load scaling,
  * skipping, allocation unit) and the shared traces' job counts.
  */
 #include <stdarg.h>
@@ -183,7 +184,7 @@ static void test_workload_build(void **state)
 	near(w.jobs[1].estimate, 20);	/* no requested time: runtime */
 	near(w.jobs[1].util[0], 0.25);
 	assert_int_equal(w.cpu_from_trace, 1);
-	for (int p = 0; p < 4; p++)	/* seed 004's model: 40..100 % */
+	for (int p = 0; p < 4; p++)	/* Liu et al.'s model: 40..100 % */
 		assert_true(w.jobs[0].util[p] >= 0.4 &&
 			    w.jobs[0].util[p] < 1.0);
 	sim_workload_free(&w);

@@ -1,6 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test_threshold_cli.sh - dfrs threshold end to end: the JSON of the
-# paper's Fig. 2 setting (He et al., seed 000), --gamma's policy and
+# paper's Fig. 2 setting (He et al. 2012), --gamma's policy and
 # decision table, --lambda, and exit status 2 with one message naming the
 # bad argument.  Run by make check from the build directory.
 set -u

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_threshold_policy.c - the closed-form migrate-or-wait threshold policy
- * (He et al., seed 000, Sec. III-C) against brute force over all 2^n
+ * (He et al. 2012, Sec. III-C) against brute force over all 2^n
  * stationary wait/migrate policies (eq. (4) evaluated literally), against
  * the exact MDP of eq. (2), Proposition II.1, the myopic thresholds, and
  * degenerate chains.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_trace_corpus.c - trace_parse over every file of the fuzz corpus
  * (test/data/fuzz-corpus: seeds, inputs the fuzzer found interesting, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_trace_excerpt.c - dfrs excerpt's window (trace_excerpt.c) and the
  * SWF writer (trace_write.c) on small traces worked out by hand.

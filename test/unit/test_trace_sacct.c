@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_trace_sacct.c - the trace reader on sacct exports (exact fields,
  * skipped rows, malformed rows and headers) and the field conversions it

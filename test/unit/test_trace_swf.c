@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_trace_swf.c - the trace reader on SWF input: exact job fields from
  * a hand-made file (plain and gzip), every kind of malformed input with its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_test_util.c - helpers for the trace reader's unit tests (see
  * trace_test_util.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_test_util.h - helpers shared by the trace reader's unit tests:
  * gzip a buffer, write a temporary file, parse with messages captured.

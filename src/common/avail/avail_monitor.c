@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_monitor.c - per-node ON/OFF chains fed once a slot, the
  * wait-or-migrate decision of a job with OFF hosts, the suspended jobs, the
- * state file and the status (He et al., seed 000, Sec. III-A, III-C,
+ * state file and the status (He et al. 2012, Sec. III-A, III-C,
  * Theorem III.4).  See avail_monitor.h.
  */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_monitor.h - the controller's side of the availability module: the
  * learned ON/OFF chain of every node, fed once a slot; the wait-or-migrate
@@ -6,7 +7,7 @@
  * restart); the recent decisions; the state file and the status `dfrs
  * status` prints.
  *
- * He et al., "To Migrate or to Wait" (seed 000): Sec. III-A (a node is ON
+ * He et al., "To Migrate or to Wait" (2012): Sec. III-A (a node is ON
  * in a slot iff it is up and its load from others is at most zeta; the
  * chain is estimated from counted transitions), Sec. III-C and Theorem
  * III.4 (the threshold policy on the group's pooled chain, gamma = the cost

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_policy.c - names and threshold indices of the migrate-or-wait
- * policies compared by avail_sim (He et al., seed 000).
+ * policies compared by avail_sim (He et al. 2012).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_policy.h - the migrate-or-wait policies the simulation of
- * avail_sim.h compares (He et al., seed 000, Sec. III-B, III-C and IV):
+ * avail_sim.h compares (He et al. 2012, Sec. III-B, III-C and IV):
  * the optimal threshold policy (model known or estimated online), the
  * myopic policy, always wait, always migrate, and any fixed T_i.
  */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_estimator.c - ON/OFF Markov chain estimation per node (He et al.,
- * seed 000, Sec. III-A): transition counts -> p01, p11; completed interval
+ * He et al. 2012, Sec. III-A): transition counts -> p01, p11; completed interval
  * lengths -> Kolmogorov-Smirnov distance to the geometric fit.
  *
  * With forgetting factor rho every weight is multiplied by rho before each

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_estimator.h - per-node estimation of the ON/OFF Markov availability
  * model from slot-by-slot observations.
  *
- * He et al., "To Migrate or to Wait" (seed 000), Sec. III-A: a node is ON
+ * He et al., "To Migrate or to Wait" (2012), Sec. III-A: a node is ON
  * in a slot iff it is up and the utilization by others is <= zeta; p01 and
  * p11 are estimated from counted transitions; the fit of the geometric
  * interval lengths the chain implies is measured by the Kolmogorov-Smirnov

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_models.c - JSON save/restore of per-node ON/OFF models
- * (markov_estimator.h; He et al., seed 000, Sec. III-A).
+ * (markov_estimator.h; He et al. 2012, Sec. III-A).
  *
  * {"format": "slurm-dfrs availability", "version": 1, "length_bins": 64,
  *  "nodes": [{"name": "n1", "transitions": [[oo, on], [no, nn]],

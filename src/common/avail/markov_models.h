@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_models.h - save and restore the learned ON/OFF models of
  * named nodes as JSON (json-c), so that a controller restart keeps them.
  * A corrupt or foreign file is reported (one message naming the file and
  * the first bad field) and nothing is loaded.
  *
- * The state of markov_estimator.h (He et al., seed 000, Sec. III-A).
+ * The state of markov_estimator.h (He et al. 2012, Sec. III-A).
  */
 #ifndef DFRS_MARKOV_MODELS_H
 #define DFRS_MARKOV_MODELS_H

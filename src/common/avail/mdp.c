@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * mdp.c - value iteration for eq. (2) of He et al. (seed 000),
+ * mdp.c - value iteration for eq. (2) of He et al. (2012),
  * Sec. III-B: C(x_t, a_t) = min_x [w(a_t,x) + gamma m(x_t,x)
  *                                  + beta E C(x, a_{t+1})],
  * w(a, x) = 1 unless every host of x is ON, m(x_t, x) = |x_t \ x|.

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * mdp.h - the exact migrate-or-wait MDP of He et al. (seed 000),
+ * mdp.h - the exact migrate-or-wait MDP of He et al. (2012),
  * Sec. III-B, eq. (2): N heterogeneous ON/OFF servers, a job of n tasks on a
  * host set x, state (x, a) with a the ON/OFF vector of all servers, cost
  * w(a, x) + gamma m(x_t, x) discounted by beta, solved by value iteration.

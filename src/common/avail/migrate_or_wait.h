@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * migrate_or_wait.h - the slot decision for one running job on concrete,
  * possibly heterogeneous servers: wait (suspend) or migrate the tasks of its
  * OFF hosts, and onto WHICH ON servers.
  *
- * He et al. (seed 000), Sec. III-C and IV: the threshold (or myopic) policy
+ * He et al. (2012), Sec. III-C and IV: the threshold (or myopic) policy
  * decides from the number of ON hosts s'; the paper notes it loses at large
  * gamma on heterogeneous servers because it picks replacement hosts at
  * random.  Here replacements are the ON servers most likely to stay ON:

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * onoff_chain.c - ON/OFF Markov chain of one server and eq. (3) of He et al.
- * (seed 000): the transition matrix of the number of ON hosts.
+ * (He et al. 2012): the transition matrix of the number of ON hosts.
  *
  * Eq. (3) sums over k, the hosts that stay ON; written as a convolution:
  * the next number of ON hosts is Binomial(i, p11) + Binomial(n-i, p01).

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * onoff_chain.h - a server's availability as a two-state ON/OFF Markov chain,
  * and the chain of the number of ON hosts among n i.i.d. hosts.
  *
- * He et al., "To Migrate or to Wait" (seed 000): Sec. III-A (the ON/OFF
+ * He et al., "To Migrate or to Wait" (2012): Sec. III-A (the ON/OFF
  * model) and eq. (3) (the matrix P of the number of ON hosts without
  * migration).
  */

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ssac.c - SSAC node preference (Xie & Qin, seed 002, Fig. 3
+ * ssac.c - SSAC node preference (Xie & Qin 2006, Fig. 3
  * step 8: minimal availability deficiency, then minimal expected response
  * time) as a total order of the candidates, and the M/G/1 response time of
  * their eq. (3).

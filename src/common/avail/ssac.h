@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ssac.h - availability-aware ordering of candidate nodes for
  * a job that states an availability requirement.
  *
- * Xie & Qin, SSAC (seed 002), Sec. 3.2 and Fig. 3 step 8: availability
+ * Xie & Qin, SSAC (2006), Sec. 3.2 and Fig. 3 step 8: availability
  * deficiency d_ij = max(0, a_i - xi_j); prefer the node with the smallest
  * deficiency, then the smallest expected response time; eq. (3), the M/G/1
  * response time of a node, is provided for the latter.

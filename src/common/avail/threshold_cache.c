@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * threshold_cache.c - least-recently-used table of gamma partitions
- * (threshold_policy.h; He et al., seed 000, Theorem III.4).
+ * (threshold_policy.h; He et al. 2012, Theorem III.4).
  */
 #include <math.h>
 #include <stdlib.h>

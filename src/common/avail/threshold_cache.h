@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * threshold_cache.h - memoized gamma partitions (He et al., seed 000,
+ * threshold_cache.h - memoized gamma partitions (He et al. 2012,
  * Theorem III.4) keyed by (n, beta, p01, p11), so that a controller deciding
  * migrate-or-wait for many jobs every slot computes each partition once:
  * a hit costs a short scan, not the O(n^3) computation.

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * threshold_policy.c - He et al. (seed 000), Sec. III-C: the closed-form
+ * threshold_policy.c - He et al. (2012), Sec. III-C: the closed-form
  * optimal migrate-or-wait policy for i.i.d. hosts (threshold policies
  * T_0..T_n, Lemma III.2, and the gamma partition of Theorem III.4), the
  * myopic thresholds, and eq. (4) for any stationary wait/migrate policy.

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * threshold_policy.h - the migrate-or-wait policies for a synchronized
  * parallel job of n tasks on n i.i.d. ON/OFF hosts, cost w + gamma*m.
  *
- * He et al., "To Migrate or to Wait" (seed 000), Sec. III-C:
+ * He et al., "To Migrate or to Wait" (2012), Sec. III-C:
  *  - threshold_stationary_evaluate: eq. (4), processing pi_n and migrations
  *    (lambda^T + beta pi^T P) diag(MQ) of ANY stationary wait/migrate policy
  *    (M_ii = p_i, M_in = 1 - p_i), computed literally from

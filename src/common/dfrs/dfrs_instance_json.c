@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_instance_json.c - read a DFRS placement instance from JSON (the
- * input format of dfrs pack; model of seed 001).  See dfrs_instance_json.h.
+ * input format of dfrs pack; model of Stillwell et al. 2010).  See dfrs_instance_json.h.
  */
 #include <errno.h>
 #include <json-c/json.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_instance_json.h - a DFRS placement instance (dfrs_model.h) read from
  * JSON, the input of dfrs pack:

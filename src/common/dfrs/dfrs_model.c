@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dfrs_model.c - the DFRS resource model (seed 001, "Requirements, Needs,
+ * dfrs_model.c - the DFRS resource model (Stillwell et al. 2010, "Requirements, Needs,
  * and Yield", "Elementary vs. Aggregate Capacity"): instance checks,
  * scaled yields, placement storage and the capacity check every placement
  * algorithm's result must pass.

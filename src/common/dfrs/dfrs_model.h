@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_model.h - the DFRS resource model: hosts with d resource dimensions,
  * jobs of k identical tasks with rigid requirements and fluid needs, yields,

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_online.c - online non-clairvoyant DFRS decisions: the entry point
  * that builds the working state, runs GreedyP / GreedyPM (online_greedypm.c)
  * or MCB and the periodic repack (online_mcb.c), then applies the cost
- * model and allocates yields; plus virtual time (seed 001, "Online
+ * model and allocates yields; plus virtual time (Stillwell et al. 2010, "Online
  * Non-Clairvoyant Problem", "Priority", "Resource Allocation").  See
  * dfrs_online.h for the policies and how a caller drives them.
  */

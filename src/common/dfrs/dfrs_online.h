@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dfrs_online.h - online, non-clairvoyant DFRS (seed 001, "Online
+ * dfrs_online.h - online, non-clairvoyant DFRS (Stillwell et al. 2010, "Online
  * Non-Clairvoyant Problem"): the decisions GreedyP, GreedyPM and MCB take at
  * job arrival, job completion and periodic events, over the cluster state in
  * plain structs.  The simulator (dfrs sim) and select/dfrs both drive these

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_priority.c - online DFRS job priorities 1/vt, ft/vt, ft/vt^2
- * (seed 001, "Priority").
+ * (Stillwell et al. 2010, "Priority").
  */
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dfrs_priority.h - the online DFRS job priorities (seed 001, "Priority"):
+ * dfrs_priority.h - the online DFRS job priorities (Stillwell et al. 2010, "Priority"):
  * jobs are preempted by increasing priority; a job that has not yet run
  * has infinite priority ("newly arrived jobs first").
  *

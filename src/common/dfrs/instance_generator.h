@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * instance_generator.h - random DFRS placement instances like those of the
- * seed's experiments (seed 001, "Small Problem Set", "Experiments": 64
+ * seed's experiments (Stillwell et al. 2010, "Small Problem Set", "Experiments": 64
  * hosts, 100..500 tasks, memory slack 0.1..0.9, host capacity coefficient
  * of variation 0 (homogeneous) .. 1).  For tests and benchmarks: the same
  * seed gives the same instance on every machine.

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lp_bound.c - closed-form LP bound on the minimum scaled yield (seed 001,
+ * lp_bound.c - closed-form LP bound on the minimum scaled yield (Stillwell et al. 2010,
  * "Linear Program-based heuristics: the bound").  See lp_bound.h.
  */
 #include "lp_bound.h"

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * lp_bound.h - the closed-form upper bound on the minimum scaled yield from
- * the rational relaxation of the DFRS MILP (seed 001, "Linear
+ * the rational relaxation of the DFRS MILP (Stillwell et al. 2010, "Linear
  * Program-based heuristics: the bound"):
  *
  *   Y = min(1, min_{j in NZ} (C_j - sum_i r_ij (yhat_i (1 - delta_ij) + delta_ij))

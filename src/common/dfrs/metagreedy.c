@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metagreedy.c - the 7 x 7 greedy DFRS placement heuristics and
- * METAGREEDY (seed 001, "Greedy heuristics").  See metagreedy.h.
+ * METAGREEDY (Stillwell et al. 2010, "Greedy heuristics").  See metagreedy.h.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metagreedy.h - the 49 greedy DFRS placement heuristics (7 job
- * orders x 7 host choices) and METAGREEDY, the best of them (seed 001,
+ * orders x 7 host choices) and METAGREEDY, the best of them (Stillwell et al. 2010,
  * "Greedy heuristics 1/4 .. 3/4").  Jobs are taken in order; each task
  * goes to a host where its requirement and constrained need
  * (req + min_yield * need) fit; yields are then allocated max-min.

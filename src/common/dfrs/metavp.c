@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metavp.c - vector packing under a trial yield with a binary search
- * on the yield, METAVP and METAHVP (seed 001, "Vector Packing",
+ * on the yield, METAVP and METAHVP (Stillwell et al. 2010, "Vector Packing",
  * "Heterogeneous").  See metavp.h.
  */
 #include <stdio.h>

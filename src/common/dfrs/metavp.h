@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metavp.h - DFRS placement by vector packing with a binary search on
- * the yield (seed 001, "Vector Packing": "fix a tentative yield value, needs
+ * the yield (Stillwell et al. 2010, "Vector Packing": "fix a tentative yield value, needs
  * become requirements, apply any vector-packing algorithm, binary search on
  * the best achievable minimum yield"), METAVP (best of the 14 homogeneous
  * algorithms) and METAHVP (best of the heterogeneous variants).

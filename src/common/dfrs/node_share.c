@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * node_share.c - jobs sharing nodes under DFRS (seed 001: rigid memory,
+ * node_share.c - jobs sharing nodes under DFRS (Stillwell et al. 2010: rigid memory,
  * fluid CPU, one yield per job, max-min yield allocation), one task per
  * node as Slurm allocates.  Node choice for an arrival is the greedy
  * "least loaded host where the task fits at its minimum yield" of the

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * node_share.h - select/dfrs's model of jobs sharing nodes: DFRS (seed 001)
+ * node_share.h - select/dfrs's model of jobs sharing nodes: DFRS (Stillwell et al. 2010)
  * with one task per node, as Slurm allocates nodes.  Each node has capacity
  * 1 in two dimensions: CPU (a fluid need: a task at yield y uses y * need)
  * and memory (a rigid requirement).  Every running job has one yield for all

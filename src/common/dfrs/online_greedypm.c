@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * online_greedypm.c - GreedyP and GreedyPM (seed 001, "Use of Priority",
+ * online_greedypm.c - GreedyP and GreedyPM (Stillwell et al. 2010, "Use of Priority",
  * "Limiting Migration").  See online_greedypm.h and dfrs_online.h.
  */
 #include <stdlib.h>

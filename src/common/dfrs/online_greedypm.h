@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * online_greedypm.h - the GreedyP and GreedyPM decisions (seed 001, "Use of
+ * online_greedypm.h - the GreedyP and GreedyPM decisions (Stillwell et al. 2010, "Use of
  * Priority": "greedily schedule tasks, and suspend lower-priority tasks if
  * necessary to run higher-priority tasks"; GreedyPM "can also migrate
  * tasks instead of suspending them").  Internal to dfrs_online.c; the

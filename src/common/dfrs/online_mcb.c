@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * online_mcb.c - MCB: repack all jobs with METAVP at an event, dropping the
  * lowest priority until feasible; on identical hosts, map packed hosts
- * onto the hosts already holding their tasks (seed 001, "Use of
+ * onto the hosts already holding their tasks (Stillwell et al. 2010, "Use of
  * Priority", "When to apply Heuristics").  See online_mcb.h.
  */
 #include <stdlib.h>

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * online_mcb.h - the MCB decision and the periodic repack (seed 001, "Use
+ * online_mcb.h - the MCB decision and the periodic repack (Stillwell et al. 2010, "Use
  * of Priority": "if no valid solution can be found for any yield value,
  * remove the lowest priority task and try again"; "When to apply
  * Heuristics": periodically).  Internal to dfrs_online.c; the policy is

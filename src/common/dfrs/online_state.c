@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * online_state.c - fit tests and least-loaded task placement over the
- * working state of one online DFRS decision (seed 001, "Task Placement
+ * working state of one online DFRS decision (Stillwell et al. 2010, "Task Placement
  * Heuristics").  See online_state.h.
  */
 #include <string.h>

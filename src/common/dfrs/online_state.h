@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * online_state.h - the working state of one online DFRS decision
  * (dfrs_online.h): what each host holds at the running jobs' minimum
  * yields, each job's state and hosts as the decision proceeds, and the fit
- * test and task placement the policies share (seed 001, "Task Placement
+ * test and task placement the policies share (Stillwell et al. 2010, "Task Placement
  * Heuristics": each task goes "on the node with the lowest computational
  * load on which it can fit without violating memory constraints").
  * Internal to dfrs_online.c, online_greedypm.c and online_mcb.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * placement_algorithm.c - DFRS static placement algorithms by name (seed
  * 001, "Algorithms").  See placement_algorithm.h.

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * placement_algorithm.h - every static DFRS placement algorithm by name
- * (seed 001, "Algorithms"): the one entry point dfrs pack and select/dfrs
+ * (Stillwell et al. 2010, "Algorithms"): the one entry point dfrs pack and select/dfrs
  * use to run vector packing (metavp.h) or the greedy heuristics
  * (metagreedy.h).
  *

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * vector_pack.c - First Fit, Best Fit, Permutation Pack and Choose Pack
- * vector packing, homogeneous and heterogeneous bins (seed 001, "Vector
+ * vector packing, homogeneous and heterogeneous bins (Stillwell et al. 2010, "Vector
  * Packing" and "Heterogeneous").  See vector_pack.h.
  */
 #include <float.h>

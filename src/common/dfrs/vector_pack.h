@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * vector_pack.h - multi-dimensional (vector) bin packing of fixed item
- * vectors into bins (seed 001, "Vector Packing", "Best Fit and First Fit
+ * vectors into bins (Stillwell et al. 2010, "Vector Packing", "Best Fit and First Fit
  * Vector Packing", "Permutation Pack and Choose Pack Vector Packing", and
  * for unequal bins "Heterogeneous ... H. First-Fit, H. Best-Fit, H. Choose
  * Pack").  The DFRS placement fixes a trial yield, which turns every fluid

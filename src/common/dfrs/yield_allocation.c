@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * yield_allocation.c - max-min (progressive filling) yield allocation for a
- * fixed placement (seed 001, "Resource Allocation").  See
+ * fixed placement (Stillwell et al. 2010, "Resource Allocation").  See
  * yield_allocation.h.
  */
 #include <math.h>

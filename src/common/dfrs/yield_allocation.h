@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * yield_allocation.h - yields for a fixed placement (seed 001, "Resource
+ * yield_allocation.h - yields for a fixed placement (Stillwell et al. 2010, "Resource
  * Allocation": "once tasks are placed on nodes we iteratively maximize the
  * minimum yield").
  *

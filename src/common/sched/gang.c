@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gang.c - the Ousterhout matrix of gang scheduling and the decisions
- * taken on it (gang.h), after seed 003 (Zhang, Franke, Moreira,
+ * taken on it (gang.h), after Zhang et al. 2000 (Franke, Moreira,
  * Sivasubramaniam, "The impact of migration on parallel job scheduling for
  * distributed systems"):
  *

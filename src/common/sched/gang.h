@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gang.h - gang scheduling's Ousterhout matrix and its decisions
- * (seed 003, Zhang et al.; design.md section 4.5), as plain C over plain
+ * (Zhang et al. 2000), as plain C over plain
  * structs: MPL rows (time slices of a cycle) by one column per allocation
  * unit; a job of b units holds b columns of one row.  At every scheduling
  * event the driver (sim_gang.h) calls gang_compact() then gang_fill().
@@ -61,7 +62,7 @@ void gang_remove(gang_matrix_t *m, gang_job_t *jobs, int j);
  * populated row (at least as populated as theirs) where their columns are
  * free; failing that, when *migrate_budget covers their size, migrate
  * (option 2) to the free columns of such a row, spending their size from
- * the budget (seed 003's Q).  members lists the n jobs in the matrix.
+ * the budget (Zhang et al.'s Q).  members lists the n jobs in the matrix.
  * Returns 0, or -1 when out of memory.
  */
 int gang_compact(gang_matrix_t *m, gang_job_t *jobs, const int *members,

@@ -1,7 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sched_cmbf_amcbf.c - consolidation backfill, seed 004 (Liu et al.,
- * "Priority-based consolidation of parallel workloads in the cloud"),
- * section 4, design.md section 4.1:
+ * sched_cmbf_amcbf.c - consolidation backfill, Liu et al. 2013 (* "Priority-based consolidation of parallel workloads in the cloud"),
+ * section 4:
  *
  *   CMBF   Algorithm 1: jobs start in arrival order when they fit on idle
  *          nodes (backfilling without reservations); a job that does not fit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_conservative.c - conservative backfilling (Mu'alem and Feitelson):
  * every queued job, in arrival order, gets a reservation at the earliest

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sched_dispatch.c - the dispatch function of seed 004's Algorithm 2
+ * sched_dispatch.c - the dispatch function of Liu et al.'s Algorithm 2
  * (lines 18-30): place the processes of a job in the fg or the bg tier so
  * that high-usage processes meet lightly loaded nodes.
  *
@@ -15,7 +16,7 @@
  *
  * A bg job promoted to fg (old != NULL) keeps each process on its own node
  * when that node is among the chosen ones: there the tiers are swapped by
- * CPU weight without a restart (seed 004 section 4.2, difference 2).
+ * CPU weight without a restart (Liu et al. 2013 section 4.2, difference 2).
  */
 #include <stdlib.h>
 

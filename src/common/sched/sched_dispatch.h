@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sched_dispatch.h - seed 004's dispatch(FG|BG, j): matching processes to
+ * sched_dispatch.h - Liu et al.'s dispatch(FG|BG, j): matching processes to
  * nodes by CPU usage.  See sched_dispatch.c.
  */
 #ifndef DFRS_SCHED_DISPATCH_H

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_easy_backfill.c - EASY backfilling (Lifka's ANL/IBM SP scheduler,
- * the baseline of seed 004 section 5 and design.md section 4.1): jobs start
+ * the baseline of Liu et al. 2013 section 5): jobs start
  * in arrival order; when the head job does not fit it gets a reservation at
  * the "shadow time" (the earliest time enough running jobs will have ended,
  * by their estimates), and a later job may start now if it fits on the idle

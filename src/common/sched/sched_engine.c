@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_engine.c - the state primitives every decision engine uses: counting
  * idle slots, and the four state changes (start, requeue, swap to bg,
@@ -12,8 +13,8 @@
 
 void sched_config_defaults(sched_config_t *cfg)
 {
-	cfg->util_threshold = 0.96;	/* seed 004, section 3, observation 2 */
-	cfg->min_idle_cpu = 0.04;	/* seed 004, section 5.1 */
+	cfg->util_threshold = 0.96;	/* Liu et al. 2013, section 3, observation 2 */
+	cfg->min_idle_cpu = 0.04;	/* Liu et al. 2013, section 5.1 */
 }
 
 void sched_decisions_clear(sched_decisions_t *d)

@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_engine.h - the interface between a scheduling decision engine and
  * whatever drives it (dfrs sim today, the sched/amcbf plugin inside
- * slurmctld later).  design.md section 2: plain structs in, plain decisions
+ * slurmctld later).  doc/design.md: plain structs in, plain decisions
  * out; the engines never see time passing and never model progress.
  *
  * The cluster state (sched_state_t) is the paper's allocation map M
- * (seed 004, Algorithms 1-4): nodes with a foreground (fg, high CPU weight)
+ * (Liu et al. 2013, Algorithms 1-4): nodes with a foreground (fg, high CPU weight)
  * and a background (bg, low CPU weight) slot, and the active jobs (queued,
  * running in fg, running in bg) IN ARRIVAL ORDER: the array order is the
  * queue order.  An engine call updates the state in place to M' and appends
@@ -14,7 +15,7 @@
  *   SCHED_START    a queued job starts (or resumes from its checkpoint) in
  *                  tier T on the listed nodes (process i on nodes[i])
  *   SCHED_REQUEUE  a running job is suspended, saves its state and goes back
- *                  to the queue ("migration" in seed 004; Slurm: requeue)
+ *                  to the queue ("migration" in Liu et al. 2013; Slurm: requeue)
  *   SCHED_TO_FG    a bg job becomes fg on the listed nodes; processes whose
  *                  node did not change only swap CPU weights (no restart),
  *                  the others (moved > 0) are restarted from a checkpoint
@@ -80,9 +81,9 @@ typedef struct {
 /* What the engines are told about the cluster's tuning. */
 typedef struct {
 	double util_threshold;	/* fg CPU usage at or above which a node takes
-				   no bg process (seed 004: 0.96) */
+				   no bg process (Liu et al. 2013: 0.96) */
 	double min_idle_cpu;	/* idle CPU at or below which a node takes no
-				   bg process (seed 004: 0.04) */
+				   bg process (Liu et al. 2013: 0.04) */
 } sched_config_t;
 
 /* Why the engine is called; several may be set at once. */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sched_fcfs.c - First Come First Served, the baseline of seed 004 (section
- * 1) and seed 003: jobs start in arrival order, one process per node, and
+ * sched_fcfs.c - First Come First Served, the baseline of Liu et al. 2013 (section
+ * 1) and Zhang et al. 2000: jobs start in arrival order, one process per node, and
  * the first job that does not fit on the idle nodes blocks the queue.
  */
 #include <stdlib.h>

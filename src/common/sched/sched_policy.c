@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_policy.c - the table of policy names and engines (sched_policy.h).
  */
@@ -13,10 +14,10 @@ static const sched_policy_t policies[] = {
 	  "conservative backfilling, a reservation for every queued job "
 	  "(as Slurm's sched/backfill plans)" },
 	{ "cmbf", sched_cmbf,
-	  "conservative migration supported backfilling (seed 004 Alg. 1)" },
+	  "conservative migration supported backfilling (Liu et al. 2013 Alg. 1)" },
 	{ "ambf", sched_ambf, "CMBF, only the head job preempts" },
 	{ "cmcbf", sched_cmcbf,
-	  "CMBF with fg/bg consolidation (seed 004 Algs. 2-4)" },
+	  "CMBF with fg/bg consolidation (Liu et al. 2013 Algs. 2-4)" },
 	{ "amcbf", sched_amcbf, "CMCBF, only the head job preempts" },
 };
 #define NPOLICIES (sizeof(policies) / sizeof(policies[0]))

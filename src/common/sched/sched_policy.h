@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_policy.h - the scheduling policies by name (dfrs sim --policy, the
  * plugin's mode): each name and the engine that decides for it.

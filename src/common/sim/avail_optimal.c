@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * avail_optimal.c - the solved MDP of eq. (2) (He et al., seed 000) as a
+ * avail_optimal.c - the solved MDP of eq. (2) (He et al. 2012) as a
  * table lookup for the simulation (avail_optimal.h).
  */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_sim.h - Monte Carlo evaluation of migrate-or-wait policies, slot by
  * slot, as in the evaluation of He et al., "To Migrate or to Wait" (seed

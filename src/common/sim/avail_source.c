@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_source.c - node ON/OFF states for the migrate-or-wait simulation
  * from Markov chains or a trace (avail_source.h), and the chains the

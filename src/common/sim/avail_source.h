@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_source.h - where the migrate-or-wait simulation (avail_sim.h) gets
  * each node's ON/OFF state slot by slot: ON/OFF Markov chains (He et al.,
- * seed 000, Sec. III-A; one chain for all nodes or one per node) or a
+ * He et al. 2012, Sec. III-A; one chain for all nodes or one per node) or a
  * measured availability trace (avail_trace.h).
  *
  * Specs, as given to dfrs sim --availability:

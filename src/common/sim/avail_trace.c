@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_trace.c - reading node availability traces (format in
  * avail_trace.h), with one message naming file:line and field for the

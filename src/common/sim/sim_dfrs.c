@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_dfrs.c - dfrs sim drivers for the online DFRS policies greedyp,
- * greedypm and mcb (sim_dfrs.h; seed 001, "Online Non-Clairvoyant
- * Problem"; design.md section 4.2).  The workload is replayed exactly as
+ * greedypm and mcb (sim_dfrs.h; Stillwell et al. 2010, "Online Non-Clairvoyant
+ * Problem").  The workload is replayed exactly as
  * dfrs_online.h says a simulator drives the library: advance virtual time
  * to the next event, decide at each arrival, completion and periodic event,
  * apply, recompute the next completion.
@@ -14,7 +15,7 @@
  *   CPU     each task's fluid CPU need is the job's per-process CPU usage
  *           (sim_job_t.util, the usage the consolidation simulator uses).
  *           DFRS tasks of a job are identical, so when the processes'
- *           usages differ (seed 004's model draws one per process) the
+ *           usages differ (Liu et al.'s model draws one per process) the
  *           need is their maximum: the job's rate is that of its slowest
  *           process in sim_run as well, and a task given yield y of the
  *           largest need runs every process at rate y.  No rigid CPU

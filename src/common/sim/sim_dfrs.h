@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_dfrs.h - dfrs sim drivers (sim_policy.h) for the online,
- * non-clairvoyant DFRS policies of seed 001 (dfrs_online.h): greedyp,
+ * non-clairvoyant DFRS policies of Stillwell et al. 2010 (dfrs_online.h): greedyp,
  * greedypm and mcb.  A workload is replayed through dfrs_online_decide /
  * dfrs_online_apply / dfrs_online_advance, and the schedule is reported in
  * the same sim_result_t as sim_run(), so that dfrs sim compares them with

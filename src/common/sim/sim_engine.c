@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_engine.c - discrete-event replay of a workload through a decision
  * engine (sim_engine.h).  Events are job arrivals and completions; between
- * two events every running job progresses at a constant rate, seed 004's
+ * two events every running job progresses at a constant rate, Liu et al.'s
  * model (section 5.1):
  *
  *   fg job: 1, or 1 - o when a bg job shares one of its nodes, o drawn
@@ -43,7 +44,7 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_mem_hi = 0.5;
 	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */
 	m->gang_slice = 30.0;		/* Slurm's SchedulerTimeSlice default */
-	m->gang_migrate_q = 64;	/* seed 003's Q */
+	m->gang_migrate_q = 64;	/* Zhang et al.'s Q */
 	m->seed = 1;
 }
 

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_engine.h - the discrete-event simulator behind dfrs sim: replays a
  * workload through one decision engine (sched_engine.h) and models what the
  * engine does not: job progress in each tier, fg overhead and the cost of
- * migrations (seed 004 section 5.1; design.md section 4.1).
+ * migrations (Liu et al. 2013 section 5.1).
  */
 #ifndef DFRS_SIM_ENGINE_H
 #define DFRS_SIM_ENGINE_H
@@ -22,7 +23,7 @@ typedef struct {
 	double eff_multi_mu, eff_multi_sigma;	/* more: normal 0.428, 0.144 */
 	double eff_multi_lo, eff_multi_hi;	/* clipped to 0.2..0.8 */
 	int ideal;		/* 1: no overhead, bg runs at full speed (the
-				   assumption of seed 004's Figs. 1-2) */
+				   assumption of Liu et al.'s Figs. 1-2) */
 	double bucket_seconds;	/* width of the utilization-over-time bins */
 	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
 					   memory per task, uniform lo..hi
@@ -31,7 +32,7 @@ typedef struct {
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */
 	double gang_migrate_q;	/* gang-migrate: at most this many tasks
-				   migrated per time slice (seed 003's Q) */
+				   migrated per time slice (Zhang et al.'s Q) */
 	uint64_t seed;		/* eff and overhead draws */
 } sim_model_t;
 

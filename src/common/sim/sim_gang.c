@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_gang.c - gang scheduling drivers for dfrs sim (sim_gang.h): an event
  * loop with time slices around the Ousterhout matrix of gang.c
- * (seed 003 sections 2-3; design.md section 4.5).
+ * (Zhang et al. 2000 sections 2-3).
  *
  * Events are arrivals, completions and the ends of time slices.  At every
  * arrival or completion the matrix is compacted and the queue scheduled
@@ -16,13 +17,13 @@
  *
  * As sim_run() (sim_engine.c): first_start is when a job first runs (not
  * when it is placed in a row), busy CPU is each process's CPU usage times
- * the time its job runs, a migration (gang-migrate: seed 003's option 2,
+ * the time its job runs, a migration (gang-migrate: Zhang et al.'s option 2,
  * checkpoint then restart on other nodes) adds migration_cost seconds of
  * work (capacity loss migration_cost x |A|), events are loop turns and
  * decisions the matrix's starts, moves and migrations.  Row switches are
  * not counted as preemptions (Slurm's gang suspends and resumes jobs
  * without requeueing them) and cost nothing: SIGSTOP/SIGCONT in Slurm, no
- * context-switch cost in seed 003.
+ * context-switch cost in Zhang et al. 2000.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_gang.h - dfrs sim's gang scheduling drivers (sim_policy.h), the
  * stand-in for Slurm's PreemptMode=GANG: the Ousterhout matrix of
- * gang.h replayed with time slices (seed 003; design.md section 4.5).
+ * gang.h replayed with time slices (Zhang et al. 2000; design.md section 4.5).
  * Model parameters: gang_mpl rows, gang_slice seconds per slice,
  * migration_cost seconds of work per migration, at most gang_migrate_q
  * migrated tasks per slice (sim_model_t).
@@ -25,7 +26,7 @@ int sim_gang_run(const sim_workload_t *w, const sim_model_t *m,
 		 size_t errlen);
 
 /* The three policies as sim_driver_fn: gang, gang-backfill, gang-migrate
- * (gang-migrate backfills too: seed 003's BGS+M). */
+ * (gang-migrate backfills too: Zhang et al.'s BGS+M). */
 int sim_gang_plain(const sim_workload_t *w, const sim_model_t *m,
 		   sim_result_t *r, char *err, size_t errlen);
 int sim_gang_backfill(const sim_workload_t *w, const sim_model_t *m,

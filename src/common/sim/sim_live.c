@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_live.c - a live run's jobcomp records as a simulator result
  * (sim_live.h).

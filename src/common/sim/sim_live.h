@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_live.h - a live run of a workload on Slurm turned into what a
  * simulated run gives (sim_result_t), so that dfrs sim computes and

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_metrics.c - per-policy figures from a simulated schedule
- * (sim_metrics.h): seed 004 section 5.2's response time, bounded slowdown
+ * (sim_metrics.h): Liu et al. 2013 section 5.2's response time, bounded slowdown
  * (Gamma = 10 s), migrations per job and utilization (busy CPU cycles over
- * the total), plus wait, stretch (seed 001) and preemptions.
+ * the total), plus wait, stretch (Stillwell et al. 2010) and preemptions.
  */
 #include "sim_metrics.h"
 

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_metrics.h - the figures dfrs sim reports for one policy on one
- * workload (seed 004 section 5.2, seed 001's stretch, design.md 4.1).
+ * workload (Liu et al. 2013 section 5.2, Stillwell et al.'s stretch).
  */
 #ifndef DFRS_SIM_METRICS_H
 #define DFRS_SIM_METRICS_H
@@ -24,7 +25,7 @@ typedef struct {
 	double events_per_second;	/* decision events / wall_seconds */
 } sim_metrics_t;
 
-#define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (seed 004, after [18]) */
+#define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (Liu et al. 2013, after [18]) */
 
 /* The job-size classes of the bounded-slowdown plot: 1, 2-4, 5-16,
  * 17-64, 65 and more processes. */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_params.c - dfrs sim's --param keys (sim_params.h): each key, the
- * model field it sets, its range and its default (seed 004 section 5.1).
+ * model field it sets, its range and its default (Liu et al. 2013 section 5.1).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -52,7 +53,7 @@ static const sim_param_t params[] = {
 	P("gang_slice", gang_slice, 0.001, 1e9,
 	  "gang*: time slice in seconds (Slurm's SchedulerTimeSlice)"),
 	PW("gang_migrate_q", gang_migrate_q, 0, 1e9,
-	   "gang-migrate: most tasks migrated per time slice (seed 003's Q)"),
+	   "gang-migrate: most tasks migrated per time slice (Zhang et al.'s Q)"),
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 

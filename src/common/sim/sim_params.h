@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_params.h - the model and policy parameters dfrs sim takes as
  * --param key=value: names, defaults, ranges, checks.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_policy.c - dfrs sim's policy table (sim_policy.h): the engines of
  * sched_policy.c first, then the policies with their own drivers.
@@ -15,13 +16,13 @@
  * greedyp 20 s, greedypm 7 min, mcb 18 min), so they run when named. */
 static const sim_policy_t drivers[] = {
 	{ "greedyp", "online DFRS GreedyP: fractional yields, suspend "
-	  "lower priority (seed 001)", NULL, sim_dfrs_greedyp, 1 },
+	  "lower priority (Stillwell et al. 2010)", NULL, sim_dfrs_greedyp, 1 },
 	{ "greedypm", "online DFRS GreedyPM: as greedyp, also migrate "
-	  "(seed 001)", NULL, sim_dfrs_greedypm, 1 },
+	  "(Stillwell et al. 2010)", NULL, sim_dfrs_greedypm, 1 },
 	{ "mcb", "online DFRS MCB: repack all jobs with METAVP at each event "
-	  "(seed 001)", NULL, sim_dfrs_mcb, 1 },
+	  "(Stillwell et al. 2010)", NULL, sim_dfrs_mcb, 1 },
 	{ "gang", "gang scheduling (Slurm PreemptMode=GANG): Ousterhout "
-	  "matrix, first fit, time slices (seed 003)", NULL, sim_gang_plain, 0 },
+	  "matrix, first fit, time slices (Zhang et al. 2000)", NULL, sim_gang_plain, 0 },
 	{ "gang-backfill", "gang with EASY backfilling in each row (seed "
 	  "003's BGS)", NULL, sim_gang_backfill, 0 },
 	{ "gang-migrate", "gang-backfill with migration, option 2 (seed "

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_policy.h - the policies dfrs sim replays a workload through, by name.
  * Most are decision engines of sched_engine.h (sched_policy.c: the same

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_random.h - the simulator's pseudo-random numbers: a splitmix64
  * generator held in a plain struct (no global state), so that a run is
  * reproducible from its --seed and two runs never share a stream.
- * Distributions used by seed 004's models: uniform and clipped normal.
+ * Distributions used by Liu et al.'s models: uniform and clipped normal.
  */
 #ifndef DFRS_SIM_RANDOM_H
 #define DFRS_SIM_RANDOM_H

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_report.c - dfrs sim's three output formats (sim_report.h).  The JSON
- * keys are the contract of issue 5: trace, jobs, skipped, nodes, results[]
+ * keys are a contract (doc/simulator.md): trace, jobs, skipped, nodes, results[]
  * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
  * makespan, wall_seconds, events_per_second.

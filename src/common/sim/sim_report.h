@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_report.h - dfrs sim's output: the same figures as a side-by-side
  * table with each policy's ratio to EASY, as JSON, or as CSV; live runs

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_workload.c - from trace_t to the simulator's jobs (sim_workload.h):
  * skip what cannot run, map processors to allocation units, scale the load
  * (inter-arrival times divided by F, the usual way of sweeping load) and
- * give each process its CPU usage (seed 004 section 5.2).
+ * give each process its CPU usage (Liu et al. 2013 section 5.2).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_workload.h - a trace turned into the jobs dfrs sim replays: machine
  * size, allocation unit, load scaling, runtime estimates for EASY and the
- * CPU usage of every process (seed 004 section 5.2).
+ * CPU usage of every process (Liu et al. 2013 section 5.2).
  */
 #ifndef DFRS_SIM_WORKLOAD_H
 #define DFRS_SIM_WORKLOAD_H
@@ -46,7 +47,7 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o);
 
 /*
  * Build the workload.  CPU usage per process: the trace's average CPU time
- * per processor over the runtime when known, else seed 004's model (one
+ * per processor over the runtime when known, else Liu et al.'s model (one
  * process: 100 %; more: uniform 40..100 % per process), drawn from seed.
  * Returns 0, or -1 with a message in err (bad option, no job left).
  */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cpu_weight.c - yield/tier to cgroup cpu.shares, and the "dfrs:" tag that
- * carries a job's allocation from slurmctld to its nodes (design.md §1 node
+ * carries a job's allocation from slurmctld to its nodes (doc/design.md, node
  * side, §4.1 tiers, §4.2 yields).
  */
 #include "cpu_weight.h"

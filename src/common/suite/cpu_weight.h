@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cpu_weight.h - from the controller's decision (a DFRS yield, or an AMCBF
  * tier) to the cgroup CPU weight a node applies, and the tag that carries it
@@ -19,8 +20,8 @@
 #define CPU_WEIGHT_MIN 2u
 #define CPU_WEIGHT_MAX 262144u
 #define CPU_WEIGHT_DEFAULT 1024u	/* the kernel's default: an equal share */
-#define CPU_WEIGHT_FOREGROUND 10000u	/* seed 004's fg tier */
-#define CPU_WEIGHT_BACKGROUND 2u	/* seed 004's bg tier */
+#define CPU_WEIGHT_FOREGROUND 10000u	/* Liu et al.'s fg tier */
+#define CPU_WEIGHT_BACKGROUND 2u	/* Liu et al.'s bg tier */
 #define CPU_WEIGHT_SCALE 10000.0	/* weight of a task at yield 1, need 1 */
 
 typedef enum { TIER_NONE, TIER_FG, TIER_BG } cpu_tier_t;

@@ -1,11 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_params.c - table-driven parser for the suite's SchedulerParameters
  * (sched/amcbf's amcbf_* keys, select/dfrs's dfrs_* keys).
  *
  * One table says, for every key, its type, default, range and meaning; the
  * parser, the log line and the documentation (dfrs params, doc/) all come
- * from it, so they cannot disagree.  Defaults follow seed 004 (Liu et al.,
- * Sec. IV: 96 % foreground threshold, 4 % minimum idle CPU).
+ * from it, so they cannot disagree.  Defaults follow Liu et al. 2013 (* Sec. IV: 96 % foreground threshold, 4 % minimum idle CPU).
  */
 #include "dfrs_params.h"
 

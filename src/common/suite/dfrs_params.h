@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_params.h - the suite's parameters: names, defaults, ranges and the
  * parser of Slurm's SchedulerParameters string.

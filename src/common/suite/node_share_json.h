@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * node_share_json.h - select/dfrs's shared-node model as JSON: what the
  * plugin exports for `dfrs status` (each node, the jobs on it, their yields

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_stats.c - sched/amcbf's statistics in JSON and as `dfrs status`
  * prints them (sched_stats.h).

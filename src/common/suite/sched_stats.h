@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_stats.h - sched/amcbf's statistics as the administrator sees them:
  * the plugin writes them as JSON into StateSaveLocation/amcbf-stats.json

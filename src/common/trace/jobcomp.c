@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jobcomp.c - read jobcomp/filetxt records (jobcomp.h).
  */

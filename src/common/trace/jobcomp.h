@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jobcomp.h - the records Slurm's jobcomp/filetxt plugin writes, one line
  * per run of a job ("JobId=12 ... Name=7 JobState=COMPLETED ...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace.h - workload traces read into plain structs: the Parallel Workloads
  * Archive's Standard Workload Format (SWF, plain or gzip) and a CSV export of

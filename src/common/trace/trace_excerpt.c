@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_excerpt.c - choose and scale a window of a trace for a live replay
  * (trace_excerpt.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_excerpt.h - a window of a trace made ready for a live replay on a
  * small Slurm cluster (contribs/live-compare): N consecutive jobs that fit

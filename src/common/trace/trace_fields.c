@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_fields.c - conversions of single trace fields: decimal numbers
  * (SWF), Slurm durations ("1-02:03:04", "05:06") and sacct timestamps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_gzip.c - inflate a gzip buffer (one or more concatenated members,
  * as gzip(1) writes them) into memory, refusing output beyond a limit so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_gzip.h - gzip detection and bounded in-memory inflation for the
  * trace reader.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_names.c - a small string hash table numbering names in order of
  * first appearance (see trace_names.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_names.h - numbers for names: the first distinct name gets 1, the
  * next 2, ... (as SWF numbers users, groups and partitions).  Used for sacct

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_parser.c - the parse state shared by the trace formats: splitting
  * the buffer into lines, "file:line: what" messages (strict mode stops at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_parser.h - what the per-format trace readers (trace_swf.c,
  * trace_sacct.c) share with the dispatcher (trace_read.c): the parse state

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_read.c - the trace reader's entry points (trace.h): read a file
  * (bounded), inflate gzip, refuse binary data, choose SWF or sacct by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_sacct.c - a job history exported by Slurm's sacct with -P (and
  * optionally --delimiter=,): a header line naming the columns, in any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_swf.c - the Parallel Workloads Archive's Standard Workload Format:
  * one job per line, 18 whitespace-separated numbers, -1 for unknown; lines

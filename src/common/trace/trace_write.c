@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * trace_write.c - write a trace_t back as SWF (trace.h): the live
  * comparison's excerpt is a file that both dfrs sim and the submitting

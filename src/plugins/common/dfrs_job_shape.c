@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_job_shape.c - a Slurm job's DFRS shape (dfrs_job_shape.h), shared by
  * select/dfrs and sched/amcbf.

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dfrs_job_shape.h - a Slurm job as a job of the DFRS model (seed 001,
+ * dfrs_job_shape.h - a Slurm job as a job of the DFRS model (Stillwell et al. 2010,
  * "Requirements, Needs, and Yield"), the same for select/dfrs (which keeps
  * the shared-node model) and sched/amcbf's online DFRS mode (which decides
  * with it), so both see the same memory, CPU need and minimum yield.

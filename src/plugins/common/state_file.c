@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * state_file.c - files the plugins export for `dfrs status` (state_file.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * state_file.h - a small file the plugins export into StateSaveLocation for
  * `dfrs status` (select/dfrs's node model, sched/amcbf's statistics),

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_avail.c - sched/amcbf's availability slot: slurmctld's nodes and
  * jobs in, the availability module's decisions (src/common/avail/avail_monitor.c;
- * He et al., seed 000, Sec. III) back out as suspensions, resumptions and
- * requeues; SSAC's availability ranking (seed 002, Sec. 3.2) for the
+ * He et al. 2012, Sec. III) back out as suspensions, resumptions and
+ * requeues; SSAC's availability ranking (Xie and Qin 2006, Sec. 3.2) for the
  * engine's node choice.
  *
  * A node is observed once a slot: DOWN when down or not responding, OFF

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_avail.h - sched/amcbf's availability slot (issue 8; He et al.,
- * seed 000; SSAC, seed 002): once every amcbf_avail_slot seconds, observe
+ * amcbf_avail.h - sched/amcbf's availability slot (He et al.,
+ * He et al. 2012; SSAC, Xie and Qin 2006): once every amcbf_avail_slot seconds, observe
  * each node ON/OFF, feed its chain (src/common/avail/avail_monitor.c), and for a
  * running job with OFF hosts decide wait (suspend; resumed when its hosts
  * are back) or migrate (requeue, so it restarts on ON nodes); rank nodes by

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_cycle.c - sched/amcbf's cycle: the adapter between slurmctld and the
- * consolidation engines of seed 004 (CMBF, AMBF, CMCBF, AMCBF in
+ * consolidation engines of Liu et al. 2013 (CMBF, AMBF, CMCBF, AMCBF in
  * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
  *
  * Each cycle rebuilds the engine's state from slurmctld's records (running
@@ -13,7 +14,7 @@
  * restarting anything.
  *
  * With amcbf_priority=stretch the order is DFRS's max-stretch priority
- * flow_time / virtual_time^2 (seed 001; new jobs first) instead of arrival,
+ * flow_time / virtual_time^2 (Stillwell et al. 2010; new jobs first) instead of arrival,
  * virtual time being the job's estimated yield integrated over its runs (1
  * in the foreground, the CPU its foreground neighbour leaves in the
  * background), and pending jobs' Slurm priority shows it (squeue %Q).

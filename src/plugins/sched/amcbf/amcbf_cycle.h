@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_cycle.h - one scheduling cycle of sched/amcbf inside slurmctld:
  * slurmctld's jobs and nodes into the consolidation engine's state

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_dfrs.c - sched/amcbf's amcbf_mode=dfrs: the adapter between
- * slurmctld and the online DFRS policies of seed 001 ("Online
+ * slurmctld and the online DFRS policies of Stillwell et al. 2010 ("Online
  * Non-Clairvoyant Problem": GreedyP, GreedyPM, MCB with periodic repacking
  * and minvt; src/common/dfrs/dfrs_online.c, the same code dfrs sim runs).
  *

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_dfrs.h - sched/amcbf's amcbf_mode=dfrs: the online, non-clairvoyant
- * DFRS policies of seed 001 (GreedyP, GreedyPM, MCB; src/common/
+ * DFRS policies of Stillwell et al. 2010 (GreedyP, GreedyPM, MCB; src/common/
  * dfrs_online.h, the code dfrs sim runs) deciding which jobs run where in
  * slurmctld, select/dfrs sharing the nodes by yields.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_jobs.c - what sched/amcbf does to slurmctld's jobs, whichever
  * algorithm decides: remember jobs between cycles, tell which nodes a job
@@ -5,7 +6,7 @@
  * sched/backfill's _start_job does), start the jobs of partitions it does
  * not manage, send the checkpoint signal before a requeue, and show a DFRS
  * priority in Slurm's priority field.  Used by amcbf_cycle.c (consolidation
- * backfill, seed 004) and amcbf_dfrs.c (online DFRS, seed 001).  Every
+ * backfill, Liu et al. 2013) and amcbf_dfrs.c (online DFRS, Stillwell et al. 2010).  Every
  * function here is called with slurmctld's job (write), node (write) and
  * partition (read) locks held.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_jobs.h - sched/amcbf's dealings with slurmctld's jobs, shared by its
  * algorithms (amcbf_cycle.c: consolidation backfill; amcbf_dfrs.c: online
@@ -58,7 +59,7 @@ void amcbf_memory_free(amcbf_memory_t *mem);
 uint32_t amcbf_slurm_priority(double prio);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES	/* Slurm's types: the plugin's files only */
-/* A job's DFRS priority now: flow time / virtual time^2 (seed 001; new
+/* A job's DFRS priority now: flow time / virtual time^2 (Stillwell et al. 2010; new
  * jobs, virtual time 0, come first). */
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);

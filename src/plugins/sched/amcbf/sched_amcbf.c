@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_amcbf.c - sched/amcbf: consolidation backfill with preemption
- * (seed 004, Liu et al.: CMBF, AMBF, CMCBF, AMCBF) and DFRS max-stretch
- * priorities (seed 001), as a Slurm 22.05 scheduler plugin.
+ * (Liu et al. 2013, Liu et al.: CMBF, AMBF, CMCBF, AMCBF) and DFRS max-stretch
+ * priorities (Stillwell et al. 2010), as a Slurm 22.05 scheduler plugin.
  *
  * This file is the boundary with slurmctld: the plugin symbols, the agent
  * thread (started from init(), which slurmctld calls with its locks held, so
