@@ -59,7 +59,7 @@ static void test_parse_in_text(void **state)
 	/* an administrator's note around the tag is left alone */
 	t = parsed("reserved for Alice; dfrs:weight=300; see ticket 12");
 	assert_int_equal(t.weight, 300);
-	assert_true(t.yield == -1 && t.need == -1 && t.tier == TIER_NONE);
+	assert_true(t.yield == -1 && t.need == -1 && t.tier == SCHED_TIER_NONE);
 	/* a user's request in --comment */
 	t = parsed("dfrs:need=0.4,min_yield=0.5");
 	assert_true(t.need == 0.4 && t.min_yield == 0.5 && t.yield == -1);
@@ -94,7 +94,7 @@ static void test_malformed(void **state)
 
 static void test_format_roundtrip(void **state)
 {
-	cpu_weight_tag_t t = { .yield = 0.5, .need = 0.4, .tier = TIER_FG, .weight = -1,
+	cpu_weight_tag_t t = { .yield = 0.5, .need = 0.4, .tier = SCHED_TIER_FG, .weight = -1,
 			 .min_yield = -1 };
 	cpu_weight_tag_t back;
 	char buf[128], err[128];
@@ -103,7 +103,7 @@ static void test_format_roundtrip(void **state)
 	assert_string_equal(buf, "dfrs:yield=0.5,need=0.4,tier=fg");
 	assert_int_equal(cpu_weight_tag_parse(buf, &back, err, sizeof(err)), 1);
 	assert_true(back.yield == 0.5 && back.need == 0.4);
-	assert_int_equal(back.tier, TIER_FG);
+	assert_int_equal(back.tier, SCHED_TIER_FG);
 	assert_int_equal(back.weight, -1);
 
 	/* truncation stays inside the buffer */

@@ -30,7 +30,8 @@ static void test_defaults(void **state)
 	assert_string_equal(p.exempt_qos, "none");
 	assert_int_equal(p.ckpt_signal, AMCBF_CKPT_NONE);
 	assert_int_equal(p.ckpt_wait, 30);
-	assert_string_equal(dfrs_params_dfrs_policy_name(p.dfrs_policy), "greedypm");
+	assert_int_equal(p.dfrs_policy, DFRS_POLICY_GREEDYPM);
+	assert_string_equal(dfrs_online_policy_name(p.dfrs_policy), "greedypm");
 	assert_int_equal(p.dfrs_period, 600);
 	assert_int_equal(p.dfrs_minvt, 600);
 	assert_true(dfrs_params_manages_partition(&p, "anything"));
@@ -150,7 +151,7 @@ static void test_errors(void **state)
 	expect_error("amcbf_partitions=a:", "amcbf_partitions=a:: empty name");
 	expect_error("amcbf_exempt_qos=hi gh", "amcbf_exempt_qos=hi gh: ' ' is not allowed in a name");
 	expect_error("amcbf_ckpt_signal=KILL", "amcbf_ckpt_signal=KILL: must be one of none, USR1, USR2, TERM, INT, HUP");
-	expect_error("amcbf_dfrs_policy=easy", "amcbf_dfrs_policy=easy: must be one of greedypm, greedyp, mcb");
+	expect_error("amcbf_dfrs_policy=easy", "amcbf_dfrs_policy=easy: must be one of greedyp, greedypm, mcb");
 	expect_error("amcbf_ckpt_wait=-1", "amcbf_ckpt_wait=-1: not an integer in 0..3600");
 }
 

@@ -29,29 +29,28 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->bandwidth = 0.0;
 }
 
+const char *const dfrs_online_policy_names[] = {
+	[DFRS_POLICY_GREEDYP] = "greedyp",
+	[DFRS_POLICY_GREEDYPM] = "greedypm",
+	[DFRS_POLICY_MCB] = "mcb",
+	NULL
+};
+
 int dfrs_online_policy_parse(const char *name, dfrs_policy_t *out)
 {
-	if (!strcmp(name, "greedyp"))
-		*out = DFRS_POLICY_GREEDYP;
-	else if (!strcmp(name, "greedypm"))
-		*out = DFRS_POLICY_GREEDYPM;
-	else if (!strcmp(name, "mcb"))
-		*out = DFRS_POLICY_MCB;
-	else
-		return -1;
-	return 0;
+	for (int i = 0; dfrs_online_policy_names[i]; i++) {
+		if (!strcmp(name, dfrs_online_policy_names[i])) {
+			*out = (dfrs_policy_t)i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 const char *dfrs_online_policy_name(dfrs_policy_t policy)
 {
-	switch (policy) {
-	case DFRS_POLICY_GREEDYP:
-		return "greedyp";
-	case DFRS_POLICY_GREEDYPM:
-		return "greedypm";
-	default:
-		return "mcb";
-	}
+	return (policy >= DFRS_POLICY_GREEDYP && policy <= DFRS_POLICY_MCB) ?
+		dfrs_online_policy_names[policy] : "?";
 }
 
 double dfrs_online_priority(const dfrs_online_params_t *params,

@@ -158,6 +158,9 @@ void dfrs_online_params_default(dfrs_online_params_t *p,
 				dfrs_policy_t policy);
 
 /* "greedyp", "greedypm", "mcb": 0, or -1 if unknown. */
+/* The policies' names, indexed by dfrs_policy_t, NULL-terminated: the one
+ * table the simulator and SchedulerParameters (amcbf_dfrs_policy) parse. */
+extern const char *const dfrs_online_policy_names[];
 int dfrs_online_policy_parse(const char *name, dfrs_policy_t *out);
 const char *dfrs_online_policy_name(dfrs_policy_t policy);
 

@@ -34,7 +34,7 @@
 
 #include <stddef.h>
 
-typedef enum { SCHED_TIER_FG = 0, SCHED_TIER_BG = 1 } sched_tier_t;
+#include "sched_tier.h"
 
 typedef enum {
 	SCHED_QUEUED = 0,	/* waiting (never started, or requeued) */

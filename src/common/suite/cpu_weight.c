@@ -30,9 +30,9 @@ unsigned cpu_weight_of_tag(const cpu_weight_tag_t *tag)
 {
 	if (tag->weight >= 0)
 		return clamp_weight((double)tag->weight);
-	if (tag->tier == TIER_FG)
+	if (tag->tier == SCHED_TIER_FG)
 		return CPU_WEIGHT_FOREGROUND;
-	if (tag->tier == TIER_BG)
+	if (tag->tier == SCHED_TIER_BG)
 		return CPU_WEIGHT_BACKGROUND;
 	if (tag->yield >= 0)
 		return cpu_weight_for_yield(tag->yield,
@@ -63,7 +63,7 @@ int cpu_weight_tag_parse(const char *text, cpu_weight_tag_t *tag, char *err, siz
 	size_t len;
 
 	tag->yield = tag->need = tag->min_yield = tag->avail = -1;
-	tag->tier = TIER_NONE;
+	tag->tier = SCHED_TIER_NONE;
 	tag->weight = -1;
 	if (!start)
 		return 0;
@@ -99,9 +99,9 @@ int cpu_weight_tag_parse(const char *text, cpu_weight_tag_t *tag, char *err, siz
 				return -1;
 		} else if (!strcmp(key, "tier")) {
 			if (!strcmp(val, "fg"))
-				tag->tier = TIER_FG;
+				tag->tier = SCHED_TIER_FG;
 			else if (!strcmp(val, "bg"))
-				tag->tier = TIER_BG;
+				tag->tier = SCHED_TIER_BG;
 			else {
 				snprintf(err, errlen, "dfrs tag: tier=%s is not fg or bg", val);
 				return -1;
@@ -145,8 +145,8 @@ void cpu_weight_tag_format(const cpu_weight_tag_t *tag, char *buf, size_t len)
 		APPEND("%sneed=%.4g", sep, tag->need);
 	if (tag->min_yield >= 0)
 		APPEND("%smin_yield=%.4g", sep, tag->min_yield);
-	if (tag->tier != TIER_NONE)
-		APPEND("%stier=%s", sep, tag->tier == TIER_FG ? "fg" : "bg");
+	if (tag->tier != SCHED_TIER_NONE)
+		APPEND("%stier=%s", sep, tag->tier == SCHED_TIER_FG ? "fg" : "bg");
 	if (tag->weight >= 0)
 		APPEND("%sweight=%ld", sep, tag->weight);
 #undef APPEND

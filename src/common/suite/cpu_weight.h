@@ -14,6 +14,8 @@
 #ifndef DFRS_CPU_WEIGHT_H
 #define DFRS_CPU_WEIGHT_H
 
+#include "sched/sched_tier.h"
+
 #include <stddef.h>
 
 /* cgroup v1 cpu.shares limits, and the values the suite uses. */
@@ -24,12 +26,10 @@
 #define CPU_WEIGHT_BACKGROUND 2u	/* Liu et al.'s bg tier */
 #define CPU_WEIGHT_SCALE 10000.0	/* weight of a task at yield 1, need 1 */
 
-typedef enum { TIER_NONE, TIER_FG, TIER_BG } cpu_tier_t;
-
 typedef struct {
 	double yield;		/* -1 if absent */
 	double need;		/* -1 if absent */
-	cpu_tier_t tier;	/* TIER_NONE if absent */
+	sched_tier_t tier;	/* SCHED_TIER_NONE if absent */
 	long weight;		/* -1 if absent */
 	double min_yield;	/* -1 if absent; a user's request, in --comment */
 	double avail;		/* -1 if absent; a user's request, in --comment:
@@ -59,7 +59,7 @@ unsigned cpu_weight_of_tag(const cpu_weight_tag_t *tag);
  */
 int cpu_weight_tag_parse(const char *text, cpu_weight_tag_t *tag, char *err, size_t errlen);
 
-/* Write a tag; fields at -1 / TIER_NONE are left out. */
+/* Write a tag; fields at -1 / SCHED_TIER_NONE are left out. */
 void cpu_weight_tag_format(const cpu_weight_tag_t *tag, char *buf, size_t len);
 
 #endif

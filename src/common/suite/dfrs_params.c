@@ -32,9 +32,6 @@ static const char *const mode_names[] = {
 	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
 };
 static const char *const priority_names[] = { "fifo", "stretch", NULL };
-static const char *const dfrs_policy_names[] = {
-	"greedypm", "greedyp", "mcb", NULL
-};
 static const char *const amcbf_avail_policy_names[] = {
 	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
 };
@@ -79,7 +76,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_ckpt_wait", P_INT, "30", 0, 3600, NULL,
 	  offsetof(dfrs_params_t, ckpt_wait),
 	  "seconds between the checkpoint signal and the requeue" },
-	{ "amcbf_dfrs_policy", P_ENUM, "greedypm", 0, 0, dfrs_policy_names,
+	{ "amcbf_dfrs_policy", P_ENUM, "greedypm", 0, 0, dfrs_online_policy_names,
 	  offsetof(dfrs_params_t, dfrs_policy),
 	  "amcbf_mode=dfrs: online DFRS policy, greedypm, greedyp or mcb" },
 	{ "amcbf_dfrs_period", P_INT, "600", 0, 86400, NULL,
@@ -363,11 +360,6 @@ const char *dfrs_params_ckpt_signal_name(amcbf_ckpt_signal_t sig)
 {
 	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ?
 		signal_names[sig] : NULL;
-}
-
-const char *dfrs_params_dfrs_policy_name(int policy)
-{
-	return (policy >= 0 && policy < 3) ? dfrs_policy_names[policy] : "?";
 }
 
 const char *dfrs_params_avail_policy_name(amcbf_avail_policy_t policy)

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "dfrs/dfrs_online.h"
+
 typedef enum {
 	AMCBF_MODE_AMCBF,	/* default: adaptive consolidation backfill */
 	AMCBF_MODE_CMBF,
@@ -63,7 +65,7 @@ typedef struct {
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */
 	int ckpt_wait;		/* s between the signal and the requeue */
-	int dfrs_policy;	/* amcbf_mode=dfrs: index in dfrs policy names */
+	dfrs_policy_t dfrs_policy;	/* amcbf_mode=dfrs: the online policy */
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
 	amcbf_avail_policy_t avail_policy;
@@ -101,8 +103,6 @@ const char *dfrs_params_mode_name(amcbf_mode_t mode);
 int dfrs_params_manages_partition(const dfrs_params_t *p, const char *name);
 /* Are jobs of this QOS exempt from preemption (amcbf_exempt_qos)? */
 int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
-/* amcbf_dfrs_policy's value: "greedypm", "greedyp" or "mcb". */
-const char *dfrs_params_dfrs_policy_name(int policy);
 /* amcbf_avail_policy's value: "off", "observe", "threshold", ... */
 const char *dfrs_params_avail_policy_name(amcbf_avail_policy_t policy);
 /* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */

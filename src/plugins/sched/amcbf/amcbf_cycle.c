@@ -174,7 +174,7 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 {
 	cpu_weight_tag_t tag = { .yield = -1, .need = -1, .weight = -1,
 			   .min_yield = -1,
-			   .tier = tier == SCHED_TIER_FG ? TIER_FG : TIER_BG };
+			   .tier = tier == SCHED_TIER_FG ? SCHED_TIER_FG : SCHED_TIER_BG };
 	char text[64];
 
 	cpu_weight_tag_format(&tag, text, sizeof(text));
@@ -318,7 +318,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 				char err[128];
 				if (cpu_weight_tag_parse(job_ptr->system_comment, &tag,
 						   err, sizeof(err)) == 1 &&
-				    tag.tier == TIER_BG)
+				    tag.tier == SCHED_TIER_BG)
 					k->tier = SCHED_TIER_BG;
 				k->seen = 1;
 			}

@@ -410,7 +410,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
 				   .node = WRITE_LOCK, .part = READ_LOCK,
 				   .fed = READ_LOCK };
-	const char *policy = dfrs_params_dfrs_policy_name(params->dfrs_policy);
+	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
 	char who[32];
 	dfrs_online_params_t op;
 	dfrs_view_t v = { 0 };
@@ -422,8 +422,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	bool periodic = false, ok = true, settling = false;
 
 	snprintf(who, sizeof(who), "dfrs(%s)", policy);
-	dfrs_online_policy_parse(policy, &op.policy);
-	dfrs_online_params_default(&op, op.policy);
+	dfrs_online_params_default(&op, params->dfrs_policy);
 	op.priority = DFRS_PRIO_FT_VT2;
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;

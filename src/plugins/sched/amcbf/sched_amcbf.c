@@ -145,7 +145,7 @@ static void write_stats(void)
 
 	if (params.mode == AMCBF_MODE_DFRS)
 		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
-			 dfrs_params_dfrs_policy_name(params.dfrs_policy));
+			 dfrs_online_policy_name(params.dfrs_policy));
 	else
 		snprintf(st.mode, sizeof(st.mode), "%s%s",
 			 dfrs_params_mode_name(params.mode),

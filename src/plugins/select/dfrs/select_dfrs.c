@@ -229,7 +229,7 @@ static void publish_yields(void)
 		const share_job_t *j = &model.jobs[i];
 		job_record_t *job_ptr = find_job_record(j->id);
 		cpu_weight_tag_t tag = { .yield = j->yield, .need = j->need,
-				   .tier = TIER_NONE, .weight = -1,
+				   .tier = SCHED_TIER_NONE, .weight = -1,
 				   .min_yield = -1 };
 		char text[128];
 
