@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # swf_to_availability.sh - an availability trace (the format of
 # src/common/sim/avail_trace.h) from an SWF workload trace, in the manner of He
-# et al. (He et al. 2012, Sec. III-A): a node is ON in a slot iff the share of
+# et al. (2012, Sec. III-A): a node is ON in a slot iff the share of
 # the slot it is busy with others' jobs is at most zeta.
 #
 #   contribs/avail/swf_to_availability.sh TRACE.swf[.gz] NODES SLOT_SECONDS ZETA [SEED]

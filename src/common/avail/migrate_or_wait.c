@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * migrate_or_wait.c - one job's slot decision on concrete servers (He et
- * al., He et al. 2012, Sec. III-C, with availability-ranked replacement hosts
+ * al. 2012, Sec. III-C, with availability-ranked replacement hosts
  * instead of the random choice their Sec. IV blames for the heterogeneous
  * loss).
  */

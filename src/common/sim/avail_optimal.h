@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_optimal.h - the exact optimum of the migrate-or-wait MDP (He et
- * al., He et al. 2012, Sec. III-B, eq. (2); mdp.h) as a policy of the
+ * al. 2012, Sec. III-B, eq. (2); mdp.h) as a policy of the
  * simulation (avail_sim.h): the reference curve "optimal" of their Fig. 4.
  * Exponential in the pool size: Markov sources of at most MDP_MAX_SERVERS
  * nodes only.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_sim.c - slot-by-slot Monte Carlo of migrate-or-wait policies (He et
- * al., He et al. 2012, Sec. IV; the model of avail_sim.h).  The decisions come
+ * al. 2012, Sec. IV; the model of avail_sim.h).  The decisions come
  * from threshold_policy (threshold_decide), replacements from
  * migrate_or_wait_decide, estimates from markov_estimator, partitions from
  * threshold_cache: this file only moves the job and adds up the costs.

@@ -2,7 +2,7 @@
 /*
  * avail_trace.h - node availability traces for the migrate-or-wait
  * simulation (avail_sim.h): which nodes are ON in each slot, as measured,
- * in the spirit of the availability traces of He et al. (He et al. 2012,
+ * in the spirit of the availability traces of He et al. (2012,
  * Sec. III-A and IV: utilization sampled per slot, ON iff <= zeta).
  *
  * File format (text, one line per slot, in time order):

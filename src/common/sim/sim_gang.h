@@ -2,7 +2,7 @@
 /*
  * sim_gang.h - dfrs sim's gang scheduling drivers (sim_policy.h), the
  * stand-in for Slurm's PreemptMode=GANG: the Ousterhout matrix of
- * gang.h replayed with time slices (Zhang et al. 2000; design.md section 4.5).
+ * gang.h replayed with time slices (Zhang et al. 2000).
  * Model parameters: gang_mpl rows, gang_slice seconds per slice,
  * migration_cost seconds of work per migration, at most gang_migrate_q
  * migrated tasks per slice (sim_model_t).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_amcbf.c - sched/amcbf: consolidation backfill with preemption
- * (Liu et al. 2013, Liu et al.: CMBF, AMBF, CMCBF, AMCBF) and DFRS max-stretch
+ * (Liu et al. 2013: CMBF, AMBF, CMCBF, AMCBF) and DFRS max-stretch
  * priorities (Stillwell et al. 2010), as a Slurm 22.05 scheduler plugin.
  *
  * This file is the boundary with slurmctld: the plugin symbols, the agent

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * select_dfrs.c - select/dfrs: node selection for Dynamic Fractional Resource
- * Scheduling (Stillwell et al. 2010, Stillwell, Vivien, Casanova): several jobs share a
+ * Scheduling (Stillwell, Vivien and Casanova 2010): several jobs share a
  * node; memory is a rigid requirement, CPU a fluid need; every running job
  * gets a yield, and the nodes enforce it with cgroup CPU weights
  * (dfrs-nodeagent).
