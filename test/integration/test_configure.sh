@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_configure.sh - configure refuses, with one line saying what to install
 # or pass, a Slurm source of another version, an unconfigured tree, a path
-# that is no Slurm tree, and a missing library.
+# that is no Slurm tree, and a missing library; without cmocka it goes on
+# and make check stops, saying what to install.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -30,8 +31,19 @@ echo '#define SLURM_VERSION_STRING "21.08.5"' > "$tmp/src/config.h"
 expect_refusal "Slurm source in $tmp/src is version 21.08.5 but the installed slurmctld is $installed: pass --with-slurm-source=DIR for $installed" \
 	--with-slurm-source="$tmp/src"
 # a missing library, simulated through autoconf's cache variables
-expect_refusal "cmocka headers not found: install libcmocka-dev" ac_cv_header_cmocka_h=no
 expect_refusal "json-c library not found: install libjson-c-dev" ac_cv_lib_json_c_json_tokener_parse=no
 expect_refusal "libcgroup headers not found: install libcgroup-dev" ac_cv_header_libcgroup_h=no
+
+# cmocka is needed only by make check
+out=$(cd "$tmp/b" && "$top/configure" -q ac_cv_header_cmocka_h=no 2>&1) ||
+	fail "configure without cmocka failed: $(echo "$out" | tail -n 1)"
+echo "$out" | grep -qx "configure: WARNING: cmocka not found: make check will need libcmocka-dev" ||
+	fail "configure without cmocka did not warn: '$out'"
+if out=$(make -s -C "$tmp/b" check-local 2>&1); then
+	fail "make check without cmocka succeeded"
+else
+	echo "$out" | grep -q "^make check: the unit tests need cmocka: install libcmocka-dev and run configure again$" ||
+		fail "make check without cmocka: got '$out'"
+fi
 
 finish
