@@ -113,3 +113,23 @@ finish() {
 	fi
 	exit 1
 }
+
+# ctld_cpu_seconds: CPU time (user + system) slurmctld has used so far, in
+# seconds, from /proc/<pid>/stat (fields 14 and 15, in clock ticks)
+ctld_cpu_seconds() {
+	local pid stat
+	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || return 1
+	stat=$(cat "/proc/$pid/stat") || return 1
+	# the fields after the command name, which is in parentheses
+	awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }' \
+		<<<"${stat##*) }"
+}
+
+# ctld_cpu_over SECONDS: slurmctld's CPU time over the next SECONDS
+ctld_cpu_over() {
+	local before after
+	before=$(ctld_cpu_seconds) || return 1
+	sleep "$1"
+	after=$(ctld_cpu_seconds) || return 1
+	awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f\n", a - b }'
+}

@@ -155,33 +155,70 @@ static void write_stats(void)
 	free(json);
 }
 
+/* Does the plugin act now (start jobs, observe availability slots)? */
+static bool acting(void)
+{
+	return owns_starts && !slurmctld_config.scheduling_disabled &&
+	       !slurmctld_config.shutdown_time;
+}
+
+/*
+ * With agent_lock held: wait up to a second, or until a reconfiguration or
+ * stop.  When the plugin acts, wake when the next availability slot
+ * starts, so that slots are observed at their start, not up to a second
+ * late.  A passive plugin observes no slot, and the next slot only moves
+ * on when one is observed: its start, long past, must not cut the wait
+ * short, or the agent would spin.
+ */
+static void agent_wait(bool act)
+{
+	struct timespec until;
+	time_t slot = act ? amcbf_avail_next_slot(&avail, &params) : 0;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 1;
+	if (slot && slot < until.tv_sec) {
+		until.tv_sec = slot;
+		until.tv_nsec = 0;
+	}
+	pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
+}
+
+/* One cycle of the configured mode, timed for the statistics. */
+static int timed_cycle(void)
+{
+	struct timeval t0, t1;
+	double usec;
+	int acted;
+
+	gettimeofday(&t0, NULL);
+	acted = params.mode == AMCBF_MODE_DFRS ?
+		amcbf_dfrs_cycle(&memory, &params) :
+		amcbf_cycle(&memory, &params, &avail);
+	gettimeofday(&t1, NULL);
+	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
+	memory.cycles++;
+	memory.usec_total += usec;
+	if (usec > memory.usec_max)
+		memory.usec_max = usec;
+	debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
+	return acted;
+}
+
 static void *agent(void *arg)
 {
-	bool first = true;
+	bool first = true, act = false;
 	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
 	time_t last_written = 0;
 
 	while (true) {
-		struct timespec until;
-		struct timeval t0, t1;
 		bool reload, due;
 		int acted;
-		double usec;
 		time_t now;
 
 		slurm_mutex_lock(&agent_lock);
-		if (!first && !stop_agent && !reconfig_pending) {
-			time_t slot = amcbf_avail_next_slot(&avail, &params);
-			clock_gettime(CLOCK_REALTIME, &until);
-			until.tv_sec += 1;
-			/* wake when a slot starts, so that slots are observed
-			 * at their start, not up to a second late */
-			if (slot && slot < until.tv_sec) {
-				until.tv_sec = slot;
-				until.tv_nsec = 0;
-			}
-			pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
-		}
+		if (!first && !stop_agent && !reconfig_pending)
+			agent_wait(act);
 		if (stop_agent) {
 			slurm_mutex_unlock(&agent_lock);
 			break;
@@ -195,8 +232,7 @@ static void *agent(void *arg)
 		first = false;
 		/* nothing starts once slurmctld is shutting down: a launch
 		 * it has no time to send leaves the job RUNNING on nothing */
-		if (slurmctld_config.scheduling_disabled || !owns_starts ||
-		    slurmctld_config.shutdown_time)
+		if (!(act = acting()))
 			continue;
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
@@ -214,17 +250,7 @@ static void *agent(void *arg)
 			continue;
 		seen_update = last_job_update;
 		last_cycle = now;
-		gettimeofday(&t0, NULL);
-		acted = params.mode == AMCBF_MODE_DFRS ?
-			amcbf_dfrs_cycle(&memory, &params) :
-			amcbf_cycle(&memory, &params, &avail);
-		gettimeofday(&t1, NULL);
-		usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
-		memory.cycles++;
-		memory.usec_total += usec;
-		if (usec > memory.usec_max)
-			memory.usec_max = usec;
-		debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
+		acted = timed_cycle();
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
