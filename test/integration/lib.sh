@@ -133,3 +133,20 @@ ctld_cpu_over() {
 	after=$(ctld_cpu_seconds) || return 1
 	awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f\n", a - b }'
 }
+
+# restart_ctld_with COMMAND...: stop slurmctld, run COMMAND (e.g. damage a
+# state file or edit slurm.conf), start slurmctld again on its saved state
+restart_ctld_with() {
+	local pid i
+	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || { fail "no slurmctld pid"; return 1; }
+	kill "$pid"
+	for ((i = 0; i < 80; i++)); do
+		[ -d "/proc/$pid" ] || break
+		sleep 0.25
+	done
+	[ -d "/proc/$pid" ] && { fail "slurmctld (pid $pid) did not stop"; return 1; }
+	"$@" || fail "$* failed"
+	/usr/sbin/slurmctld-wlm -f "$SLURM_CONF" || { fail "slurmctld did not start"; return 1; }
+	wait_for "slurmctld answering after its restart" \
+		bash -c 'scontrol ping 2>/dev/null | grep -q UP'
+}

@@ -47,6 +47,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
+#include "amcbf_suspend.h"
 #include "avail/ssac.h"
 #include "suite/cpu_weight.h"
 #include "state_file.h"
@@ -97,41 +98,51 @@ static char *state_path(void)
 	return path;
 }
 
-static int suspend_op(job_record_t *job_ptr, uint16_t op);
-
-/* The policy no longer acts: resume the jobs it left waiting. */
-static void release_waiting(amcbf_avail_t *a, const dfrs_params_t *params)
+/* The policy no longer acts, or the plugin is passive: resume the jobs it
+ * left waiting, those of the state file's list (suspended before marks
+ * were kept) as well as the marked ones. */
+static void release_waiting(amcbf_avail_t *a, const char *why)
 {
-	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK };
+	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
+				   .fed = READ_LOCK };
 	job_record_t *job_ptr;
-	int rc;
 
 	lock_slurmctld(locks);
 	while (a->mon.nsuspended) {
 		uint32_t id = a->mon.suspended[0];
 
 		avail_monitor_set_suspended(&a->mon, id, false);
-		if (!(job_ptr = find_job_record(id)) || !IS_JOB_SUSPENDED(job_ptr))
-			continue;
-		if ((rc = suspend_op(job_ptr, RESUME_JOB)))
-			error("availability: could not resume %pJ: %s", job_ptr,
-			      slurm_strerror(rc));
-		else
-			info("availability: resumed %pJ: amcbf_avail_policy is now %s",
-			     job_ptr, dfrs_params_avail_policy_name(params->avail_policy));
+		if ((job_ptr = find_job_record(id)) && IS_JOB_SUSPENDED(job_ptr))
+			amcbf_suspend_mark(job_ptr);
 	}
 	unlock_slurmctld(locks);
+	amcbf_resume_marked(why);
 }
 
-void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
+/* Why the jobs left waiting are resumed now, or NULL if they are not. */
+static const char *release_reason(const dfrs_params_t *params, bool active,
+				  char *buf, size_t len)
 {
-	char err[512], *path;
+	if (!active)
+		return "sched/amcbf is passive";
+	if (acting(params))
+		return NULL;
+	snprintf(buf, len, "amcbf_avail_policy is now %s",
+		 dfrs_params_avail_policy_name(params->avail_policy));
+	return buf;
+}
+
+void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params,
+			   bool active)
+{
+	char err[512], why[128], *path;
+	const char *release = release_reason(params, active, why, sizeof(why));
 	int rc;
 
 	if (a->ready) {
 		avail_monitor_set_half_life(&a->mon, params->avail_half_life);
-		if (!acting(params) && a->mon.nsuspended)
-			release_waiting(a, params);
+		if (release)
+			release_waiting(a, release);
 		return;
 	}
 	if (avail_monitor_init(&a->mon, params->avail_half_life)) {
@@ -147,8 +158,8 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 		info("availability: loaded the models of %zu nodes and %zu suspended jobs from %s",
 		     a->mon.nnodes, a->mon.nsuspended, path);
 	xfree(path);
-	if (!acting(params) && a->mon.nsuspended)
-		release_waiting(a, params);
+	if (release)
+		release_waiting(a, release);
 }
 
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params)
@@ -287,17 +298,6 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 	xfree(used);
 }
 
-/* Suspend or resume; the job keeps its nodes meanwhile (indf_susp false,
- * as gang scheduling does), so nothing else starts there and its resume
- * never finds them taken. */
-static int suspend_op(job_record_t *job_ptr, uint16_t op)
-{
-	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
-
-	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, false,
-			   SLURM_PROTOCOL_VERSION);
-}
-
 /* Decide for one job and act; the number of actions (0 or 1). */
 static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
 		  job_record_t *job_ptr, const bool *on, const bool *busy, time_t now)
@@ -329,7 +329,7 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	avail_decision_format(&d, line, sizeof(line));
 
 	if (d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
-		if ((rc = suspend_op(job_ptr, RESUME_JOB))) {
+		if ((rc = amcbf_resume_job(job_ptr))) {
 			error("availability: could not resume %pJ: %s", job_ptr,
 			      slurm_strerror(rc));
 			return 0;
@@ -350,7 +350,7 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 		amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
 		amcbf_preempt_rc_t prc;
 
-		if (waiting && (rc = suspend_op(job_ptr, RESUME_JOB)))
+		if (waiting && (rc = amcbf_resume_job(job_ptr)))
 			verbose("availability: resuming %pJ before its requeue: %s",
 				job_ptr, slurm_strerror(rc));
 		if (waiting)
@@ -371,7 +371,7 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	if (waiting)		/* still waiting: said when it began */
 		return 0;
 	info("availability: %s", line);
-	if ((rc = suspend_op(job_ptr, SUSPEND_JOB))) {
+	if ((rc = amcbf_suspend_job(job_ptr))) {
 		error("availability: could not suspend %pJ: %s", job_ptr, slurm_strerror(rc));
 		return 0;
 	}
@@ -382,11 +382,24 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	return 1;
 }
 
+/* A job suspended by sched/amcbf (marked) that the state file did not
+ * list (lost or corrupt): it waits for its hosts again. */
+static void adopt(amcbf_avail_t *a, job_record_t *job_ptr)
+{
+	if (avail_monitor_set_suspended(&a->mon, job_ptr->job_id, true)) {
+		error("availability: out of memory");
+		return;
+	}
+	info("availability: %pJ was suspended by sched/amcbf (AdminComment %s) but not in %s: it waits for its hosts again",
+	     job_ptr, AMCBF_SUSPEND_MARK, STATE_NAME);
+}
+
 int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
 		     time_t now)
 {
 	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK };
+				   .node = WRITE_LOCK, .part = READ_LOCK,
+				   .fed = READ_LOCK };
 	long slot;
 	bool new_slot;
 	int acted = 0;
@@ -417,13 +430,17 @@ int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory
 		job_record_t *job_ptr;
 
 		while ((job_ptr = list_next(it))) {
-			bool ours = avail_monitor_suspended(&a->mon, job_ptr->job_id);
+			bool listed = avail_monitor_suspended(&a->mon, job_ptr->job_id);
+			bool ours = listed || amcbf_suspend_marked(job_ptr);
 
 			if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
 				/* resumed by hand, requeued or ended */
 				avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+				amcbf_suspend_unmark(job_ptr);
 				continue;
 			}
+			if (ours && !listed)
+				adopt(a, job_ptr);
 			if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
 			    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
 			    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))

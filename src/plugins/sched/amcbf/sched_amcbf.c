@@ -93,7 +93,6 @@ static void load_params(bool first)
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
-	amcbf_avail_configure(&avail, &params);
 	owns_starts = main_scheduler_off();
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
@@ -103,6 +102,8 @@ static void load_params(bool first)
 		      slurm_conf.select_type);
 		owns_starts = false;
 	}
+	/* a passive plugin leaves no job it suspended waiting */
+	amcbf_avail_configure(&avail, &params, owns_starts);
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
 			    params.mode == AMCBF_MODE_CMCBF)) {
 		slurmctld_lock_t part_read = { .part = READ_LOCK };
