@@ -21,8 +21,11 @@
  *            ON nodes than it needs are free, and never for a job Slurm may
  *            not requeue (--no-requeue, not batch): it waits instead.
  * Every decision is logged with its inputs (n, s', p01, p11, gamma, the
- * threshold).  Locks are held while nodes and jobs are read and the
- * decisions applied; the files are written after.
+ * threshold).  Locks are held while nodes and jobs are read and while the
+ * decisions are applied (yielded every amcbf_yield_interval ms); the
+ * decisions themselves, whose thresholds cost O(n^3) in a job's hosts the
+ * first time a size is met, are taken without them, and the files are
+ * written after.
  */
 #include "src/common/slurm_xlator.h"
 
@@ -47,6 +50,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
+#include "amcbf_locks.h"
 #include "amcbf_suspend.h"
 #include "avail/ssac.h"
 #include "suite/cpu_weight.h"
@@ -298,88 +302,38 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 	xfree(used);
 }
 
-/* Decide for one job and act; the number of actions (0 or 1). */
-static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
-		  job_record_t *job_ptr, const bool *on, const bool *busy, time_t now)
-{
-	bool waiting = IS_JOB_SUSPENDED(job_ptr);
-	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
-	size_t n = 0, s = 0, spare = 0;
-	avail_monitor_config_t cfg = monitor_config(params);
+/* A running or waiting job the policy decides for: what its decision
+ * needs, read with the locks held, and the decision, taken without. */
+typedef struct {
+	uint32_t id;
+	time_t start;		/* its run: the same one when acted on? */
+	bool waiting;		/* suspended by sched/amcbf */
+	size_t n, s, spare;	/* its hosts, those ON, spare ON nodes */
+	bool decided;
 	avail_decision_t d;
-	char err[256], line[512];
-	int rc;
+} candidate_t;
 
+/* Fill c for this job; false when there is nothing to decide (all its
+ * hosts ON and it runs). */
+static bool count_hosts(job_record_t *job_ptr, const bool *on, const bool *busy,
+			candidate_t *c)
+{
+	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->id = job_ptr->job_id;
+	c->start = job_ptr->start_time;
+	c->waiting = IS_JOB_SUSPENDED(job_ptr);
 	for (int i = 0; i < node_record_count; i++) {
 		if (bit_test(job_ptr->node_bitmap, i)) {
-			n++;
-			s += on[i];
+			c->n++;
+			c->s += on[i];
 		} else if (on[i] && !busy[i] && (!part || bit_test(part, i)) &&
 			   amcbf_node_usable(i)) {
-			spare++;
+			c->spare++;
 		}
 	}
-	if (!n || (s == n && !waiting))
-		return 0;
-	if (avail_monitor_decide(&a->mon, &cfg, job_ptr->job_id, (long)now, n, s, spare,
-				 &d, err, sizeof(err))) {
-		error("availability: %pJ: %s", job_ptr, err);
-		return 0;
-	}
-	avail_decision_format(&d, line, sizeof(line));
-
-	if (d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
-		if ((rc = amcbf_resume_job(job_ptr))) {
-			error("availability: could not resume %pJ: %s", job_ptr,
-			      slurm_strerror(rc));
-			return 0;
-		}
-		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
-		a->resumed++;
-		info("availability: resumed %pJ on %s: its %zu hosts are ON again",
-		     job_ptr, job_ptr->nodes, n);
-		return 1;
-	}
-	if (d.decision == THRESHOLD_MIGRATE &&
-	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {
-		info("availability: %s; %pJ may not be requeued: waiting instead", line,
-		     job_ptr);
-		d.decision = THRESHOLD_WAIT;
-	}
-	if (d.decision == THRESHOLD_MIGRATE) {
-		amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
-		amcbf_preempt_rc_t prc;
-
-		if (waiting && (rc = amcbf_resume_job(job_ptr)))
-			verbose("availability: resuming %pJ before its requeue: %s",
-				job_ptr, slurm_strerror(rc));
-		if (waiting)
-			avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
-		info("availability: %s", line);
-		prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
-				    "migrating");
-		k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
-		if (prc == AMCBF_PREEMPT_WAITING) {
-			time_t due = k->ckpt_at + params->ckpt_wait;
-			if (!a->migrate_due || due < a->migrate_due)
-				a->migrate_due = due;
-		}
-		if (prc == AMCBF_PREEMPT_DONE)
-			a->migrated++;
-		return prc == AMCBF_PREEMPT_DONE;
-	}
-	if (waiting)		/* still waiting: said when it began */
-		return 0;
-	info("availability: %s", line);
-	if ((rc = amcbf_suspend_job(job_ptr))) {
-		error("availability: could not suspend %pJ: %s", job_ptr, slurm_strerror(rc));
-		return 0;
-	}
-	avail_monitor_set_suspended(&a->mon, job_ptr->job_id, true);
-	a->suspended++;
-	info("availability: suspended %pJ on %s until its hosts are ON", job_ptr,
-	     job_ptr->nodes);
-	return 1;
+	return c->n && !(c->s == c->n && !c->waiting);
 }
 
 /* A job suspended by sched/amcbf (marked) that the state file did not
@@ -394,16 +348,208 @@ static void adopt(amcbf_avail_t *a, job_record_t *job_ptr)
 	     job_ptr, AMCBF_SUSPEND_MARK, STATE_NAME);
 }
 
+/* With the locks held: the jobs to decide for (xmalloc'ed, *nc of them);
+ * the list of waiting jobs brought up to date on the way. */
+static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
+			    const bool *on, const bool *busy, size_t *nc)
+{
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+	candidate_t *c = NULL;
+	size_t cap = 0;
+
+	*nc = 0;
+	while ((job_ptr = list_next(it))) {
+		bool listed = avail_monitor_suspended(&a->mon, job_ptr->job_id);
+		bool ours = listed || amcbf_suspend_marked(job_ptr);
+
+		if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
+			/* resumed by hand, requeued or ended */
+			avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+			amcbf_suspend_unmark(job_ptr);
+			continue;
+		}
+		if (ours && !listed)
+			adopt(a, job_ptr);
+		if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
+		    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+			continue;
+		if (*nc == cap) {
+			cap = cap ? 2 * cap : 16;
+			xrecalloc(c, cap, sizeof(*c));
+		}
+		if (count_hosts(job_ptr, on, busy, &c[*nc]))
+			(*nc)++;
+	}
+	list_iterator_destroy(it);
+	/* suspended jobs Slurm no longer knows (purged) */
+	for (size_t i = 0; i < a->mon.nsuspended;) {
+		if (!find_job_record(a->mon.suspended[i]))
+			avail_monitor_set_suspended(&a->mon, a->mon.suspended[i], false);
+		else
+			i++;
+	}
+	return c;
+}
+
+/* Without the locks: each job's decision (the thresholds are O(n^3) in a
+ * job's hosts the first time a size is met: never under the locks). */
+static void decide_all(amcbf_avail_t *a, const dfrs_params_t *params,
+		       candidate_t *c, size_t nc, time_t now)
+{
+	avail_monitor_config_t cfg = monitor_config(params);
+	char err[256];
+
+	for (size_t j = 0; j < nc; j++) {
+		if (avail_monitor_decide(&a->mon, &cfg, c[j].id, (long)now, c[j].n,
+					 c[j].s, c[j].spare, &c[j].d, err,
+					 sizeof(err)))
+			error("availability: JobId=%u: %s", c[j].id, err);
+		else
+			c[j].decided = true;
+	}
+}
+
+/* Requeue a job for a migration (resumed first if it was waiting);
+ * the number of actions (0 or 1). */
+static int migrate(amcbf_avail_t *a, const dfrs_params_t *params,
+		   amcbf_memory_t *mem, job_record_t *job_ptr,
+		   const candidate_t *c, const char *line, time_t now)
+{
+	amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
+	amcbf_preempt_rc_t prc;
+	int rc;
+
+	if (c->waiting && (rc = amcbf_resume_job(job_ptr)))
+		verbose("availability: resuming %pJ before its requeue: %s",
+			job_ptr, slurm_strerror(rc));
+	if (c->waiting)
+		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+	info("availability: %s", line);
+	prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
+			    "migrating");
+	k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
+	if (prc == AMCBF_PREEMPT_WAITING) {
+		time_t due = k->ckpt_at + params->ckpt_wait;
+		if (!a->migrate_due || due < a->migrate_due)
+			a->migrate_due = due;
+	}
+	if (prc == AMCBF_PREEMPT_DONE)
+		a->migrated++;
+	return prc == AMCBF_PREEMPT_DONE;
+}
+
+/* With the locks held: act on one job's decision; the number of actions
+ * (0 or 1). */
+static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
+	       job_record_t *job_ptr, candidate_t *c, time_t now)
+{
+	char line[512];
+	int rc;
+
+	avail_decision_format(&c->d, line, sizeof(line));
+	if (c->d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
+		if ((rc = amcbf_resume_job(job_ptr))) {
+			error("availability: could not resume %pJ: %s", job_ptr,
+			      slurm_strerror(rc));
+			return 0;
+		}
+		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+		a->resumed++;
+		info("availability: resumed %pJ on %s: its %zu hosts are ON again",
+		     job_ptr, job_ptr->nodes, c->n);
+		return 1;
+	}
+	if (c->d.decision == THRESHOLD_MIGRATE &&
+	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {
+		info("availability: %s; %pJ may not be requeued: waiting instead", line,
+		     job_ptr);
+		c->d.decision = THRESHOLD_WAIT;
+	}
+	if (c->d.decision == THRESHOLD_MIGRATE)
+		return migrate(a, params, mem, job_ptr, c, line, now);
+	if (c->waiting)		/* still waiting: said when it began */
+		return 0;
+	info("availability: %s", line);
+	if ((rc = amcbf_suspend_job(job_ptr))) {
+		error("availability: could not suspend %pJ: %s", job_ptr, slurm_strerror(rc));
+		return 0;
+	}
+	avail_monitor_set_suspended(&a->mon, job_ptr->job_id, true);
+	a->suspended++;
+	info("availability: suspended %pJ on %s until its hosts are ON", job_ptr,
+	     job_ptr->nodes);
+	return 1;
+}
+
+/* The job of a candidate as it is now, if it is still as collect() saw
+ * it (the locks were let go in between). */
+static job_record_t *still_as_seen(const candidate_t *c)
+{
+	job_record_t *job_ptr = find_job_record(c->id);
+
+	if (!job_ptr || !job_ptr->node_bitmap || IS_JOB_COMPLETING(job_ptr) ||
+	    job_ptr->start_time != c->start)
+		return NULL;
+	return (c->waiting ? IS_JOB_SUSPENDED(job_ptr) : IS_JOB_RUNNING(job_ptr)) ?
+		job_ptr : NULL;
+}
+
+/* Observe (and, with an acting policy, collect the jobs to decide for)
+ * with the locks held, decide without them, act with them again. */
+static int observe_decide_act(amcbf_avail_t *a, const dfrs_params_t *params,
+			      amcbf_memory_t *mem, bool new_slot, time_t now)
+{
+	amcbf_hold_t h = { .locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
+				      .node = WRITE_LOCK, .part = READ_LOCK,
+				      .fed = READ_LOCK },
+			   .yield_ms = params->yield_interval };
+	candidate_t *c = NULL;
+	size_t nc = 0;
+	bool *on, *busy;
+	int acted = 0;
+
+	amcbf_hold_lock(&h);
+	if (slurmctld_config.shutdown_time || !map_nodes(a)) {
+		amcbf_hold_unlock(&h);
+		return 0;
+	}
+	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	observe(a, params, new_slot, on, busy);
+	if (acting(params))
+		c = collect(a, params, on, busy, &nc);
+	amcbf_hold_unlock(&h);
+	xfree(on);
+	xfree(busy);
+	if (!nc)
+		goto out;
+	decide_all(a, params, c, nc, now);
+	amcbf_hold_lock(&h);
+	for (size_t j = 0; j < nc && !slurmctld_config.shutdown_time; j++) {
+		job_record_t *job_ptr;
+
+		if (!c[j].decided)
+			continue;
+		/* yield before looking the job up: it may change meanwhile */
+		if (!amcbf_hold_yield(&h))
+			break;
+		if ((job_ptr = still_as_seen(&c[j])))
+			acted += act(a, params, mem, job_ptr, &c[j], now);
+	}
+	amcbf_hold_unlock(&h);
+out:
+	xfree(c);
+	return acted;
+}
+
 int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
 		     time_t now)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK,
-				   .fed = READ_LOCK };
 	long slot;
 	bool new_slot;
-	int acted = 0;
-	bool *on, *busy;
+	int acted;
 	char err[512], *path, *status;
 
 	if (params->avail_policy == AMCBF_AVAIL_OFF || !a->ready)
@@ -416,50 +562,7 @@ int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory
 		return 0;
 	a->last_slot = slot;
 	a->migrate_due = 0;
-
-	lock_slurmctld(locks);
-	if (slurmctld_config.shutdown_time || !map_nodes(a)) {
-		unlock_slurmctld(locks);
-		return 0;
-	}
-	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
-	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
-	observe(a, params, new_slot, on, busy);
-	if (acting(params)) {
-		ListIterator it = list_iterator_create(job_list);
-		job_record_t *job_ptr;
-
-		while ((job_ptr = list_next(it))) {
-			bool listed = avail_monitor_suspended(&a->mon, job_ptr->job_id);
-			bool ours = listed || amcbf_suspend_marked(job_ptr);
-
-			if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
-				/* resumed by hand, requeued or ended */
-				avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
-				amcbf_suspend_unmark(job_ptr);
-				continue;
-			}
-			if (ours && !listed)
-				adopt(a, job_ptr);
-			if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
-			    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
-			    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
-				continue;
-			acted += decide(a, params, mem, job_ptr, on, busy, now);
-		}
-		list_iterator_destroy(it);
-		/* suspended jobs Slurm no longer knows (purged) */
-		for (size_t i = 0; i < a->mon.nsuspended;) {
-			if (!find_job_record(a->mon.suspended[i]))
-				avail_monitor_set_suspended(&a->mon, a->mon.suspended[i], false);
-			else
-				i++;
-		}
-	}
-	unlock_slurmctld(locks);
-	xfree(on);
-	xfree(busy);
-	if (acted)
+	if ((acted = observe_decide_act(a, params, mem, new_slot, now)))
 		last_job_update = now;
 
 	path = state_path();

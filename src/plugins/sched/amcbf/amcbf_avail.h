@@ -42,9 +42,9 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params,
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params);
 
 /*
- * If a new slot began (or a migration's checkpoint wait is over): observe,
- * decide and act, with slurmctld's locks
- * taken inside; then save the state and the status for `dfrs status`
+ * If a new slot began (or a migration's checkpoint wait is over): observe
+ * and act with slurmctld's locks taken inside, decide between the two
+ * without them; then save the state and the status for `dfrs status`
  * outside them.  Returns the number of jobs suspended, resumed or requeued.
  */
 int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,

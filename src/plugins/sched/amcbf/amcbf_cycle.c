@@ -5,8 +5,10 @@
  * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
  *
  * Each cycle rebuilds the engine's state from slurmctld's records (running
- * jobs in their tier, pending jobs in submit order), calls the engine, and
- * applies its decisions in order: a start becomes select_nodes() restricted
+ * jobs in their tier, pending jobs in submit order) with its locks held,
+ * calls the engine with no lock held, and takes the locks again to apply
+ * its decisions in order, each to a job still as it was read (looked up
+ * again by id; the locks are yielded every amcbf_yield_interval ms): a start becomes select_nodes() restricted
  * to the engine's nodes (as sched/backfill starts jobs) and launch_job(); a
  * preemption becomes a requeue (the job keeps its submit time, so it goes
  * back to its place in the queue); a tier change rewrites the job's
@@ -59,6 +61,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
+#include "amcbf_locks.h"
 #include "suite/cpu_weight.h"
 #include "dfrs/dfrs_priority.h"
 #include "sched/sched_policy.h"
@@ -66,7 +69,9 @@
 /* One entry of the engine's job array and where it came from. */
 typedef struct {
 	sched_job_t job;
-	job_record_t *job_ptr;	/* NULL for an unusable-node blocker */
+	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
+				   (looked up again after the locks were let go) */
+	time_t start;		/* a running job's start time, when seen */
 	int fixed;		/* blocker or exempt: kept at the front */
 	time_t submit;
 	double prio;		/* stretch priority (0 in FIFO order) */
@@ -117,9 +122,9 @@ static int by_priority(const void *a, const void *b)
 	if (x->fixed != y->fixed)
 		return x->fixed ? -1 : 1;
 	return dfrs_priority_compare(x->prio, (double)x->submit,
-				     x->job_ptr ? (int)x->job_ptr->job_id : 0,
+				     (int)x->id,
 				     y->prio, (double)y->submit,
-				     y->job_ptr ? (int)y->job_ptr->job_id : 0);
+				     (int)y->id);
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -130,9 +135,7 @@ static int by_arrival(const void *a, const void *b)
 		return x->fixed ? -1 : 1;
 	if (x->submit != y->submit)
 		return x->submit < y->submit ? -1 : 1;
-	uint32_t ix = x->job_ptr ? x->job_ptr->job_id : 0;
-	uint32_t iy = y->job_ptr ? y->job_ptr->job_id : 0;
-	return (ix > iy) - (ix < iy);
+	return (x->id > y->id) - (x->id < y->id);
 }
 
 /* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
@@ -152,7 +155,8 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 {
 	double need = job_ptr ? job_need(job_ptr, params) : 1.0;
 
-	e->job_ptr = job_ptr;
+	e->id = job_ptr ? job_ptr->job_id : 0;
+	e->start = job_ptr ? job_ptr->start_time : 0;
 	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
 	e->job.nodes = nodes;
 	e->job.where = where;
@@ -190,6 +194,7 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 typedef struct {
 	entry_t *e;
 	size_t ne, cap;
+	int nnodes;	/* slurmctld's node table when read */
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
 } snapshot_t;
@@ -366,6 +371,7 @@ static void snapshot_take(snapshot_t *s, amcbf_memory_t *mem,
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
+	s->nnodes = node_record_count;
 	snapshot_blockers(s, params, avail);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it)))
@@ -393,7 +399,7 @@ static void place_running(sched_state_t *st, const snapshot_t *s)
 	for (int blockers = 0; blockers < 2; blockers++) {
 		for (size_t j = 0; j < s->ne; j++) {
 			if (st->jobs[j].where == SCHED_QUEUED ||
-			    (s->e[j].job_ptr == NULL) != blockers)
+			    (s->e[j].id == 0) != blockers)
 				continue;
 			for (int p = 0; p < st->jobs[j].nodes; p++) {
 				sched_node_t *nd = &st->nodes[st->jobs[j].alloc[p]];
@@ -416,24 +422,24 @@ static void place_running(sched_state_t *st, const snapshot_t *s)
 	}
 }
 
-/* The engine's state from the snapshot, in queue order (sorts it). */
+/* The engine's state from the snapshot, in queue order (sorts it); no
+ * lock needed. */
 static void build_state(sched_state_t *st, snapshot_t *s,
 			amcbf_memory_t *mem, const dfrs_params_t *params,
 			time_t now)
 {
 	mem->npending = mem->nrunning = 0;
 	for (size_t j = 0; j < s->ne; j++)
-		if (s->e[j].job_ptr && s->e[j].job.where == SCHED_QUEUED)
+		if (s->e[j].id && s->e[j].job.where == SCHED_QUEUED)
 			mem->npending++;
-		else if (s->e[j].job_ptr)
+		else if (s->e[j].id)
 			mem->nrunning++;
 	qsort(s->e, s->ne, sizeof(*s->e),
 	      params->priority == AMCBF_PRIO_STRETCH ? by_priority : by_arrival);
 	st->now = (double)now;
-	st->nnodes = node_record_count;
-	st->nodes = xcalloc(node_record_count ? node_record_count : 1,
-			    sizeof(*st->nodes));
-	for (int i = 0; i < node_record_count; i++)
+	st->nnodes = s->nnodes;
+	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
+	for (int i = 0; i < s->nnodes; i++)
 		st->nodes[i].fg_job = st->nodes[i].fg_proc =
 			st->nodes[i].bg_job = st->nodes[i].bg_proc = -1;
 	st->jobs = xcalloc(s->ne ? s->ne : 1, sizeof(*st->jobs));
@@ -445,8 +451,8 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 	/* each running job's yield until the next cycle: 1 in the
 	 * foreground, the CPU left by the foreground neighbour in the bg */
 	for (size_t j = 0; j < s->ne; j++) {
-		amcbf_known_t *k = s->e[j].job_ptr ?
-			amcbf_known(mem, s->e[j].job_ptr->job_id, false) : NULL;
+		amcbf_known_t *k = s->e[j].id ?
+			amcbf_known(mem, s->e[j].id, false) : NULL;
 		if (!k || st->jobs[j].where == SCHED_QUEUED)
 			continue;
 		k->yield = estimated_yield(st, j);
@@ -457,6 +463,7 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 typedef struct {
 	const sched_policy_t *policy;
 	bool tiered;
+	amcbf_hold_t hold;	/* slurmctld's locks */
 	int actions, requeues, waiting;
 } apply_t;
 
@@ -528,18 +535,38 @@ static void apply_tier(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 	ap->actions++;
 }
 
-/* Apply the engine's decisions in order (locks held). */
+/* The job of a decision as it is now, if it is still as the snapshot saw
+ * it: pending for a start, running the same run for the rest. */
+static job_record_t *still_as_seen(const entry_t *en, sched_action_t action)
+{
+	job_record_t *jp = en->id ? find_job_record(en->id) : NULL;
+
+	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
+		return NULL;
+	if (action == SCHED_START)
+		return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+	return IS_JOB_RUNNING(jp) && jp->start_time == en->start ? jp : NULL;
+}
+
+/* Apply the engine's decisions in order (locks held; yielded now and then:
+ * each job is looked up again). */
 static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
 		  const sched_state_t *st, const sched_decisions_t *dec,
 		  const dfrs_params_t *params, time_t now)
 {
 	for (size_t d = 0; d < dec->count; d++) {
 		const sched_decision_t *dc = &dec->items[d];
-		job_record_t *jp = s->e[dc->job].job_ptr;
-		amcbf_known_t *k = jp ? amcbf_known(mem, jp->job_id, false) : NULL;
+		const entry_t *en = &s->e[dc->job];
+		amcbf_known_t *k = en->id ? amcbf_known(mem, en->id, false) : NULL;
+		job_record_t *jp;
 
-		if (!jp || !k)
+		if (!k)
 			continue;
+		if (!(jp = still_as_seen(en, dc->action))) {
+			debug("%s: JobId=%u changed since the cycle read it: not acted on",
+			      ap->policy->name, en->id);
+			continue;
+		}
 		switch (dc->action) {
 		case SCHED_START:
 			apply_start(ap, mem, k, jp, st, dc,
@@ -553,6 +580,8 @@ static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
 			apply_tier(ap, mem, k, jp, st, dc);
 			break;
 		}
+		if (!amcbf_hold_yield(&ap->hold))
+			break;
 	}
 	/* a checkpointed job the engine no longer preempts: a later
 	 * preemption signals it afresh */
@@ -581,24 +610,31 @@ static const sched_policy_t *cycle_policy(const dfrs_params_t *params,
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		const amcbf_avail_t *avail)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK,
-				   .fed = READ_LOCK };
 	sched_config_t cfg = { .util_threshold = params->util_threshold,
 			       .min_idle_cpu = params->min_idle_cpu };
 	sched_decisions_t dec = { 0 };
 	sched_state_t st = { 0 };
 	snapshot_t snap = { 0 };
-	apply_t ap = { 0 };
+	apply_t ap = { .hold = { .locks = { .conf = READ_LOCK,
+					    .job = WRITE_LOCK,
+					    .node = WRITE_LOCK,
+					    .part = READ_LOCK,
+					    .fed = READ_LOCK },
+				 .yield_ms = params->yield_interval } };
 	time_t now = time(NULL);
+	bool stop;
 
-	lock_slurmctld(locks);
+	amcbf_hold_lock(&ap.hold);
 	/* shutdown_time: began while we waited */
-	if (slurmctld_config.shutdown_time ||
-	    !(ap.policy = cycle_policy(params, &ap.tiered)))
-		goto unlock;
-	ap.actions += amcbf_start_unmanaged(params, mem);
-	snapshot_take(&snap, mem, params, avail, now);
+	stop = slurmctld_config.shutdown_time ||
+	       !(ap.policy = cycle_policy(params, &ap.tiered));
+	if (!stop) {
+		ap.actions += amcbf_start_unmanaged(params, mem);
+		snapshot_take(&snap, mem, params, avail, now);
+	}
+	amcbf_hold_unlock(&ap.hold);
+	if (stop)
+		goto out;
 	if (!ap.tiered || mem->cycles == 0)
 		snap.events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
 	if (snap.settling) {
@@ -606,19 +642,22 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		 * they are free, not around them */
 		debug("%s cycle: a preempted job is still leaving its nodes",
 		      ap.policy->name);
-		goto unlock;
+		goto out;
 	}
+	/* the engine decides with no lock held */
 	build_state(&st, &snap, mem, params, now);
 	debug("%s cycle: %zu jobs and blockers, events %#x, mem %zu known",
 	      ap.policy->name, snap.ne, snap.events, mem->njobs);
 	if (ap.policy->engine(&st, &cfg, snap.events, &dec)) {
 		error("engine %s: out of memory; nothing done this cycle",
 		      ap.policy->name);
-		goto unlock;
+		goto out;
 	}
-	apply(&ap, mem, &snap, &st, &dec, params, now);
-unlock:
-	unlock_slurmctld(locks);
+	amcbf_hold_lock(&ap.hold);
+	if (!slurmctld_config.shutdown_time)
+		apply(&ap, mem, &snap, &st, &dec, params, now);
+	amcbf_hold_unlock(&ap.hold);
+out:
 	snapshot_free(&snap);
 	xfree(st.nodes);
 	xfree(st.jobs);

@@ -19,7 +19,10 @@
  * running ones their CPU at their minimum yield, is taken off their nodes'
  * capacity instead.
  *
- * The policy decides at the completion, at each arrival (in submit order),
+ * The view is read with slurmctld's locks held; the policy decides with no
+ * lock held; the decisions are applied with the locks again (yielded every
+ * amcbf_yield_interval ms), each to a job still as it was read (looked up
+ * again by id).  The policy decides at the completion, at each arrival (in submit order),
  * then at the periodic event; the decisions are applied as Slurm can:
  *   RUNNING -> SUSPENDED, or RUNNING on other nodes (a migration):
  *       requeue (after the checkpoint signal, amcbf_ckpt_*); the job keeps
@@ -52,6 +55,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs.h"
+#include "amcbf_locks.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
@@ -65,7 +69,10 @@ enum { DIM_CPU = 0, DIM_MEM = 1 };
 typedef struct {
 	dfrs_host_t *hosts;
 	dfrs_online_job_t *jobs;
-	job_record_t **job_ptr;
+	uint32_t *ids;		/* each job's Slurm id (looked up again after
+				   the locks were let go) */
+	time_t *starts;		/* a running job's start time, when seen */
+	int nnodes;		/* slurmctld's node table when read */
 	dfrs_job_state_t *was;	/* state before the decisions */
 	int **was_hosts;	/* hosts before (xmalloc'ed copies) */
 	int *arrivals;		/* indices of new jobs, submit order */
@@ -80,7 +87,8 @@ static void view_free(dfrs_view_t *v)
 	}
 	xfree(v->hosts);
 	xfree(v->jobs);
-	xfree(v->job_ptr);
+	xfree(v->ids);
+	xfree(v->starts);
 	xfree(v->was);
 	xfree(v->was_hosts);
 	xfree(v->arrivals);
@@ -91,12 +99,14 @@ static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
 	if (v->njobs == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
 		xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
-		xrecalloc(v->job_ptr, v->cap, sizeof(*v->job_ptr));
+		xrecalloc(v->ids, v->cap, sizeof(*v->ids));
+		xrecalloc(v->starts, v->cap, sizeof(*v->starts));
 		xrecalloc(v->was, v->cap, sizeof(*v->was));
 		xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
 		xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
 	}
-	v->job_ptr[v->njobs] = job_ptr;
+	v->ids[v->njobs] = job_ptr->job_id;
+	v->starts[v->njobs] = job_ptr->start_time;
 	return &v->jobs[v->njobs++];
 }
 
@@ -107,8 +117,9 @@ static void view_drop(dfrs_view_t *v, int i)
 
 	xfree(v->jobs[i].hosts);
 	memmove(&v->jobs[i], &v->jobs[i + 1], (v->njobs - i - 1) * sizeof(*v->jobs));
-	memmove(&v->job_ptr[i], &v->job_ptr[i + 1],
-		(v->njobs - i - 1) * sizeof(*v->job_ptr));
+	memmove(&v->ids[i], &v->ids[i + 1], (v->njobs - i - 1) * sizeof(*v->ids));
+	memmove(&v->starts[i], &v->starts[i + 1],
+		(v->njobs - i - 1) * sizeof(*v->starts));
 	v->njobs--;
 	for (int b = 0; b < v->narrivals; b++) {
 		if (v->arrivals[b] == i)
@@ -363,9 +374,9 @@ static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 			i++;
 			continue;
 		}
-		k = amcbf_known(mem, v->job_ptr[i]->job_id, false);
-		debug("%pJ fits no node now: not considered this cycle",
-		      v->job_ptr[i]);
+		k = amcbf_known(mem, v->ids[i], false);
+		debug("JobId=%u fits no node now: not considered this cycle",
+		      v->ids[i]);
 		if (k)		/* not an arrival to decide again and again */
 			k->seen = 1;
 		view_drop(v, i);
@@ -452,6 +463,7 @@ static void view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
+	v->nnodes = node_record_count;
 	v->hosts = xcalloc(node_record_count ? node_record_count : 1,
 			   sizeof(*v->hosts));
 	for (int i = 0; i < node_record_count; i++) {
@@ -499,7 +511,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 		memcpy(v->was_hosts[i], v->jobs[i].hosts, n * sizeof(int));
 	}
 	sort_arrivals(v);
-	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = node_record_count,
+	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = v->nnodes,
 			       .hosts = v->hosts, .njobs = v->njobs,
 			       .jobs = v->jobs, .now = (double)now };
 	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
@@ -518,8 +530,24 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 /* What the decisions of one cycle came to. */
 typedef struct {
 	const char *policy, *who;
+	amcbf_hold_t hold;	/* slurmctld's locks */
+	bool stop;		/* the locks were yielded and much changed */
 	int actions, requeues, waiting;
 } dfrs_apply_t;
+
+/* Job i of the view as it is now, if it is still as the scan saw it:
+ * running the same run if it was running, else pending and startable. */
+static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
+{
+	job_record_t *jp = find_job_record(v->ids[i]);
+
+	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
+		return NULL;
+	if (v->was[i] == DFRS_JOB_RUNNING)
+		return IS_JOB_RUNNING(jp) && jp->start_time == v->starts[i] ?
+			jp : NULL;
+	return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+}
 
 /* Preemptions and migrations first: requeues. */
 static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
@@ -528,9 +556,9 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 {
 	for (int i = 0; i < v->njobs; i++) {
 		const dfrs_online_job_t *oj = &v->jobs[i];
-		job_record_t *jp = v->job_ptr[i];
-		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
 		int n = oj->shape.ntasks, rc;
+		job_record_t *jp;
 		bool moved;
 
 		if (v->was[i] != DFRS_JOB_RUNNING || !k)
@@ -538,6 +566,11 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 		moved = oj->state == DFRS_JOB_RUNNING &&
 			!same_hosts(oj->hosts, v->was_hosts[i], n);
 		if (oj->state == DFRS_JOB_RUNNING && !moved)
+			continue;
+		/* yield before looking the job up: it may change meanwhile */
+		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+			break;
+		if (!(jp = still_as_seen(v, i)))
 			continue;
 		k->ckpt_kept = 1;
 		if (ap->requeues >= params->max_preempt_per_cycle)
@@ -560,14 +593,20 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 			 amcbf_memory_t *mem)
 {
-	for (int i = 0; i < v->njobs && !ap->requeues && !ap->waiting; i++) {
+	for (int i = 0; i < v->njobs && !ap->requeues && !ap->waiting &&
+			!ap->stop; i++) {
 		const dfrs_online_job_t *oj = &v->jobs[i];
-		job_record_t *jp = v->job_ptr[i];
-		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
+		job_record_t *jp;
 		int rc;
 
 		if (v->was[i] == DFRS_JOB_RUNNING ||
 		    oj->state != DFRS_JOB_RUNNING || !k)
+			continue;
+		/* yield before looking the job up: it may change meanwhile */
+		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+			break;
+		if (!(jp = still_as_seen(v, i)))
 			continue;
 		rc = start_job(jp, oj->hosts, oj->shape.ntasks);
 		if (rc != SLURM_SUCCESS) {
@@ -594,66 +633,86 @@ static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
 		       amcbf_memory_t *mem, unsigned events)
 {
 	amcbf_checkpoint_sweep(mem);
-	if (ap->waiting) {
+	if (ap->waiting || ap->stop) {
 		mem->owed_events = events;
 		return;
 	}
 	for (int a = 0; a < v->narrivals; a++) {
-		amcbf_known_t *k = amcbf_known(mem,
-			v->job_ptr[v->arrivals[a]]->job_id, false);
+		amcbf_known_t *k = amcbf_known(mem, v->ids[v->arrivals[a]],
+					       false);
 		if (k)
 			k->seen = 1;
 	}
 }
 
-int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+/* Read slurmctld's records into the view (locks held): true when the
+ * policy has *events (and *periodic) to decide at this cycle. */
+static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
+		      const dfrs_params_t *params, time_t now,
+		      unsigned *events, bool *periodic, const char *policy)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK,
-				   .fed = READ_LOCK };
-	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
-	char who[32];
-	dfrs_view_t v = { 0 };
-	dfrs_apply_t ap = { .policy = policy, .who = who };
-	unsigned events;
-	time_t now = time(NULL);
-	bool periodic, settling = false;
+	bool settling = false;
 
-	snprintf(who, sizeof(who), "dfrs(%s)", policy);
-	lock_slurmctld(locks);
-	if (slurmctld_config.shutdown_time)	/* began while we waited */
-		goto unlock;
-	ap.actions += amcbf_start_unmanaged(params, mem);
-	view_hosts(&v, mem);
-	events = scan(&v, mem, params, dfrs_ref_memory_mb(), now, &settling) |
+	view_hosts(v, mem);
+	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling) |
 		 mem->owed_events;
 	mem->npending = mem->nrunning = 0;
-	for (int i = 0; i < v.njobs; i++)
-		if (v.jobs[i].state == DFRS_JOB_RUNNING)
+	for (int i = 0; i < v->njobs; i++)
+		if (v->jobs[i].state == DFRS_JOB_RUNNING)
 			mem->nrunning++;
 		else
 			mem->npending++;
-	periodic = periodic_due(mem, params, now);
+	*periodic = periodic_due(mem, params, now);
 	if (mem->cycles == 0)	/* at start: fill whatever is free */
-		events |= 1u << DFRS_EVENT_COMPLETION;
-	if (!events && !periodic)
-		goto unlock;
+		*events |= 1u << DFRS_EVENT_COMPLETION;
+	if (!*events && !*periodic)
+		return false;
 	if (settling) {
 		/* a job we requeued is still leaving its nodes: decide once
 		 * they are free, not around them */
 		debug("dfrs(%s) cycle: a preempted job is still leaving its nodes",
 		      policy);
-		mem->owed_events = events;
-		goto unlock;
+		mem->owed_events = *events;
+		return false;
 	}
 	mem->owed_events = 0;
-	if (!decide_events(&v, params, events, periodic, now, policy))
-		goto unlock;
-	apply_requeues(&ap, &v, mem, params, now);
-	apply_starts(&ap, &v, mem);
-	apply_done(&ap, &v, mem, events);
-unlock:
-	unlock_slurmctld(locks);
+	return true;
+}
+
+int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+{
+	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
+	char who[32];
+	dfrs_view_t v = { 0 };
+	dfrs_apply_t ap = { .policy = policy, .who = who,
+			    .hold = { .locks = { .conf = READ_LOCK,
+						 .job = WRITE_LOCK,
+						 .node = WRITE_LOCK,
+						 .part = READ_LOCK,
+						 .fed = READ_LOCK },
+				      .yield_ms = params->yield_interval } };
+	unsigned events = 0;
+	time_t now = time(NULL);
+	bool periodic = false, to_decide = false;
+
+	snprintf(who, sizeof(who), "dfrs(%s)", policy);
+	amcbf_hold_lock(&ap.hold);
+	if (!slurmctld_config.shutdown_time) {	/* began while we waited */
+		ap.actions += amcbf_start_unmanaged(params, mem);
+		to_decide = read_view(&v, mem, params, now, &events, &periodic,
+				   policy);
+	}
+	amcbf_hold_unlock(&ap.hold);
+	/* the policy decides with no lock held */
+	if (to_decide && decide_events(&v, params, events, periodic, now, policy)) {
+		amcbf_hold_lock(&ap.hold);
+		if (!slurmctld_config.shutdown_time) {
+			apply_requeues(&ap, &v, mem, params, now);
+			apply_starts(&ap, &v, mem);
+			apply_done(&ap, &v, mem, events);
+		}
+		amcbf_hold_unlock(&ap.hold);
+	}
 	view_free(&v);
 	return ap.actions;
 }

@@ -41,6 +41,7 @@
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
+#include "amcbf_locks.h"
 #include "suite/dfrs_params.h"
 #include "suite/sched_stats.h"
 #include "state_file.h"
@@ -120,11 +121,12 @@ static void load_params(bool first)
 
 static void log_stats(void)
 {
-	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm",
+	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields",
 	     memory.cycles,
 	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
-	     memory.promoted, memory.demoted, memory.failed);
+	     memory.promoted, memory.demoted, memory.failed,
+	     amcbf_hold_longest_ms(), amcbf_hold_yields());
 }
 
 /*
