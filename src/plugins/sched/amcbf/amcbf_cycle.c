@@ -288,7 +288,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	entry_t *r;
 	int n;
 
-	if (!k->running && !k->seen) {
+	if (!k->running && (!k->seen || k->restored)) {
 		/* first seen running (e.g. after a slurmctld restart): its
 		 * tier is in its tag */
 		cpu_weight_tag_t tag;
@@ -358,6 +358,8 @@ static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
 	else if ((running || holding) &&
 		 (job_ptr->node_bitmap || job_ptr->node_bitmap_cg))
 		snapshot_holding(s, k, job_ptr, running, params, now);
+	if (k)
+		k->restored = 0;
 }
 
 /* Read slurmctld's nodes and jobs (locks held); forget the jobs gone. */

@@ -354,6 +354,7 @@ static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 		return;
 	}
 	k->alive = 1;
+	k->restored = 0;
 	if (k->running && k->tick)
 		k->vt += k->yield * difftime(now, k->tick);
 	k->tick = now;

@@ -34,6 +34,7 @@ typedef struct {
 	int held;		/* pending but not startable at the last cycle */
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;
+	int restored;		/* read from amcbf-state.json, not scanned yet */
 } amcbf_known_t;
 
 typedef struct {

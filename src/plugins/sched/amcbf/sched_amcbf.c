@@ -42,6 +42,7 @@
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
 #include "amcbf_locks.h"
+#include "amcbf_restart.h"
 #include "suite/dfrs_params.h"
 #include "suite/sched_stats.h"
 #include "state_file.h"
@@ -62,6 +63,7 @@ static dfrs_params_t params;
 static amcbf_memory_t memory;
 static amcbf_avail_t avail;	/* nodes' ON/OFF chains, suspended jobs */
 static bool owns_starts;	/* slurmctld's main scheduler is off */
+static char *good_params;	/* the SchedulerParameters in force (xmalloc) */
 
 /* Is slurmctld's main scheduler off, so that only this plugin starts jobs? */
 static bool main_scheduler_off(void)
@@ -74,26 +76,49 @@ static bool main_scheduler_off(void)
 }
 
 /*
+ * Take SchedulerParameters text as the settings in force, if good; else
+ * say why in one line ending in "keeping <kept> settings".
+ */
+static bool take_params(const char *text, const char *kept)
+{
+	dfrs_params_t fresh;
+	char err[256];
+
+	if (dfrs_params_parse(text, &fresh, err, sizeof(err))) {
+		error("%s; keeping %s settings", err, kept);
+		return false;
+	}
+	params = fresh;
+	xfree(good_params);
+	good_params = xstrdup(text);
+	return true;
+}
+
+/*
  * (Re)load SchedulerParameters.  A bad value leaves the settings in force
- * (the defaults, the first time) and says so in one line.
+ * and says so in one line: the previous ones on a reconfiguration; at
+ * start the last good ones of the state file (they survive restarts), or
+ * the defaults.
  */
 static void load_params(bool first)
 {
-	dfrs_params_t fresh;
-	char err[256], line[1024];
+	char line[1024], *saved = NULL;
 
-	if (first)
+	if (first) {
 		dfrs_params_defaults(&params);
-	if (dfrs_params_parse(slurm_conf.sched_params, &fresh, err,
-			       sizeof(err))) {
-		error("%s; keeping %s settings", err,
-		      first ? "default" : "previous");
-	} else {
-		params = fresh;
+		saved = amcbf_restart_load(&memory);
 	}
+	if (!take_params(slurm_conf.sched_params,
+			 !first ? "previous" :
+			 saved ? "the last good (" AMCBF_RESTART_FILE ")" : "default") &&
+	    saved)
+		(void)take_params(saved, "default");
+	xfree(saved);
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
+	/* the settings in force survive a restart with a bad value */
+	(void)amcbf_restart_save(&memory, good_params);
 	owns_starts = main_scheduler_off();
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
@@ -258,6 +283,7 @@ static void *agent(void *arg)
 			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
 			write_stats();
+			(void)amcbf_restart_save(&memory, good_params);
 			last_written = now;
 		}
 		if (difftime(now, last_stats) >= 300) {
@@ -301,8 +327,10 @@ extern void fini(void)
 	agent_running = false;
 	log_stats();
 	write_stats();
+	(void)amcbf_restart_save(&memory, good_params);
 	amcbf_avail_fini(&avail);
 	amcbf_memory_free(&memory);
+	xfree(good_params);
 	verbose("agent thread stopped");
 }
 
