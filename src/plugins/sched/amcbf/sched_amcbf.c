@@ -65,11 +65,10 @@ static amcbf_avail_t avail;	/* nodes' ON/OFF chains, suspended jobs */
 static bool owns_starts;	/* slurmctld's main scheduler is off */
 static char *good_params;	/* the SchedulerParameters in force (xmalloc) */
 
-/* Is slurmctld's main scheduler off, so that only this plugin starts jobs? */
-static bool main_scheduler_off(void)
+/* Is slurmctld's main scheduler off, so that only this plugin starts jobs?
+ * sp: SchedulerParameters. */
+static bool main_scheduler_off(const char *sp)
 {
-	const char *sp = slurm_conf.sched_params;
-
 	return sp && xstrcasestr(sp, "sched_interval=-1") &&
 	       (xstrcasestr(sp, "defer,") || !xstrcasecmp(sp, "defer") ||
 		(strlen(sp) >= 6 && !xstrcasecmp(sp + strlen(sp) - 6, ",defer")));
@@ -102,13 +101,19 @@ static bool take_params(const char *text, const char *kept)
  */
 static void load_params(bool first)
 {
-	char line[1024], *saved = NULL;
+	slurmctld_lock_t conf_read = { .conf = READ_LOCK };
+	char line[1024], *saved = NULL, *sp, *select_type;
 
+	/* a reconfiguration rewrites slurm_conf under the conf write lock */
+	lock_slurmctld(conf_read);
+	sp = xstrdup(slurm_conf.sched_params);
+	select_type = xstrdup(slurm_conf.select_type);
+	unlock_slurmctld(conf_read);
 	if (first) {
 		dfrs_params_defaults(&params);
 		saved = amcbf_restart_load(&memory);
 	}
-	if (!take_params(slurm_conf.sched_params,
+	if (!take_params(sp,
 			 !first ? "previous" :
 			 saved ? "the last good (" AMCBF_RESTART_FILE ")" : "default") &&
 	    saved)
@@ -119,20 +124,21 @@ static void load_params(bool first)
 	     first ? "loaded," : "reconfigured,", line);
 	/* the settings in force survive a restart with a bad value */
 	(void)amcbf_restart_save(&memory, good_params);
-	owns_starts = main_scheduler_off();
+	owns_starts = main_scheduler_off(sp);
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
 	if (owns_starts && params.mode == AMCBF_MODE_DFRS &&
-	    xstrcmp(slurm_conf.select_type, "select/dfrs")) {
+	    xstrcmp(select_type, "select/dfrs")) {
 		error("amcbf_mode=dfrs needs SelectType=select/dfrs (jobs share nodes by yields), not %s: staying passive",
-		      slurm_conf.select_type);
+		      select_type);
 		owns_starts = false;
 	}
 	/* a passive plugin leaves no job it suspended waiting */
 	amcbf_avail_configure(&avail, &params, owns_starts);
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
 			    params.mode == AMCBF_MODE_CMCBF)) {
-		slurmctld_lock_t part_read = { .part = READ_LOCK };
+		slurmctld_lock_t part_read = { .conf = READ_LOCK,
+					       .part = READ_LOCK };
 		bool tiers;
 		lock_slurmctld(part_read);
 		tiers = amcbf_tiers_possible();
@@ -142,6 +148,8 @@ static void load_params(bool first)
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
 	}
+	xfree(sp);
+	xfree(select_type);
 }
 
 static void log_stats(void)
