@@ -348,6 +348,21 @@ static void adopt(amcbf_avail_t *a, job_record_t *job_ptr)
 	     job_ptr, AMCBF_SUSPEND_MARK, STATE_NAME);
 }
 
+/* With the locks held: resume a waiting job the policy no longer
+ * manages. */
+static void release_one(amcbf_avail_t *a, job_record_t *job_ptr)
+{
+	int rc;
+
+	avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+	if ((rc = amcbf_resume_job(job_ptr)))
+		error("availability: could not resume %pJ: %s", job_ptr,
+		      slurm_strerror(rc));
+	else
+		info("availability: resumed %pJ: its partition is not in amcbf_partitions",
+		     job_ptr);
+}
+
 /* With the locks held: the jobs to decide for (xmalloc'ed, *nc of them);
  * the list of waiting jobs brought up to date on the way. */
 static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
@@ -372,9 +387,14 @@ static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
 		if (ours && !listed)
 			adopt(a, job_ptr);
 		if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
-		    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
-		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+		    IS_JOB_COMPLETING(job_ptr))
 			continue;
+		if (!job_ptr->part_ptr ||
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
+			if (ours)	/* amcbf_partitions changed meanwhile */
+				release_one(a, job_ptr);
+			continue;
+		}
 		if (*nc == cap) {
 			cap = cap ? 2 * cap : 16;
 			xrecalloc(c, cap, sizeof(*c));
