@@ -538,7 +538,8 @@ static void apply_tier(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 }
 
 /* The job of a decision as it is now, if it is still as the snapshot saw
- * it: pending for a start, running the same run for the rest. */
+ * it: pending for a start; for the rest, running the same run, or the run
+ * an earlier decision of this cycle started (only this plugin starts). */
 static job_record_t *still_as_seen(const entry_t *en, sched_action_t action)
 {
 	job_record_t *jp = en->id ? find_job_record(en->id) : NULL;
@@ -547,7 +548,8 @@ static job_record_t *still_as_seen(const entry_t *en, sched_action_t action)
 		return NULL;
 	if (action == SCHED_START)
 		return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
-	return IS_JOB_RUNNING(jp) && jp->start_time == en->start ? jp : NULL;
+	return IS_JOB_RUNNING(jp) && (jp->start_time == en->start ||
+				      en->job.where == SCHED_QUEUED) ? jp : NULL;
 }
 
 /* Apply the engine's decisions in order (locks held; yielded now and then:
