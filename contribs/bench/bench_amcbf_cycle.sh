@@ -26,17 +26,30 @@
 #                   queue and time spent with the locks yielded.
 #
 # and prints: scheduler, pending jobs, jobs considered per cycle, cycles,
-# mean and max cycle ms, and the ratio of the means (target: <= 0.25).
+# mean and max cycle ms, and the ratio of the means (target: <= 0.25); for
+# sched/amcbf also the longest time it held slurmctld's locks at once and
+# how often it yielded them (amcbf_yield_interval), from the same stats
+# line.
+#
+# --mode dfrs benches amcbf_mode=dfrs instead (online DFRS, GreedyPM): it
+# needs select/dfrs, so both schedulers then get select/dfrs with
+# CR_Memory and OverSubscribe=FORCE:8, the busy jobs take each node's
+# whole memory and the pending ones 1024 MB; the policy suspends (requeues)
+# busy jobs for new ones, up to amcbf_max_preempt_per_cycle a cycle, so
+# that queue moves, unlike the others.
+# --params STR adds keys to sched/amcbf's SchedulerParameters (e.g.
+# amcbf_yield_interval=0 to measure without yielding).
 #
 # Run as root from anywhere (about 3 minutes with the defaults):
 #   contribs/bench/bench_amcbf_cycle.sh [--jobs 5000] [--nodes 30]
 #       [--max-nodes 4] [--interval 5] [--cycles 6] [--bf-cycles 3] [--parallel 4]
-#       [--perf SECONDS] [--only amcbf|backfill]
+#       [--perf SECONDS] [--only amcbf|backfill] [--mode amcbf|dfrs]
+#       [--params STR]
 # --perf S also samples slurmctld with perf for S seconds during full-queue
 # amcbf cycles (after the measured ones, so the figures are not disturbed)
 # and prints the top symbols.  Plugins come from $DFRS_BUILD/plugins
 # (default build/plugins); clusters live in $DFRS_BENCH_DIR (default
-# $DFRS_BUILD/bench-clusters) on ports 19500-19599.  A benchmark, not a
+# $DFRS_BUILD/bench-clusters) on ports 20000-20599 (at most 299 nodes).  A benchmark, not a
 # test: contribs/check does not run it.
 set -euo pipefail
 
@@ -45,6 +58,7 @@ export DFRS_BUILD=${DFRS_BUILD:-$top/build}
 cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_secs=0 only=""
+mode=amcbf extra_params=""
 
 usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
 while [ $# -gt 0 ]; do
@@ -58,11 +72,20 @@ while [ $# -gt 0 ]; do
 	--parallel) parallel=$2; shift 2 ;;
 	--perf) perf_secs=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
+	--mode) mode=$2; shift 2 ;;
+	--params) extra_params=$2; shift 2 ;;
 	-h|--help) usage ;;
 	*) echo "unknown option '$1'" >&2; usage ;;
 	esac
 done
-[ "$nodes" -le 49 ] || { echo "--nodes: at most 49 (ports 19500-19599)" >&2; exit 2; }
+[ "$nodes" -le 299 ] || { echo "--nodes: at most 299 (ports 20000-20599)" >&2; exit 2; }
+case $mode in
+amcbf) select=select/linear select_opts=() busy_mem=() pend_mem=() ;;
+dfrs)	select=select/dfrs busy_mem=(--mem=4096) pend_mem=(--mem=1024)
+	select_opts=(--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024
+		--part-extra OverSubscribe=FORCE:8) ;;
+*) echo "--mode: amcbf or dfrs, not '$mode'" >&2; exit 2 ;;
+esac
 [ -f "$DFRS_BUILD/plugins/sched_amcbf.so" ] ||
 	{ echo "no $DFRS_BUILD/plugins/sched_amcbf.so: build first or set DFRS_BUILD" >&2; exit 1; }
 
@@ -87,9 +110,10 @@ start_cluster() {
 	CLUSTER_DIR=$bench_dir/amcbf-cycle-$1
 	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
 	mkdir -p "$bench_dir"
-	say "starting $nodes nodes with $3 + select/linear in $CLUSTER_DIR (port $2)"
+	say "starting $nodes nodes with $3 + $select in $CLUSTER_DIR (port $2)"
 	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$nodes" --port "$2" \
-		--sched "$3" --select select/linear ${4:+--sched-params "$4"} >/dev/null ||
+		--sched "$3" --select "$select" "${select_opts[@]}" \
+		${4:+--sched-params "$4"} >/dev/null ||
 		die "cluster did not start"
 }
 
@@ -101,7 +125,8 @@ count() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
 fill_nodes() {
 	local i
 	for ((i = 1; i <= nodes; i++)); do
-		sbatch -Q -N1 -t 1000 -J busy -o /dev/null --wrap 'sleep 100000' >/dev/null
+		sbatch -Q -N1 -t 1000 -J busy "${busy_mem[@]}" -o /dev/null \
+			--wrap 'sleep 100000' >/dev/null
 	done
 	for ((i = 0; i < 120; i++)); do
 		[ "$(count R)" -ge "$nodes" ] && break
@@ -114,11 +139,12 @@ fill_nodes() {
 # 1 + i%MAX_NODES nodes and 10 + i%50 minutes
 submit_pending() {
 	local start=$SECONDS pending
-	seq 1 "$jobs" | max_nodes=$max_nodes xargs -P "$parallel" -n 50 bash -c '
+	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
+		xargs -P "$parallel" -n 50 bash -c '
 		for i; do
 			for try in 1 2 3; do
 				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) -J pend \
-					-o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
+					$pend_mem -o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
 				sleep 1
 			done
 		done' "$CLUSTER_DIR/sbatch.err" || true
@@ -127,13 +153,16 @@ submit_pending() {
 	say "submitted: $pending pending in ${submit_secs} s ($parallel sbatch loops)"
 	[ "$pending" -ge "$jobs" ] ||
 		die "only $pending of $jobs pending (see $CLUSTER_DIR/sbatch.err)"
-	[ "$(count R)" -eq "$nodes" ] || die "$(count R) jobs running, expected $nodes"
+	# (the DFRS policy suspends busy jobs for new ones: its queue moves)
+	[ "$mode" = dfrs ] || [ "$(count R)" -eq "$nodes" ] ||
+		die "$(count R) jobs running, expected $nodes"
 }
 
 log_size() { stat -c %s "$CLUSTER_DIR/slurmctld.log"; }
 log_from() { tail -c +$(($1 + 1)) "$CLUSTER_DIR/slurmctld.log"; }
 # the N of each per-cycle debug line "cycle: N jobs and blockers" in file $1
-cycle_sizes_in() { sed -n 's/.* cycle: \([0-9]*\) jobs and blockers.*/\1/p' "$1"; }
+# (amcbf_mode=dfrs: "dfrs(P) cycle: N jobs, M new", only when it decides)
+cycle_sizes_in() { sed -n 's/.* cycle: \([0-9]*\) jobs\( and blockers\|,\).*/\1/p' "$1"; }
 # the first "stats:" line after offset $1 (reading it all: no SIGPIPE)
 first_stats() { log_from "$1" | awk '/stats: / && !n++'; }
 # the same, in the log after offset $1
@@ -141,7 +170,9 @@ cycle_sizes() { cycle_sizes_in <(log_from "$1"); }
 
 bench_amcbf() {
 	local off off1 sizes full i stats pid
-	start_cluster amcbf 19500 sched/amcbf "amcbf_interval=$interval"
+	local params="amcbf_interval=$interval"
+	[ "$mode" = dfrs ] && params="amcbf_mode=dfrs,$params"
+	start_cluster amcbf 20000 sched/amcbf "$params${extra_params:+,$extra_params}"
 	fill_nodes
 	submit_pending
 	off=$(log_size) off1=$off
@@ -152,7 +183,13 @@ bench_amcbf() {
 	off=$(log_size)
 	say "waiting for $cycles full-queue cycles (amcbf_interval=$interval); $(loadavg)"
 	for ((i = 0; i < cycles * interval * 3 + 60; i++)); do
-		full=$(cycle_sizes "$off" | awk -v n="$jobs" '$1 >= n' | wc -l)
+		if [ "$mode" = dfrs ]; then
+			# the policy logs its size only when it decides: count
+			# the agent's per-cycle timing lines instead
+			full=$(log_from "$off" | grep -c ' cycle: [0-9.]* ms, ' || true)
+		else
+			full=$(cycle_sizes "$off" | awk -v n="$jobs" '$1 >= n' | wc -l)
+		fi
 		[ "$full" -ge "$cycles" ] && break
 		sleep 1
 	done
@@ -173,6 +210,8 @@ bench_amcbf() {
 	am_cycles=$(sed -n 's/.*stats: \([0-9]*\) cycles.*/\1/p' <<<"$stats")
 	am_mean=$(sed -n 's/.*(mean \([0-9.]*\) ms.*/\1/p' <<<"$stats")
 	am_max=$(sed -n 's/.*, max \([0-9.]*\) ms).*/\1/p' <<<"$stats")
+	am_hold=$(sed -n 's/.*longest lock hold \([0-9.]*\) ms.*/\1/p' <<<"$stats")
+	am_yields=$(sed -n 's/.*, \([0-9]*\) yields.*/\1/p' <<<"$stats")
 	[ "$am_cycles" = "$am_seen" ] ||
 		say "warning: $am_cycles cycles counted, $am_seen cycle lines logged"
 	am_running=$(count R)
@@ -197,7 +236,7 @@ sdiag_field() { sed -n "s/^[[:space:]]*$1:[[:space:]]*\([0-9]*\).*/\1/p" <<<"$2"
 
 bench_backfill() {
 	local i s n=0 last_when="" stalled=0
-	start_cluster backfill 19550 sched/backfill
+	start_cluster backfill 20300 sched/backfill
 	fill_nodes
 	submit_pending
 	# let a cycle that is running now finish, then count from zero
@@ -250,9 +289,10 @@ say "bench: $jobs pending jobs on $nodes busy nodes; plugins from $DFRS_BUILD/pl
 echo
 printf '%-15s %8s  %-28s %7s %9s %9s\n' scheduler pending "considered per cycle" cycles "mean ms" "max ms"
 if [ "$only" != backfill ]; then
-	printf '%-15s %8s  %-28s %7s %9s %9s\n' sched/amcbf "$jobs" \
+	printf '%-15s %8s  %-28s %7s %9s %9s\n' "sched/amcbf" "$jobs" \
 		"$((am_considered - am_running)) (+$am_running running)" \
 		"$am_cycles" "$am_mean" "$am_max"
+	echo "sched/amcbf ($mode mode${extra_params:+, $extra_params}): longest lock hold ${am_hold:-?} ms, ${am_yields:-?} yields, $nodes nodes"
 fi
 if [ "$only" != amcbf ]; then
 	printf '%-15s %8s  %-28s %7s %9s %9s\n' sched/backfill "$jobs" \

@@ -113,3 +113,40 @@ finish() {
 	fi
 	exit 1
 }
+
+# ctld_cpu_seconds: CPU time (user + system) slurmctld has used so far, in
+# seconds, from /proc/<pid>/stat (fields 14 and 15, in clock ticks)
+ctld_cpu_seconds() {
+	local pid stat
+	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || return 1
+	stat=$(cat "/proc/$pid/stat") || return 1
+	# the fields after the command name, which is in parentheses
+	awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }' \
+		<<<"${stat##*) }"
+}
+
+# ctld_cpu_over SECONDS: slurmctld's CPU time over the next SECONDS
+ctld_cpu_over() {
+	local before after
+	before=$(ctld_cpu_seconds) || return 1
+	sleep "$1"
+	after=$(ctld_cpu_seconds) || return 1
+	awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f\n", a - b }'
+}
+
+# restart_ctld_with COMMAND...: stop slurmctld, run COMMAND (e.g. damage a
+# state file or edit slurm.conf), start slurmctld again on its saved state
+restart_ctld_with() {
+	local pid i
+	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || { fail "no slurmctld pid"; return 1; }
+	kill "$pid"
+	for ((i = 0; i < 80; i++)); do
+		[ -d "/proc/$pid" ] || break
+		sleep 0.25
+	done
+	[ -d "/proc/$pid" ] && { fail "slurmctld (pid $pid) did not stop"; return 1; }
+	"$@" || fail "$* failed"
+	/usr/sbin/slurmctld-wlm -f "$SLURM_CONF" || { fail "slurmctld did not start"; return 1; }
+	wait_for "slurmctld answering after its restart" \
+		bash -c 'scontrol ping 2>/dev/null | grep -q UP'
+}

@@ -7,7 +7,12 @@
 #  amcbf_ckpt_signal=USR1  J3's batch script gets SIGUSR1 first and is
 #        requeued only amcbf_ckpt_wait seconds later;
 #  amcbf_partitions=debug  J3 in partition "other" is started in submit
-#        order by the unmanaged path and never preempted: J2 waits for it.
+#        order by the unmanaged path and never preempted: J2 waits for it;
+#  amcbf_min_runtime=600   J3 has run only seconds when J1 ends: it is not
+#        preempted, J2 waits for it.
+# A heterogeneous job is left pending with one log line per component.
+# (amcbf_exempt_qos needs QOS records, which need slurmdbd: the local
+# cluster has no accounting, so test_dfrs_params.c checks the QOS match.)
 # Every job ends COMPLETED exactly once in jobcomp.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -62,5 +67,38 @@ s2=$(jc_time "$j2" COMPLETED StartTime)
 e3=$(jc_time "$j3" COMPLETED EndTime)
 [ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
 	fail "parts: J2 started at '$s2', before J3 ended at '$e3'"
+stop_cluster
+
+# --- a job that has not run amcbf_min_runtime yet ---------------------------
+start_cluster runtime --nodes 4 --port 18600 --select select/linear \
+	--sched-params amcbf_mode=cmbf,amcbf_min_runtime=600 ||
+	{ fail "cluster did not start"; finish; }
+j1=$(submit -N2 --wrap 'sleep 4')
+wait_for "runtime: J1 running" state_is "$j1" RUNNING
+j2=$(submit -N4 --wrap 'sleep 1')
+j3=$(submit -N2 --wrap 'sleep 10')
+wait_for "runtime: J3 backfilled" state_is "$j3" RUNNING
+wait_jobs_done 90 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "preempted" && fail "runtime: a job that ran less than amcbf_min_runtime was preempted"
+[ "$(restarts "$j3")" = 0 ] || fail "runtime: J3 restarted $(restarts "$j3") times, want 0"
+s2=$(jc_time "$j2" COMPLETED StartTime)
+e3=$(jc_time "$j3" COMPLETED EndTime)
+[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
+	fail "runtime: J2 started at '$s2', before J3 ended at '$e3'"
+
+# --- a heterogeneous job: never started, said once -------------------------
+printf '#!/bin/sh\nsleep 1\n' >"$CLUSTER_DIR/het.sh"
+het=$(sbatch --parsable -o /dev/null -N1 : -N1 "$CLUSTER_DIR/het.sh" | cut -d';' -f1)
+said="JobId=$het+0($het) is part of a heterogeneous job: sched/amcbf does not start those, it stays pending"
+wait_for "het: one line for the heterogeneous job" log_has "$said"
+j4=$(submit -N1 --wrap 'sleep 1')	# cycles after the first line
+wait_jobs_done 60 "$j4"
+assert_completed_once "$j4"
+[ "$(grep -c -- "$said" "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
+	fail "het: said $(grep -c -- "$said" "$CLUSTER_DIR/slurmctld.log") times, want once"
+[ "$(squeue -h -j "$het" -o %T | sort -u | xargs)" = PENDING ] ||
+	fail "het: the heterogeneous job is '$(squeue -h -j "$het" -o %T | xargs)', not PENDING"
+scancel "$het"
 stop_cluster
 finish

@@ -120,11 +120,18 @@ for run in "cmbf 19100 yes linear" "ambf 19120 no linear" \
 	( run_mode "$1" "$2" "$3" "${opts[@]}"; exit "$failures" ) >"$out/$1" 2>&1 &
 	pids+=($!)
 done
-for p in "${pids[@]}"; do wait "$p"; done
+# each run's exit status counts: one killed by a shell error prints no FAIL
+rcs=()
+for p in "${pids[@]}"; do wait "$p"; rcs+=($?); done
 pids=()
+i=0
 for mode in cmbf ambf cmcbf amcbf; do
 	cat "$out/$mode"
-	failures=$((failures + $(grep -c "^FAIL: " "$out/$mode" || true)))
+	n=$(grep -c "^FAIL: " "$out/$mode" || true)
+	failures=$((failures + n))
+	[ "${rcs[$i]}" = 0 ] || [ "$n" != 0 ] ||
+		fail "$mode: its run exited with status ${rcs[$i]} but printed no FAIL line"
+	i=$((i + 1))
 done
 echo "all modes done in $((SECONDS - t0)) s"
 finish

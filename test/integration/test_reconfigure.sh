@@ -3,7 +3,10 @@
 # test_reconfigure.sh - sched/amcbf reads SchedulerParameters at start and on
 # `scontrol reconfigure`: a bad value is one error line naming it, the previous
 # settings stay, slurmctld keeps running and scheduling; a good value is
-# applied and logged.
+# applied and logged.  The settings in force survive a slurmctld restart
+# with a bad value still in slurm.conf (StateSaveLocation/amcbf-state.json,
+# which also brings back the jobs' virtual times); a corrupt state file is
+# one error line, and the defaults.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -41,5 +44,32 @@ wait_log 'reconfigured, parameters: amcbf_mode=cmcbf amcbf_priority=fifo amcbf_i
 id=$(submit -N2 --wrap 'sleep 1')
 wait_jobs_done 60 "$id"
 assert_completed_once "$id"
+
+# wait_count PATTERN N: the log shows PATTERN on N lines within 10 s
+wait_count() {
+	local i
+	for ((i = 0; i < 40; i++)); do
+		[ "$(grep -c -- "$1" "$log")" -ge "$2" ] && return 0
+		sleep 0.25
+	done
+	fail "slurmctld log never showed $2 lines: $1"
+	return 1
+}
+good='amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 '
+running=$(submit -N1 --wrap 'sleep 10')
+wait_for "a job running before the restart" state_is "$running" RUNNING
+set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
+wait_count "reconfigured, parameters: $good" 2
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld did not restart"
+wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping the last good (amcbf-state.json) settings'
+wait_log "loaded, parameters: $good"
+wait_log "restored [1-9][0-9]* jobs' virtual times (0 with the nodes to resume on) from amcbf-state.json"
+restart_ctld_with sh -c "echo '{\"version\": 1, \"jobs\": [' >'$CLUSTER_DIR/state/amcbf-state.json'"
+wait_log 'amcbf-state.json: not JSON: it ends early (truncated?); starting without it'
+wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping default settings'
+wait_count 'loaded, parameters: amcbf_mode=amcbf amcbf_priority=fifo amcbf_interval=30 ' 1
+scontrol ping | grep -q UP || fail "slurmctld not answering after a corrupt state file"
+wait_jobs_done 60 "$running"
+assert_completed_once "$running"
 stop_cluster
 finish

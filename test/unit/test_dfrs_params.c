@@ -26,6 +26,7 @@ static void test_defaults(void **state)
 	assert_int_equal(p.max_preempt, 3);
 	assert_int_equal(p.min_runtime, 0);
 	assert_int_equal(p.max_preempt_per_cycle, 8);
+	assert_int_equal(p.yield_interval, 200);
 	assert_string_equal(p.partitions, "all");
 	assert_string_equal(p.exempt_qos, "none");
 	assert_int_equal(p.ckpt_signal, AMCBF_CKPT_NONE);
@@ -166,7 +167,7 @@ static void test_format_roundtrip(void **state)
 	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=fifo amcbf_interval=30 "
 			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
-			    "amcbf_max_preempt_per_cycle=8 "
+			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "
 			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
 			    "amcbf_dfrs_policy=greedypm amcbf_dfrs_period=600 "

@@ -21,8 +21,11 @@
  *            ON nodes than it needs are free, and never for a job Slurm may
  *            not requeue (--no-requeue, not batch): it waits instead.
  * Every decision is logged with its inputs (n, s', p01, p11, gamma, the
- * threshold).  Locks are held while nodes and jobs are read and the
- * decisions applied; the files are written after.
+ * threshold).  Locks are held while nodes and jobs are read and while the
+ * decisions are applied (yielded every amcbf_yield_interval ms); the
+ * decisions themselves, whose thresholds cost O(n^3) in a job's hosts the
+ * first time a size is met, are taken without them, and the files are
+ * written after.
  */
 #include "src/common/slurm_xlator.h"
 
@@ -47,6 +50,8 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
+#include "amcbf_locks.h"
+#include "amcbf_suspend.h"
 #include "avail/ssac.h"
 #include "suite/cpu_weight.h"
 #include "state_file.h"
@@ -97,41 +102,51 @@ static char *state_path(void)
 	return path;
 }
 
-static int suspend_op(job_record_t *job_ptr, uint16_t op);
-
-/* The policy no longer acts: resume the jobs it left waiting. */
-static void release_waiting(amcbf_avail_t *a, const dfrs_params_t *params)
+/* The policy no longer acts, or the plugin is passive: resume the jobs it
+ * left waiting, those of the state file's list (suspended before marks
+ * were kept) as well as the marked ones. */
+static void release_waiting(amcbf_avail_t *a, const char *why)
 {
-	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK };
+	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
+				   .fed = READ_LOCK };
 	job_record_t *job_ptr;
-	int rc;
 
 	lock_slurmctld(locks);
 	while (a->mon.nsuspended) {
 		uint32_t id = a->mon.suspended[0];
 
 		avail_monitor_set_suspended(&a->mon, id, false);
-		if (!(job_ptr = find_job_record(id)) || !IS_JOB_SUSPENDED(job_ptr))
-			continue;
-		if ((rc = suspend_op(job_ptr, RESUME_JOB)))
-			error("availability: could not resume %pJ: %s", job_ptr,
-			      slurm_strerror(rc));
-		else
-			info("availability: resumed %pJ: amcbf_avail_policy is now %s",
-			     job_ptr, dfrs_params_avail_policy_name(params->avail_policy));
+		if ((job_ptr = find_job_record(id)) && IS_JOB_SUSPENDED(job_ptr))
+			amcbf_suspend_mark(job_ptr);
 	}
 	unlock_slurmctld(locks);
+	amcbf_resume_marked(why);
 }
 
-void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
+/* Why the jobs left waiting are resumed now, or NULL if they are not. */
+static const char *release_reason(const dfrs_params_t *params, bool active,
+				  char *buf, size_t len)
 {
-	char err[512], *path;
+	if (!active)
+		return "sched/amcbf is passive";
+	if (acting(params))
+		return NULL;
+	snprintf(buf, len, "amcbf_avail_policy is now %s",
+		 dfrs_params_avail_policy_name(params->avail_policy));
+	return buf;
+}
+
+void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params,
+			   bool active)
+{
+	char err[512], why[128], *path;
+	const char *release = release_reason(params, active, why, sizeof(why));
 	int rc;
 
 	if (a->ready) {
 		avail_monitor_set_half_life(&a->mon, params->avail_half_life);
-		if (!acting(params) && a->mon.nsuspended)
-			release_waiting(a, params);
+		if (release)
+			release_waiting(a, release);
 		return;
 	}
 	if (avail_monitor_init(&a->mon, params->avail_half_life)) {
@@ -147,8 +162,8 @@ void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params)
 		info("availability: loaded the models of %zu nodes and %zu suspended jobs from %s",
 		     a->mon.nnodes, a->mon.nsuspended, path);
 	xfree(path);
-	if (!acting(params) && a->mon.nsuspended)
-		release_waiting(a, params);
+	if (release)
+		release_waiting(a, release);
 }
 
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params)
@@ -287,49 +302,175 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 	xfree(used);
 }
 
-/* Suspend or resume; the job keeps its nodes meanwhile (indf_susp false,
- * as gang scheduling does), so nothing else starts there and its resume
- * never finds them taken. */
-static int suspend_op(job_record_t *job_ptr, uint16_t op)
-{
-	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
-
-	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, false,
-			   SLURM_PROTOCOL_VERSION);
-}
-
-/* Decide for one job and act; the number of actions (0 or 1). */
-static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
-		  job_record_t *job_ptr, const bool *on, const bool *busy, time_t now)
-{
-	bool waiting = IS_JOB_SUSPENDED(job_ptr);
-	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
-	size_t n = 0, s = 0, spare = 0;
-	avail_monitor_config_t cfg = monitor_config(params);
+/* A running or waiting job the policy decides for: what its decision
+ * needs, read with the locks held, and the decision, taken without. */
+typedef struct {
+	uint32_t id;
+	time_t start;		/* its run: the same one when acted on? */
+	bool waiting;		/* suspended by sched/amcbf */
+	size_t n, s, spare;	/* its hosts, those ON, spare ON nodes */
+	bool decided;
 	avail_decision_t d;
-	char err[256], line[512];
-	int rc;
+} candidate_t;
 
+/* Fill c for this job; false when there is nothing to decide (all its
+ * hosts ON and it runs). */
+static bool count_hosts(job_record_t *job_ptr, const bool *on, const bool *busy,
+			candidate_t *c)
+{
+	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->id = job_ptr->job_id;
+	c->start = job_ptr->start_time;
+	c->waiting = IS_JOB_SUSPENDED(job_ptr);
 	for (int i = 0; i < node_record_count; i++) {
 		if (bit_test(job_ptr->node_bitmap, i)) {
-			n++;
-			s += on[i];
+			c->n++;
+			c->s += on[i];
 		} else if (on[i] && !busy[i] && (!part || bit_test(part, i)) &&
 			   amcbf_node_usable(i)) {
-			spare++;
+			c->spare++;
 		}
 	}
-	if (!n || (s == n && !waiting))
-		return 0;
-	if (avail_monitor_decide(&a->mon, &cfg, job_ptr->job_id, (long)now, n, s, spare,
-				 &d, err, sizeof(err))) {
-		error("availability: %pJ: %s", job_ptr, err);
-		return 0;
-	}
-	avail_decision_format(&d, line, sizeof(line));
+	return c->n && !(c->s == c->n && !c->waiting);
+}
 
-	if (d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
-		if ((rc = suspend_op(job_ptr, RESUME_JOB))) {
+/* A job suspended by sched/amcbf (marked) that the state file did not
+ * list (lost or corrupt): it waits for its hosts again. */
+static void adopt(amcbf_avail_t *a, job_record_t *job_ptr)
+{
+	if (avail_monitor_set_suspended(&a->mon, job_ptr->job_id, true)) {
+		error("availability: out of memory");
+		return;
+	}
+	info("availability: %pJ was suspended by sched/amcbf (AdminComment %s) but not in %s: it waits for its hosts again",
+	     job_ptr, AMCBF_SUSPEND_MARK, STATE_NAME);
+}
+
+/* With the locks held: resume a waiting job the policy no longer
+ * manages. */
+static void release_one(amcbf_avail_t *a, job_record_t *job_ptr)
+{
+	int rc;
+
+	avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+	if ((rc = amcbf_resume_job(job_ptr)))
+		error("availability: could not resume %pJ: %s", job_ptr,
+		      slurm_strerror(rc));
+	else
+		info("availability: resumed %pJ: its partition is not in amcbf_partitions",
+		     job_ptr);
+}
+
+/* With the locks held: the jobs to decide for (xmalloc'ed, *nc of them);
+ * the list of waiting jobs brought up to date on the way. */
+static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
+			    const bool *on, const bool *busy, size_t *nc)
+{
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+	candidate_t *c = NULL;
+	size_t cap = 0;
+
+	*nc = 0;
+	while ((job_ptr = list_next(it))) {
+		bool listed = avail_monitor_suspended(&a->mon, job_ptr->job_id);
+		bool ours = listed || amcbf_suspend_marked(job_ptr);
+
+		if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
+			/* resumed by hand, requeued or ended */
+			avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+			amcbf_suspend_unmark(job_ptr);
+			continue;
+		}
+		if (ours && !listed)
+			adopt(a, job_ptr);
+		if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
+		    IS_JOB_COMPLETING(job_ptr))
+			continue;
+		if (!job_ptr->part_ptr ||
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
+			if (ours)	/* amcbf_partitions changed meanwhile */
+				release_one(a, job_ptr);
+			continue;
+		}
+		if (*nc == cap) {
+			cap = cap ? 2 * cap : 16;
+			xrecalloc(c, cap, sizeof(*c));
+		}
+		if (count_hosts(job_ptr, on, busy, &c[*nc]))
+			(*nc)++;
+	}
+	list_iterator_destroy(it);
+	/* suspended jobs Slurm no longer knows (purged) */
+	for (size_t i = 0; i < a->mon.nsuspended;) {
+		if (!find_job_record(a->mon.suspended[i]))
+			avail_monitor_set_suspended(&a->mon, a->mon.suspended[i], false);
+		else
+			i++;
+	}
+	return c;
+}
+
+/* Without the locks: each job's decision (the thresholds are O(n^3) in a
+ * job's hosts the first time a size is met: never under the locks). */
+static void decide_all(amcbf_avail_t *a, const dfrs_params_t *params,
+		       candidate_t *c, size_t nc, time_t now)
+{
+	avail_monitor_config_t cfg = monitor_config(params);
+	char err[256];
+
+	for (size_t j = 0; j < nc; j++) {
+		if (avail_monitor_decide(&a->mon, &cfg, c[j].id, (long)now, c[j].n,
+					 c[j].s, c[j].spare, &c[j].d, err,
+					 sizeof(err)))
+			error("availability: JobId=%u: %s", c[j].id, err);
+		else
+			c[j].decided = true;
+	}
+}
+
+/* Requeue a job for a migration (resumed first if it was waiting);
+ * the number of actions (0 or 1). */
+static int migrate(amcbf_avail_t *a, const dfrs_params_t *params,
+		   amcbf_memory_t *mem, job_record_t *job_ptr,
+		   const candidate_t *c, const char *line, time_t now)
+{
+	amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
+	amcbf_preempt_rc_t prc;
+	int rc;
+
+	if (c->waiting && (rc = amcbf_resume_job(job_ptr)))
+		verbose("availability: resuming %pJ before its requeue: %s",
+			job_ptr, slurm_strerror(rc));
+	if (c->waiting)
+		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+	info("availability: %s", line);
+	prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
+			    "migrating");
+	k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
+	if (prc == AMCBF_PREEMPT_WAITING) {
+		time_t due = k->ckpt_at + params->ckpt_wait;
+		if (!a->migrate_due || due < a->migrate_due)
+			a->migrate_due = due;
+	}
+	if (prc == AMCBF_PREEMPT_DONE)
+		a->migrated++;
+	return prc == AMCBF_PREEMPT_DONE;
+}
+
+/* With the locks held: act on one job's decision; the number of actions
+ * (0 or 1). */
+static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
+	       job_record_t *job_ptr, candidate_t *c, time_t now)
+{
+	char line[512];
+	int rc;
+
+	avail_decision_format(&c->d, line, sizeof(line));
+	if (c->d.decision == THRESHOLD_RUN) {	/* waiting, hosts back */
+		if ((rc = amcbf_resume_job(job_ptr))) {
 			error("availability: could not resume %pJ: %s", job_ptr,
 			      slurm_strerror(rc));
 			return 0;
@@ -337,41 +478,21 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
 		a->resumed++;
 		info("availability: resumed %pJ on %s: its %zu hosts are ON again",
-		     job_ptr, job_ptr->nodes, n);
+		     job_ptr, job_ptr->nodes, c->n);
 		return 1;
 	}
-	if (d.decision == THRESHOLD_MIGRATE &&
+	if (c->d.decision == THRESHOLD_MIGRATE &&
 	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {
 		info("availability: %s; %pJ may not be requeued: waiting instead", line,
 		     job_ptr);
-		d.decision = THRESHOLD_WAIT;
+		c->d.decision = THRESHOLD_WAIT;
 	}
-	if (d.decision == THRESHOLD_MIGRATE) {
-		amcbf_known_t *k = amcbf_known(mem, job_ptr->job_id, true);
-		amcbf_preempt_rc_t prc;
-
-		if (waiting && (rc = suspend_op(job_ptr, RESUME_JOB)))
-			verbose("availability: resuming %pJ before its requeue: %s",
-				job_ptr, slurm_strerror(rc));
-		if (waiting)
-			avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
-		info("availability: %s", line);
-		prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
-				    "migrating");
-		k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
-		if (prc == AMCBF_PREEMPT_WAITING) {
-			time_t due = k->ckpt_at + params->ckpt_wait;
-			if (!a->migrate_due || due < a->migrate_due)
-				a->migrate_due = due;
-		}
-		if (prc == AMCBF_PREEMPT_DONE)
-			a->migrated++;
-		return prc == AMCBF_PREEMPT_DONE;
-	}
-	if (waiting)		/* still waiting: said when it began */
+	if (c->d.decision == THRESHOLD_MIGRATE)
+		return migrate(a, params, mem, job_ptr, c, line, now);
+	if (c->waiting)		/* still waiting: said when it began */
 		return 0;
 	info("availability: %s", line);
-	if ((rc = suspend_op(job_ptr, SUSPEND_JOB))) {
+	if ((rc = amcbf_suspend_job(job_ptr))) {
 		error("availability: could not suspend %pJ: %s", job_ptr, slurm_strerror(rc));
 		return 0;
 	}
@@ -382,15 +503,73 @@ static int decide(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t 
 	return 1;
 }
 
+/* The job of a candidate as it is now, if it is still as collect() saw
+ * it (the locks were let go in between). */
+static job_record_t *still_as_seen(const candidate_t *c)
+{
+	job_record_t *job_ptr = find_job_record(c->id);
+
+	if (!job_ptr || !job_ptr->node_bitmap || IS_JOB_COMPLETING(job_ptr) ||
+	    job_ptr->start_time != c->start)
+		return NULL;
+	return (c->waiting ? IS_JOB_SUSPENDED(job_ptr) : IS_JOB_RUNNING(job_ptr)) ?
+		job_ptr : NULL;
+}
+
+/* Observe (and, with an acting policy, collect the jobs to decide for)
+ * with the locks held, decide without them, act with them again. */
+static int observe_decide_act(amcbf_avail_t *a, const dfrs_params_t *params,
+			      amcbf_memory_t *mem, bool new_slot, time_t now)
+{
+	amcbf_hold_t h = { .locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
+				      .node = WRITE_LOCK, .part = READ_LOCK,
+				      .fed = READ_LOCK },
+			   .yield_ms = params->yield_interval };
+	candidate_t *c = NULL;
+	size_t nc = 0;
+	bool *on, *busy;
+	int acted = 0;
+
+	amcbf_hold_lock(&h);
+	if (slurmctld_config.shutdown_time || !map_nodes(a)) {
+		amcbf_hold_unlock(&h);
+		return 0;
+	}
+	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	observe(a, params, new_slot, on, busy);
+	if (acting(params))
+		c = collect(a, params, on, busy, &nc);
+	amcbf_hold_unlock(&h);
+	xfree(on);
+	xfree(busy);
+	if (!nc)
+		goto out;
+	decide_all(a, params, c, nc, now);
+	amcbf_hold_lock(&h);
+	for (size_t j = 0; j < nc && !slurmctld_config.shutdown_time; j++) {
+		job_record_t *job_ptr;
+
+		if (!c[j].decided)
+			continue;
+		/* yield before looking the job up: it may change meanwhile */
+		if (!amcbf_hold_yield(&h))
+			break;
+		if ((job_ptr = still_as_seen(&c[j])))
+			acted += act(a, params, mem, job_ptr, &c[j], now);
+	}
+	amcbf_hold_unlock(&h);
+out:
+	xfree(c);
+	return acted;
+}
+
 int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,
 		     time_t now)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK };
 	long slot;
 	bool new_slot;
-	int acted = 0;
-	bool *on, *busy;
+	int acted;
 	char err[512], *path, *status;
 
 	if (params->avail_policy == AMCBF_AVAIL_OFF || !a->ready)
@@ -403,46 +582,7 @@ int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory
 		return 0;
 	a->last_slot = slot;
 	a->migrate_due = 0;
-
-	lock_slurmctld(locks);
-	if (slurmctld_config.shutdown_time || !map_nodes(a)) {
-		unlock_slurmctld(locks);
-		return 0;
-	}
-	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
-	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
-	observe(a, params, new_slot, on, busy);
-	if (acting(params)) {
-		ListIterator it = list_iterator_create(job_list);
-		job_record_t *job_ptr;
-
-		while ((job_ptr = list_next(it))) {
-			bool ours = avail_monitor_suspended(&a->mon, job_ptr->job_id);
-
-			if (ours && !IS_JOB_SUSPENDED(job_ptr)) {
-				/* resumed by hand, requeued or ended */
-				avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
-				continue;
-			}
-			if (!(IS_JOB_RUNNING(job_ptr) || ours) || !job_ptr->node_bitmap ||
-			    IS_JOB_COMPLETING(job_ptr) || !job_ptr->part_ptr ||
-			    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
-				continue;
-			acted += decide(a, params, mem, job_ptr, on, busy, now);
-		}
-		list_iterator_destroy(it);
-		/* suspended jobs Slurm no longer knows (purged) */
-		for (size_t i = 0; i < a->mon.nsuspended;) {
-			if (!find_job_record(a->mon.suspended[i]))
-				avail_monitor_set_suspended(&a->mon, a->mon.suspended[i], false);
-			else
-				i++;
-		}
-	}
-	unlock_slurmctld(locks);
-	xfree(on);
-	xfree(busy);
-	if (acted)
+	if ((acted = observe_decide_act(a, params, mem, new_slot, now)))
 		last_job_update = now;
 
 	path = state_path();

@@ -29,19 +29,22 @@ typedef struct {
 } amcbf_avail_t;
 
 /* First call: set up and read StateSaveLocation/dfrs-availability.json
- * (a corrupt file: one error line, learning starts afresh).  Later calls
- * (reconfiguration): apply the half-life, and resume the jobs left waiting
- * when the policy no longer acts (observe, off).  Takes slurmctld's locks
- * itself. */
-void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params);
+ * (a corrupt file: one error line, learning starts afresh; the jobs it
+ * listed as waiting are found again by their AdminComment mark,
+ * amcbf_suspend.h).  Later calls (reconfiguration): apply the half-life.
+ * Every call resumes the jobs left waiting when the policy no longer acts
+ * (observe, off) or the plugin is not active (passive).  Takes slurmctld's
+ * locks itself. */
+void amcbf_avail_configure(amcbf_avail_t *a, const dfrs_params_t *params,
+			   bool active);
 
 /* The time the next slot starts (0 with amcbf_avail_policy=off). */
 time_t amcbf_avail_next_slot(const amcbf_avail_t *a, const dfrs_params_t *params);
 
 /*
- * If a new slot began (or a migration's checkpoint wait is over): observe,
- * decide and act, with slurmctld's locks
- * taken inside; then save the state and the status for `dfrs status`
+ * If a new slot began (or a migration's checkpoint wait is over): observe
+ * and act with slurmctld's locks taken inside, decide between the two
+ * without them; then save the state and the status for `dfrs status`
  * outside them.  Returns the number of jobs suspended, resumed or requeued.
  */
 int amcbf_avail_slot(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *mem,

@@ -5,8 +5,10 @@
  * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
  *
  * Each cycle rebuilds the engine's state from slurmctld's records (running
- * jobs in their tier, pending jobs in submit order), calls the engine, and
- * applies its decisions in order: a start becomes select_nodes() restricted
+ * jobs in their tier, pending jobs in submit order) with its locks held,
+ * calls the engine with no lock held, and takes the locks again to apply
+ * its decisions in order, each to a job still as it was read (looked up
+ * again by id; the locks are yielded every amcbf_yield_interval ms): a start becomes select_nodes() restricted
  * to the engine's nodes (as sched/backfill starts jobs) and launch_job(); a
  * preemption becomes a requeue (the job keeps its submit time, so it goes
  * back to its place in the queue); a tier change rewrites the job's
@@ -59,6 +61,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
+#include "amcbf_locks.h"
 #include "suite/cpu_weight.h"
 #include "dfrs/dfrs_priority.h"
 #include "sched/sched_policy.h"
@@ -66,7 +69,9 @@
 /* One entry of the engine's job array and where it came from. */
 typedef struct {
 	sched_job_t job;
-	job_record_t *job_ptr;	/* NULL for an unusable-node blocker */
+	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
+				   (looked up again after the locks were let go) */
+	time_t start;		/* a running job's start time, when seen */
 	int fixed;		/* blocker or exempt: kept at the front */
 	time_t submit;
 	double prio;		/* stretch priority (0 in FIFO order) */
@@ -117,9 +122,9 @@ static int by_priority(const void *a, const void *b)
 	if (x->fixed != y->fixed)
 		return x->fixed ? -1 : 1;
 	return dfrs_priority_compare(x->prio, (double)x->submit,
-				     x->job_ptr ? (int)x->job_ptr->job_id : 0,
+				     (int)x->id,
 				     y->prio, (double)y->submit,
-				     y->job_ptr ? (int)y->job_ptr->job_id : 0);
+				     (int)y->id);
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -130,9 +135,7 @@ static int by_arrival(const void *a, const void *b)
 		return x->fixed ? -1 : 1;
 	if (x->submit != y->submit)
 		return x->submit < y->submit ? -1 : 1;
-	uint32_t ix = x->job_ptr ? x->job_ptr->job_id : 0;
-	uint32_t iy = y->job_ptr ? y->job_ptr->job_id : 0;
-	return (ix > iy) - (ix < iy);
+	return (x->id > y->id) - (x->id < y->id);
 }
 
 /* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
@@ -152,7 +155,8 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 {
 	double need = job_ptr ? job_need(job_ptr, params) : 1.0;
 
-	e->job_ptr = job_ptr;
+	e->id = job_ptr ? job_ptr->job_id : 0;
+	e->start = job_ptr ? job_ptr->start_time : 0;
 	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
 	e->job.nodes = nodes;
 	e->job.where = where;
@@ -185,169 +189,195 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
 	last_job_update = time(NULL);
 }
 
-int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
-		const amcbf_avail_t *avail)
+/* What one cycle read from slurmctld: the engine's entries (jobs and the
+ * blockers of unusable nodes) and the events since the last cycle. */
+typedef struct {
+	entry_t *e;
+	size_t ne, cap;
+	int nnodes;	/* slurmctld's node table when read */
+	unsigned events;
+	bool settling;	/* a job we requeued is still leaving its nodes */
+} snapshot_t;
+
+/* A new zeroed entry at the end of the snapshot. */
+static entry_t *snapshot_add(snapshot_t *s)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK,
-				   .fed = READ_LOCK };
-	bool tiered;
-	const char *name;
-	const sched_policy_t *policy;
-	sched_config_t cfg = { .util_threshold = params->util_threshold,
-			       .min_idle_cpu = params->min_idle_cpu };
-	sched_decisions_t dec = { 0 };
-	sched_state_t st = { 0 };
-	entry_t *e = NULL;
-	size_t ne = 0, cap = 0;
-	unsigned events = 0;
-	int actions = 0, requeues = 0, waiting = 0;
-	bool settling = false;
-	time_t now = time(NULL);
+	if (s->ne == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		xrecalloc(s->e, s->cap, sizeof(*s->e));
+	}
+	memset(&s->e[s->ne], 0, sizeof(s->e[0]));
+	return &s->e[s->ne++];
+}
+
+static void snapshot_free(snapshot_t *s)
+{
+	for (size_t j = 0; j < s->ne; j++) {
+		xfree(s->e[j].util);
+		xfree(s->e[j].job.alloc);
+		xfree(s->e[j].allowed);
+		xfree(s->e[j].rank);
+	}
+	xfree(s->e);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Nodes the engine may not use: one fixed blocker each. */
+static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
+			      const amcbf_avail_t *avail)
+{
+	for (int i = 0; i < node_record_count; i++) {
+		entry_t *b;
+
+		if (amcbf_node_usable(i) && !amcbf_avail_node_off(avail, params, i))
+			continue;
+		b = snapshot_add(s);
+		fill(b, NULL, NULL, 1, SCHED_RUNNING_FG, params);
+		b->job.alloc[0] = i;
+		b->fixed = 1;
+	}
+}
+
+/* A pending job: queued for the engine if it is ours to start. */
+static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
+			     amcbf_known_t *k, job_record_t *job_ptr,
+			     const dfrs_params_t *params,
+			     const amcbf_avail_t *avail, time_t now)
+{
+	bool stretch_order = params->priority == AMCBF_PRIO_STRETCH;
+	double stretch = amcbf_note_pending(mem, k, job_ptr, stretch_order, now);
+	entry_t *q;
+
+	/* not ours to start: see startable(); other partitions' jobs
+	 * started before the scan */
+	if (!amcbf_startable(job_ptr) ||
+	    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+		return;
+	k->requeued = 0;
+	if (k->running && k->tier == SCHED_TIER_FG)
+		s->events |= SCHED_EV_FG_DEPARTURE;
+	if (k->running && k->tier == SCHED_TIER_BG)
+		s->events |= SCHED_EV_BG_DEPARTURE;
+	k->running = 0;
+	q = snapshot_add(s);
+	fill(q, job_ptr, NULL,
+	     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
+	     SCHED_QUEUED, params);
+	q->allowed = amcbf_job_allowed(job_ptr, q->job.nodes);
+	q->job.allowed = q->allowed;
+	q->rank = amcbf_avail_rank(avail, job_ptr);
+	q->job.rank = q->rank;
+	q->submit = job_ptr->details->submit_time;
+	q->job.arrival = (double)q->submit;
+	if (stretch_order)
+		q->prio = stretch;
+	if (!k->seen) {
+		q->job.is_new = 1;
+		s->events |= SCHED_EV_ARRIVAL;
+		k->seen = 1;
+	}
+}
+
+/* A job holding nodes (running, suspended, or completing after our
+ * requeue): in its tier, fixed unless the engine may preempt it. */
+static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
+			     job_record_t *job_ptr, bool running,
+			     const dfrs_params_t *params, time_t now)
+{
+	bitstr_t *bm;
+	entry_t *r;
+	int n;
+
+	if (!k->running && (!k->seen || k->restored)) {
+		/* first seen running (e.g. after a slurmctld restart): its
+		 * tier is in its tag */
+		cpu_weight_tag_t tag;
+		char err[128];
+		if (cpu_weight_tag_parse(job_ptr->system_comment, &tag, err,
+					 sizeof(err)) == 1 &&
+		    tag.tier == SCHED_TIER_BG)
+			k->tier = SCHED_TIER_BG;
+		k->seen = 1;
+	}
+	bm = running ? job_ptr->node_bitmap :
+		(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
+		 job_ptr->node_bitmap);
+	if ((n = bit_set_count(bm)) <= 0)
+		return;
+	r = snapshot_add(s);
+	fill(r, job_ptr, bm, n, (running && k->tier == SCHED_TIER_BG) ?
+	     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
+	r->submit = job_ptr->details->submit_time;
+	r->job.arrival = (double)r->submit;
+	if (params->priority == AMCBF_PRIO_STRETCH) {
+		r->prio = amcbf_stretch(job_ptr, k, now);
+		/* current when it is preempted */
+		job_ptr->priority = amcbf_slurm_priority(r->prio);
+	}
+	r->fixed = !running || !amcbf_preemptable(job_ptr, params, now);
+	if (running)	/* a completing job departs once done */
+		k->running = 1;
+}
+
+/* One of slurmctld's jobs into the snapshot and the plugin's memory. */
+static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
+			 job_record_t *job_ptr, const dfrs_params_t *params,
+			 const amcbf_avail_t *avail, time_t now)
+{
+	/* a requeued job is pending while still completing on its nodes:
+	 * those nodes are not free yet */
+	bool holding = IS_JOB_SUSPENDED(job_ptr) ||
+		       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
+	bool running = IS_JOB_RUNNING(job_ptr) && !holding;
+	bool pending = IS_JOB_PENDING(job_ptr) && !holding;
+	amcbf_known_t *k;
+
+	if (!job_ptr->details)
+		return;
+	k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
+	if (k && !(pending || running || holding)) {
+		/* ended since the last cycle: a departure of its tier (a
+		 * completing job still holds its nodes: later) */
+		if (k->running)
+			s->events |= k->tier == SCHED_TIER_BG ?
+				SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
+		k->running = 0;
+		return;
+	}
+	if (k) {
+		k->alive = 1;
+		/* virtual time: the yield since the last cycle */
+		if (k->running && k->tick)
+			k->vt += k->yield * difftime(now, k->tick);
+		k->tick = now;
+	}
+	if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
+		s->settling = true;
+	if (pending)
+		snapshot_pending(s, mem, k, job_ptr, params, avail, now);
+	else if ((running || holding) &&
+		 (job_ptr->node_bitmap || job_ptr->node_bitmap_cg))
+		snapshot_holding(s, k, job_ptr, running, params, now);
+	if (k)
+		k->restored = 0;
+}
+
+/* Read slurmctld's nodes and jobs (locks held); forget the jobs gone. */
+static void snapshot_take(snapshot_t *s, amcbf_memory_t *mem,
+			  const dfrs_params_t *params,
+			  const amcbf_avail_t *avail, time_t now)
+{
 	ListIterator it;
 	job_record_t *job_ptr;
 
-	lock_slurmctld(locks);
-	if (slurmctld_config.shutdown_time) {	/* began while we waited */
-		unlock_slurmctld(locks);
-		return 0;
-	}
-	tiered = (params->mode == AMCBF_MODE_AMCBF ||
-		  params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
-	/* without shared nodes the tiered modes are their untiered twins */
-	name = tiered ? dfrs_params_mode_name(params->mode) :
-		params->mode == AMCBF_MODE_AMCBF ? "ambf" :
-		params->mode == AMCBF_MODE_CMCBF ? "cmbf" :
-		dfrs_params_mode_name(params->mode);
-	if (!(policy = sched_policy_find(name))) {
-		unlock_slurmctld(locks);
-		error("no engine for mode %s", name);
-		return 0;
-	}
-
-	actions += amcbf_start_unmanaged(params, mem);
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
-#define GROW() do { if (ne == cap) { cap = cap ? 2 * cap : 64; \
-		xrecalloc(e, cap, sizeof(*e)); } } while (0)
-
-	/* nodes the engine may not use: one fixed blocker each */
-	for (int i = 0; i < node_record_count; i++) {
-		if (amcbf_node_usable(i) && !amcbf_avail_node_off(avail, params, i))
-			continue;
-		GROW();
-		memset(&e[ne], 0, sizeof(e[ne]));
-		fill(&e[ne], NULL, NULL, 1, SCHED_RUNNING_FG, params);
-		e[ne].job.alloc[0] = i;
-		e[ne].fixed = 1;
-		ne++;
-	}
-
+	s->nnodes = node_record_count;
+	snapshot_blockers(s, params, avail);
 	it = list_iterator_create(job_list);
-	while ((job_ptr = list_next(it))) {
-		amcbf_known_t *k;
-		/* a requeued job is pending while still completing on its
-		 * nodes: those nodes are not free yet */
-		bool holding = IS_JOB_SUSPENDED(job_ptr) ||
-			       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
-		bool running = IS_JOB_RUNNING(job_ptr) && !holding;
-		bool pending = IS_JOB_PENDING(job_ptr) && !holding;
-
-		if (!job_ptr->details)
-			continue;
-		k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
-		if (k && !(pending || running || holding)) {
-			/* ended since the last cycle: a departure of its tier
-			 * (a completing job still holds its nodes: later) */
-			if (k->running)
-				events |= k->tier == SCHED_TIER_BG ?
-					SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
-			k->running = 0;
-			continue;
-		}
-		if (k) {
-			k->alive = 1;
-			/* virtual time: the yield since the last cycle */
-			if (k->running && k->tick)
-				k->vt += k->yield * difftime(now, k->tick);
-			k->tick = now;
-		}
-		if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
-			settling = true;
-		if (pending) {
-			double stretch = amcbf_note_pending(mem, k, job_ptr,
-				params->priority == AMCBF_PRIO_STRETCH, now);
-			/* not ours to start: see startable(); other
-			 * partitions' jobs started before the scan */
-			if (!amcbf_startable(job_ptr) ||
-			    !dfrs_params_manages_partition(params,
-							   job_ptr->part_ptr->name))
-				continue;
-			k->requeued = 0;
-			if (k->running && k->tier == SCHED_TIER_FG)
-				events |= SCHED_EV_FG_DEPARTURE;
-			if (k->running && k->tier == SCHED_TIER_BG)
-				events |= SCHED_EV_BG_DEPARTURE;
-			k->running = 0;
-			GROW();
-			memset(&e[ne], 0, sizeof(e[ne]));
-			fill(&e[ne], job_ptr, NULL,
-			     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
-			     SCHED_QUEUED, params);
-			e[ne].allowed = amcbf_job_allowed(job_ptr, e[ne].job.nodes);
-			e[ne].job.allowed = e[ne].allowed;
-			e[ne].rank = amcbf_avail_rank(avail, job_ptr);
-			e[ne].job.rank = e[ne].rank;
-			e[ne].submit = job_ptr->details->submit_time;
-			e[ne].job.arrival = (double)e[ne].submit;
-			if (params->priority == AMCBF_PRIO_STRETCH)
-				e[ne].prio = stretch;
-			if (!k->seen) {
-				e[ne].job.is_new = 1;
-				events |= SCHED_EV_ARRIVAL;
-				k->seen = 1;
-			}
-			ne++;
-		} else if ((running || holding) &&
-			   (job_ptr->node_bitmap || job_ptr->node_bitmap_cg)) {
-			if (!k->running && !k->seen) {
-				/* first seen running (e.g. after a slurmctld
-				 * restart): its tier is in its tag */
-				cpu_weight_tag_t tag;
-				char err[128];
-				if (cpu_weight_tag_parse(job_ptr->system_comment, &tag,
-						   err, sizeof(err)) == 1 &&
-				    tag.tier == SCHED_TIER_BG)
-					k->tier = SCHED_TIER_BG;
-				k->seen = 1;
-			}
-			bitstr_t *bm = running ? job_ptr->node_bitmap :
-				(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
-				 job_ptr->node_bitmap);
-			int n = bit_set_count(bm);
-			bool exempt = !running ||
-				!amcbf_preemptable(job_ptr, params, now);
-			if (n <= 0)
-				continue;
-			GROW();
-			memset(&e[ne], 0, sizeof(e[ne]));
-			fill(&e[ne], job_ptr, bm, n,
-			     (running && k->tier == SCHED_TIER_BG) ?
-			     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
-			e[ne].submit = job_ptr->details->submit_time;
-			e[ne].job.arrival = (double)e[ne].submit;
-			if (params->priority == AMCBF_PRIO_STRETCH) {
-				e[ne].prio = amcbf_stretch(job_ptr, k, now);
-				/* current when it is preempted */
-				job_ptr->priority = amcbf_slurm_priority(e[ne].prio);
-			}
-			e[ne].fixed = exempt;
-			if (running)	/* a completing job departs once done */
-				k->running = 1;
-			ne++;
-		}
-	}
+	while ((job_ptr = list_next(it)))
+		snapshot_job(s, mem, job_ptr, params, avail, now);
 	list_iterator_destroy(it);
 
 	/* jobs gone since the last cycle (ended, cancelled) */
@@ -357,60 +387,34 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 			continue;
 		}
 		if (mem->jobs[i].running)
-			events |= mem->jobs[i].tier == SCHED_TIER_BG ?
+			s->events |= mem->jobs[i].tier == SCHED_TIER_BG ?
 				SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
 		amcbf_forget(mem, i);
 	}
-	if (!tiered || mem->cycles == 0)
-		events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
+}
 
-	if (settling) {
-		debug("%s cycle: a preempted job is still leaving its nodes", policy->name);
-		/* a job we preempted is still leaving its nodes: decide once
-		 * they are free, not around them */
-		unlock_slurmctld(locks);
-		goto out;
-	}
-
-	mem->npending = mem->nrunning = 0;
-	for (size_t j = 0; j < ne; j++)
-		if (e[j].job_ptr && e[j].job.where == SCHED_QUEUED)
-			mem->npending++;
-		else if (e[j].job_ptr)
-			mem->nrunning++;
-	qsort(e, ne, sizeof(*e), params->priority == AMCBF_PRIO_STRETCH ?
-	      by_priority : by_arrival);
-	st.now = (double)now;
-	st.nnodes = node_record_count;
-	st.nodes = xcalloc(node_record_count ? node_record_count : 1,
-			   sizeof(*st.nodes));
-	for (int i = 0; i < node_record_count; i++)
-		st.nodes[i].fg_job = st.nodes[i].fg_proc =
-			st.nodes[i].bg_job = st.nodes[i].bg_proc = -1;
-	st.jobs = xcalloc(ne ? ne : 1, sizeof(*st.jobs));
-	st.njobs = ne;
-	for (size_t j = 0; j < ne; j++)
-		st.jobs[j] = e[j].job;
-	/* jobs first, then the blockers of unusable nodes in the slots the
-	 * jobs there leave: a job running on a node that stopped responding
-	 * keeps its tier */
+/* Put the running jobs, then the blockers, in the nodes' tier slots. */
+static void place_running(sched_state_t *st, const snapshot_t *s)
+{
+	/* blockers go in the slots the jobs there leave: a job running on a
+	 * node that stopped responding keeps its tier */
 	for (int blockers = 0; blockers < 2; blockers++) {
-		for (size_t j = 0; j < ne; j++) {
-			if (st.jobs[j].where == SCHED_QUEUED ||
-			    (e[j].job_ptr == NULL) != blockers)
+		for (size_t j = 0; j < s->ne; j++) {
+			if (st->jobs[j].where == SCHED_QUEUED ||
+			    (s->e[j].id == 0) != blockers)
 				continue;
-			for (int p = 0; p < st.jobs[j].nodes; p++) {
-				sched_node_t *nd = &st.nodes[st.jobs[j].alloc[p]];
+			for (int p = 0; p < st->jobs[j].nodes; p++) {
+				sched_node_t *nd = &st->nodes[st->jobs[j].alloc[p]];
 				/* a second job on a node without tiers (e.g.
 				 * started before this mode) goes in the bg slot */
-				if (st.jobs[j].where == SCHED_RUNNING_BG ||
+				if (st->jobs[j].where == SCHED_RUNNING_BG ||
 				    nd->fg_job >= 0) {
 					if (nd->bg_job >= 0)
 						continue;	/* both taken */
 					nd->bg_job = (int)j;
 					nd->bg_proc = p;
 					if (blockers)
-						st.jobs[j].where = SCHED_RUNNING_BG;
+						st->jobs[j].where = SCHED_RUNNING_BG;
 				} else {
 					nd->fg_job = (int)j;
 					nd->fg_proc = p;
@@ -418,107 +422,249 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 			}
 		}
 	}
+}
+
+/* The engine's state from the snapshot, in queue order (sorts it); no
+ * lock needed. */
+static void build_state(sched_state_t *st, snapshot_t *s,
+			amcbf_memory_t *mem, const dfrs_params_t *params,
+			time_t now)
+{
+	mem->npending = mem->nrunning = 0;
+	for (size_t j = 0; j < s->ne; j++)
+		if (s->e[j].id && s->e[j].job.where == SCHED_QUEUED)
+			mem->npending++;
+		else if (s->e[j].id)
+			mem->nrunning++;
+	qsort(s->e, s->ne, sizeof(*s->e),
+	      params->priority == AMCBF_PRIO_STRETCH ? by_priority : by_arrival);
+	st->now = (double)now;
+	st->nnodes = s->nnodes;
+	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
+	for (int i = 0; i < s->nnodes; i++)
+		st->nodes[i].fg_job = st->nodes[i].fg_proc =
+			st->nodes[i].bg_job = st->nodes[i].bg_proc = -1;
+	st->jobs = xcalloc(s->ne ? s->ne : 1, sizeof(*st->jobs));
+	st->njobs = s->ne;
+	for (size_t j = 0; j < s->ne; j++)
+		st->jobs[j] = s->e[j].job;
+	place_running(st, s);
 
 	/* each running job's yield until the next cycle: 1 in the
 	 * foreground, the CPU left by the foreground neighbour in the bg */
-	for (size_t j = 0; j < ne; j++) {
-		amcbf_known_t *k = e[j].job_ptr ?
-			amcbf_known(mem, e[j].job_ptr->job_id, false) : NULL;
-		if (!k || st.jobs[j].where == SCHED_QUEUED)
+	for (size_t j = 0; j < s->ne; j++) {
+		amcbf_known_t *k = s->e[j].id ?
+			amcbf_known(mem, s->e[j].id, false) : NULL;
+		if (!k || st->jobs[j].where == SCHED_QUEUED)
 			continue;
-		k->yield = estimated_yield(&st, j);
+		k->yield = estimated_yield(st, j);
 	}
-	debug("%s cycle: %zu jobs and blockers, events %#x, mem %zu known",
-	      policy->name, ne, events, mem->njobs);
-	if (policy->engine(&st, &cfg, events, &dec)) {
-		error("engine %s: out of memory; nothing done this cycle", policy->name);
-		unlock_slurmctld(locks);
-		goto out;
+}
+
+/* What the decisions of one cycle came to. */
+typedef struct {
+	const sched_policy_t *policy;
+	bool tiered;
+	amcbf_hold_t hold;	/* slurmctld's locks */
+	int actions, requeues, waiting;
+} apply_t;
+
+static void apply_start(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
+			job_record_t *jp, const sched_state_t *st,
+			const sched_decision_t *dc, const int *nodes)
+{
+	int rc;
+
+	/* nodes not free before the requeued leave */
+	if (ap->requeues || ap->waiting)
+		return;
+	rc = amcbf_start_on(jp, nodes, st->jobs[dc->job].nodes);
+	if (rc != SLURM_SUCCESS) {
+		verbose("could not start %pJ where %s decided: %s",
+			jp, ap->policy->name, slurm_strerror(rc));
+		mem->failed++;
+		return;
 	}
+	k->tier = dc->tier;
+	k->running = 1;
+	k->yield = estimated_yield(st, dc->job);
+	if (ap->tiered)
+		tag_tier(jp, dc->tier);
+	info("%s: started %pJ on %s in the %s tier", ap->policy->name,
+	     jp, jp->nodes, dc->tier == SCHED_TIER_FG ? "fg" : "bg");
+	mem->started++;
+	ap->actions++;
+}
 
-	for (size_t d = 0; d < dec.count; d++) {
-		const sched_decision_t *dc = &dec.items[d];
-		const int *nodes = sched_decision_nodes(&dec, dc);
-		job_record_t *jp = e[dc->job].job_ptr;
-		amcbf_known_t *k = jp ? amcbf_known(mem, jp->job_id, false) : NULL;
-		int rc;
+static void apply_requeue(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
+			  job_record_t *jp, const dfrs_params_t *params,
+			  time_t now)
+{
+	if (ap->requeues >= params->max_preempt_per_cycle)
+		return;
+	switch (amcbf_preempt(jp, k, params, mem, now, ap->policy->name,
+			      "preempted")) {
+	case AMCBF_PREEMPT_DONE:
+		ap->requeues++;
+		ap->actions++;
+		break;
+	case AMCBF_PREEMPT_WAITING:
+		ap->waiting++;
+		break;
+	case AMCBF_PREEMPT_REFUSED:
+		break;
+	}
+}
 
-		if (!jp || !k)
+static void apply_tier(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
+		       job_record_t *jp, const sched_state_t *st,
+		       const sched_decision_t *dc)
+{
+	/* a running job cannot change nodes in place: leave it in bg; the
+	 * engine retries later */
+	if (dc->action == SCHED_TO_FG && dc->moved > 0)
+		return;
+	k->tier = dc->action == SCHED_TO_FG ? SCHED_TIER_FG : SCHED_TIER_BG;
+	k->yield = estimated_yield(st, dc->job);
+	tag_tier(jp, k->tier);
+	info("%s: %pJ swapped to the %s tier on %s (no restart)",
+	     ap->policy->name, jp, k->tier == SCHED_TIER_FG ? "fg" : "bg",
+	     jp->nodes);
+	if (dc->action == SCHED_TO_FG)
+		mem->promoted++;
+	else
+		mem->demoted++;
+	ap->actions++;
+}
+
+/* The job of a decision as it is now, if it is still as the snapshot saw
+ * it: pending for a start; for the rest, running the same run, or the run
+ * an earlier decision of this cycle started (only this plugin starts). */
+static job_record_t *still_as_seen(const entry_t *en, sched_action_t action)
+{
+	job_record_t *jp = en->id ? find_job_record(en->id) : NULL;
+
+	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
+		return NULL;
+	if (action == SCHED_START)
+		return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+	return IS_JOB_RUNNING(jp) && (jp->start_time == en->start ||
+				      en->job.where == SCHED_QUEUED) ? jp : NULL;
+}
+
+/* Apply the engine's decisions in order (locks held; yielded now and then:
+ * each job is looked up again). */
+static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
+		  const sched_state_t *st, const sched_decisions_t *dec,
+		  const dfrs_params_t *params, time_t now)
+{
+	for (size_t d = 0; d < dec->count; d++) {
+		const sched_decision_t *dc = &dec->items[d];
+		const entry_t *en = &s->e[dc->job];
+		amcbf_known_t *k = en->id ? amcbf_known(mem, en->id, false) : NULL;
+		job_record_t *jp;
+
+		if (!k)
 			continue;
+		if (!(jp = still_as_seen(en, dc->action))) {
+			debug("%s: JobId=%u changed since the cycle read it: not acted on",
+			      ap->policy->name, en->id);
+			continue;
+		}
 		switch (dc->action) {
 		case SCHED_START:
-			/* nodes not free before the requeued leave */
-			if (requeues || waiting)
-				continue;
-			rc = amcbf_start_on(jp, nodes, st.jobs[dc->job].nodes);
-			if (rc != SLURM_SUCCESS) {
-				verbose("could not start %pJ where %s decided: %s",
-					jp, policy->name, slurm_strerror(rc));
-				mem->failed++;
-				continue;
-			}
-			k->tier = dc->tier;
-			k->running = 1;
-			k->yield = estimated_yield(&st, dc->job);
-			if (tiered)
-				tag_tier(jp, dc->tier);
-			info("%s: started %pJ on %s in the %s tier", policy->name,
-			     jp, jp->nodes, dc->tier == SCHED_TIER_FG ? "fg" : "bg");
-			mem->started++;
-			actions++;
+			apply_start(ap, mem, k, jp, st, dc,
+				    sched_decision_nodes(dec, dc));
 			break;
 		case SCHED_REQUEUE:
-			if (requeues >= params->max_preempt_per_cycle)
-				continue;
-			switch (amcbf_preempt(jp, k, params, mem, now,
-					      policy->name, "preempted")) {
-			case AMCBF_PREEMPT_DONE:
-				requeues++;
-				actions++;
-				break;
-			case AMCBF_PREEMPT_WAITING:
-				waiting++;
-				break;
-			case AMCBF_PREEMPT_REFUSED:
-				break;
-			}
+			apply_requeue(ap, mem, k, jp, params, now);
 			break;
 		case SCHED_TO_FG:
 		case SCHED_TO_BG:
-			if (dc->action == SCHED_TO_FG && dc->moved > 0) {
-				/* a running job cannot change nodes in place:
-				 * leave it in bg; the engine retries later */
-				continue;
-			}
-			k->tier = dc->action == SCHED_TO_FG ? SCHED_TIER_FG : SCHED_TIER_BG;
-			k->yield = estimated_yield(&st, dc->job);
-			tag_tier(jp, k->tier);
-			info("%s: %pJ swapped to the %s tier on %s (no restart)",
-			     policy->name, jp, k->tier == SCHED_TIER_FG ? "fg" : "bg",
-			     jp->nodes);
-			if (dc->action == SCHED_TO_FG)
-				mem->promoted++;
-			else
-				mem->demoted++;
-			actions++;
+			apply_tier(ap, mem, k, jp, st, dc);
 			break;
 		}
+		if (!amcbf_hold_yield(&ap->hold))
+			break;
 	}
 	/* a checkpointed job the engine no longer preempts: a later
 	 * preemption signals it afresh */
 	amcbf_checkpoint_sweep(mem);
-	unlock_slurmctld(locks);
+}
 
-out:
-	for (size_t j = 0; j < ne; j++) {
-		xfree(e[j].util);
-		xfree(e[j].job.alloc);
-		xfree(e[j].allowed);
-		xfree(e[j].rank);
+/* The engine of the configured mode; without shared nodes the tiered
+ * modes are their untiered twins.  Call with the part lock. */
+static const sched_policy_t *cycle_policy(const dfrs_params_t *params,
+					  bool *tiered)
+{
+	const char *name;
+	const sched_policy_t *policy;
+
+	*tiered = (params->mode == AMCBF_MODE_AMCBF ||
+		   params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
+	name = *tiered ? dfrs_params_mode_name(params->mode) :
+		params->mode == AMCBF_MODE_AMCBF ? "ambf" :
+		params->mode == AMCBF_MODE_CMCBF ? "cmbf" :
+		dfrs_params_mode_name(params->mode);
+	if (!(policy = sched_policy_find(name)))
+		error("no engine for mode %s", name);
+	return policy;
+}
+
+int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
+		const amcbf_avail_t *avail)
+{
+	sched_config_t cfg = { .util_threshold = params->util_threshold,
+			       .min_idle_cpu = params->min_idle_cpu };
+	sched_decisions_t dec = { 0 };
+	sched_state_t st = { 0 };
+	snapshot_t snap = { 0 };
+	apply_t ap = { .hold = { .locks = { .conf = READ_LOCK,
+					    .job = WRITE_LOCK,
+					    .node = WRITE_LOCK,
+					    .part = READ_LOCK,
+					    .fed = READ_LOCK },
+				 .yield_ms = params->yield_interval } };
+	time_t now = time(NULL);
+	bool stop;
+
+	amcbf_hold_lock(&ap.hold);
+	/* shutdown_time: began while we waited */
+	stop = slurmctld_config.shutdown_time ||
+	       !(ap.policy = cycle_policy(params, &ap.tiered));
+	if (!stop) {
+		ap.actions += amcbf_start_unmanaged(params, mem);
+		snapshot_take(&snap, mem, params, avail, now);
 	}
-	xfree(e);
+	amcbf_hold_unlock(&ap.hold);
+	if (stop)
+		goto out;
+	if (!ap.tiered || mem->cycles == 0)
+		snap.events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
+	if (snap.settling) {
+		/* a job we preempted is still leaving its nodes: decide once
+		 * they are free, not around them */
+		debug("%s cycle: a preempted job is still leaving its nodes",
+		      ap.policy->name);
+		goto out;
+	}
+	/* the engine decides with no lock held */
+	build_state(&st, &snap, mem, params, now);
+	debug("%s cycle: %zu jobs and blockers, events %#x, mem %zu known",
+	      ap.policy->name, snap.ne, snap.events, mem->njobs);
+	if (ap.policy->engine(&st, &cfg, snap.events, &dec)) {
+		error("engine %s: out of memory; nothing done this cycle",
+		      ap.policy->name);
+		goto out;
+	}
+	amcbf_hold_lock(&ap.hold);
+	if (!slurmctld_config.shutdown_time)
+		apply(&ap, mem, &snap, &st, &dec, params, now);
+	amcbf_hold_unlock(&ap.hold);
+out:
+	snapshot_free(&snap);
 	xfree(st.nodes);
 	xfree(st.jobs);
 	sched_decisions_free(&dec);
-	return actions;
+	return ap.actions;
 }

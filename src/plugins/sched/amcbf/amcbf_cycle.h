@@ -19,7 +19,7 @@
 
 /*
  * Run one cycle with slurmctld's locks taken inside (held only while the
- * state is read and the decisions applied).  Returns the number of actions
+ * state is read and the decisions applied, not while the engine decides).  Returns the number of actions
  * taken.  Nodes the availability policy finds OFF are kept free; jobs
  * asking for availability (dfrs:avail=) prefer nodes by it.
  */

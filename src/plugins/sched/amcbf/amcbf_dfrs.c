@@ -19,7 +19,10 @@
  * running ones their CPU at their minimum yield, is taken off their nodes'
  * capacity instead.
  *
- * The policy decides at the completion, at each arrival (in submit order),
+ * The view is read with slurmctld's locks held; the policy decides with no
+ * lock held; the decisions are applied with the locks again (yielded every
+ * amcbf_yield_interval ms), each to a job still as it was read (looked up
+ * again by id).  The policy decides at the completion, at each arrival (in submit order),
  * then at the periodic event; the decisions are applied as Slurm can:
  *   RUNNING -> SUSPENDED, or RUNNING on other nodes (a migration):
  *       requeue (after the checkpoint signal, amcbf_ckpt_*); the job keeps
@@ -52,6 +55,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs.h"
+#include "amcbf_locks.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
@@ -65,7 +69,10 @@ enum { DIM_CPU = 0, DIM_MEM = 1 };
 typedef struct {
 	dfrs_host_t *hosts;
 	dfrs_online_job_t *jobs;
-	job_record_t **job_ptr;
+	uint32_t *ids;		/* each job's Slurm id (looked up again after
+				   the locks were let go) */
+	time_t *starts;		/* a running job's start time, when seen */
+	int nnodes;		/* slurmctld's node table when read */
 	dfrs_job_state_t *was;	/* state before the decisions */
 	int **was_hosts;	/* hosts before (xmalloc'ed copies) */
 	int *arrivals;		/* indices of new jobs, submit order */
@@ -80,7 +87,8 @@ static void view_free(dfrs_view_t *v)
 	}
 	xfree(v->hosts);
 	xfree(v->jobs);
-	xfree(v->job_ptr);
+	xfree(v->ids);
+	xfree(v->starts);
 	xfree(v->was);
 	xfree(v->was_hosts);
 	xfree(v->arrivals);
@@ -91,12 +99,14 @@ static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
 	if (v->njobs == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
 		xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
-		xrecalloc(v->job_ptr, v->cap, sizeof(*v->job_ptr));
+		xrecalloc(v->ids, v->cap, sizeof(*v->ids));
+		xrecalloc(v->starts, v->cap, sizeof(*v->starts));
 		xrecalloc(v->was, v->cap, sizeof(*v->was));
 		xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
 		xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
 	}
-	v->job_ptr[v->njobs] = job_ptr;
+	v->ids[v->njobs] = job_ptr->job_id;
+	v->starts[v->njobs] = job_ptr->start_time;
 	return &v->jobs[v->njobs++];
 }
 
@@ -107,8 +117,9 @@ static void view_drop(dfrs_view_t *v, int i)
 
 	xfree(v->jobs[i].hosts);
 	memmove(&v->jobs[i], &v->jobs[i + 1], (v->njobs - i - 1) * sizeof(*v->jobs));
-	memmove(&v->job_ptr[i], &v->job_ptr[i + 1],
-		(v->njobs - i - 1) * sizeof(*v->job_ptr));
+	memmove(&v->ids[i], &v->ids[i + 1], (v->njobs - i - 1) * sizeof(*v->ids));
+	memmove(&v->starts[i], &v->starts[i + 1],
+		(v->njobs - i - 1) * sizeof(*v->starts));
 	v->njobs--;
 	for (int b = 0; b < v->narrivals; b++) {
 		if (v->arrivals[b] == i)
@@ -236,6 +247,143 @@ static int start_job(job_record_t *job_ptr, const int *hosts, int n)
 	return rc;
 }
 
+/* What a scan of slurmctld's jobs found besides the view. */
+typedef struct {
+	unsigned events;
+	bool settling;	/* a job we requeued is still leaving its nodes */
+} scan_t;
+
+/* A job holding nodes: the policy's when it may be preempted, else its
+ * memory is taken off its nodes. */
+static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
+			 job_record_t *job_ptr, bool running,
+			 const dfrs_params_t *params, uint64_t ref_mb,
+			 time_t now)
+{
+	bitstr_t *bm = running ? job_ptr->node_bitmap :
+		(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
+		 job_ptr->node_bitmap);
+	int n = bm ? bit_set_count(bm) : 0;
+	dfrs_online_job_t *oj;
+
+	/* a completing job departs once done */
+	k->yield = running ? published_yield(job_ptr) : 0;
+	if (running)
+		k->running = 1;
+	if (k->requeued && IS_JOB_COMPLETING(job_ptr))
+		sc->settling = true;
+	if (n <= 0)
+		return;
+	if (!running || !amcbf_preemptable(job_ptr, params, now) ||
+	    on_unusable_node(bm)) {
+		reserve(v, job_ptr, bm, params, ref_mb);
+		return;
+	}
+	oj = view_add(v, job_ptr);
+	shape_of(job_ptr, params, ref_mb, n, oj);
+	for (int i = 0, t = 0; i < node_record_count && t < n; i++)
+		if (bit_test(bm, i))
+			oj->hosts[t++] = i;
+	oj->state = DFRS_JOB_RUNNING;
+	oj->yield = k->yield;
+	oj->virtual_time = k->vt;
+	remember_hosts(k, oj->hosts, n);
+}
+
+/* A pending job: PENDING, or SUSPENDED where it ran if we preempted it. */
+static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
+			 amcbf_known_t *k, job_record_t *job_ptr,
+			 const dfrs_params_t *params, uint64_t ref_mb,
+			 time_t now)
+{
+	dfrs_online_job_t *oj;
+	int n;
+
+	/* its priority shows the policy's order */
+	(void)amcbf_note_pending(mem, k, job_ptr, true, now);
+	if (k->running)		/* requeued (by us or not): it left */
+		sc->events |= 1u << DFRS_EVENT_COMPLETION;
+	k->running = 0;
+	k->requeued = 0;
+	if (!amcbf_startable(job_ptr) ||
+	    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
+		k->held = 1;
+		return;
+	}
+	if (k->held && k->seen)	/* e.g. a requeued job's begin time came */
+		sc->events |= 1u << DFRS_EVENT_COMPLETION;
+	k->held = 0;
+	n = job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1;
+	if (n > node_record_count)
+		return;
+	oj = view_add(v, job_ptr);
+	shape_of(job_ptr, params, ref_mb, n, oj);
+	oj->virtual_time = k->vt;
+	if (k->hosts && k->nhosts == n) {
+		oj->state = DFRS_JOB_SUSPENDED;
+		memcpy(oj->hosts, k->hosts, n * sizeof(int));
+	} else {
+		oj->state = DFRS_JOB_PENDING;
+	}
+	if (!k->seen) {	/* seen once its arrival is decided */
+		v->arrivals[v->narrivals++] = v->njobs - 1;
+		sc->events |= 1u << DFRS_EVENT_ARRIVAL;
+	}
+}
+
+/* One of slurmctld's jobs into the view and the plugin's memory. */
+static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
+		     job_record_t *job_ptr, const dfrs_params_t *params,
+		     uint64_t ref_mb, time_t now)
+{
+	bool holding = IS_JOB_SUSPENDED(job_ptr) ||
+		       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
+	bool running = IS_JOB_RUNNING(job_ptr) && !holding;
+	bool pending = IS_JOB_PENDING(job_ptr) && !holding;
+	amcbf_known_t *k;
+
+	if (!job_ptr->details)
+		return;
+	k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
+	if (!k)
+		return;
+	if (!(pending || running || holding)) {
+		if (k->running)		/* ended since the last cycle */
+			sc->events |= 1u << DFRS_EVENT_COMPLETION;
+		k->running = 0;
+		return;
+	}
+	k->alive = 1;
+	k->restored = 0;
+	if (k->running && k->tick)
+		k->vt += k->yield * difftime(now, k->tick);
+	k->tick = now;
+	if (running || holding)
+		scan_holding(v, sc, k, job_ptr, running, params, ref_mb, now);
+	else
+		scan_pending(v, sc, mem, k, job_ptr, params, ref_mb, now);
+}
+
+/* Pending jobs too big for any node now wait outside the view. */
+static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
+{
+	for (int i = 0; i < v->njobs;) {
+		amcbf_known_t *k;
+
+		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
+		    fits_some_host(v, &v->jobs[i].shape)) {
+			i++;
+			continue;
+		}
+		k = amcbf_known(mem, v->ids[i], false);
+		debug("JobId=%u fits no node now: not considered this cycle",
+		      v->ids[i]);
+		if (k)		/* not an arrival to decide again and again */
+			k->seen = 1;
+		view_drop(v, i);
+	}
+}
+
 /* Scan slurmctld's jobs into the view; returns the events seen. */
 static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
 		     const dfrs_params_t *params, uint64_t ref_mb, time_t now,
@@ -243,109 +391,12 @@ static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
 {
 	ListIterator it = list_iterator_create(job_list);
 	job_record_t *job_ptr;
-	unsigned events = 0;
+	scan_t sc = { 0 };
 
-	while ((job_ptr = list_next(it))) {
-		bool holding = IS_JOB_SUSPENDED(job_ptr) ||
-			       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
-		bool running = IS_JOB_RUNNING(job_ptr) && !holding;
-		bool pending = IS_JOB_PENDING(job_ptr) && !holding;
-		amcbf_known_t *k;
-		dfrs_online_job_t *oj;
-
-		if (!job_ptr->details)
-			continue;
-		k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
-		if (!k)
-			continue;
-		if (!(pending || running || holding)) {
-			if (k->running)		/* ended since the last cycle */
-				events |= 1u << DFRS_EVENT_COMPLETION;
-			k->running = 0;
-			continue;
-		}
-		k->alive = 1;
-		if (k->running && k->tick)
-			k->vt += k->yield * difftime(now, k->tick);
-		k->tick = now;
-
-		if (running || holding) {
-			bitstr_t *bm = running ? job_ptr->node_bitmap :
-				(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
-				 job_ptr->node_bitmap);
-			int n = bm ? bit_set_count(bm) : 0;
-			/* a completing job departs once done */
-			k->yield = running ? published_yield(job_ptr) : 0;
-			if (running)
-				k->running = 1;
-			if (k->requeued && IS_JOB_COMPLETING(job_ptr))
-				*settling = true;
-			if (n <= 0)
-				continue;
-			if (!running || !amcbf_preemptable(job_ptr, params, now) ||
-			    on_unusable_node(bm)) {
-				reserve(v, job_ptr, bm, params, ref_mb);
-				continue;
-			}
-			oj = view_add(v, job_ptr);
-			shape_of(job_ptr, params, ref_mb, n, oj);
-			for (int i = 0, t = 0; i < node_record_count && t < n; i++)
-				if (bit_test(bm, i))
-					oj->hosts[t++] = i;
-			oj->state = DFRS_JOB_RUNNING;
-			oj->yield = k->yield;
-			oj->virtual_time = k->vt;
-			remember_hosts(k, oj->hosts, n);
-			continue;
-		}
-
-		/* pending: its priority shows the policy's order */
-		(void)amcbf_note_pending(mem, k, job_ptr, true, now);
-		if (k->running)		/* requeued (by us or not): it left */
-			events |= 1u << DFRS_EVENT_COMPLETION;
-		k->running = 0;
-		k->requeued = 0;
-		if (!amcbf_startable(job_ptr) ||
-		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
-			k->held = 1;
-			continue;
-		}
-		if (k->held && k->seen)	/* e.g. a requeued job's begin time came */
-			events |= 1u << DFRS_EVENT_COMPLETION;
-		k->held = 0;
-		int n = job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1;
-		if (n > node_record_count)
-			continue;
-		oj = view_add(v, job_ptr);
-		shape_of(job_ptr, params, ref_mb, n, oj);
-		oj->virtual_time = k->vt;
-		if (k->hosts && k->nhosts == n) {
-			oj->state = DFRS_JOB_SUSPENDED;
-			memcpy(oj->hosts, k->hosts, n * sizeof(int));
-		} else {
-			oj->state = DFRS_JOB_PENDING;
-		}
-		if (!k->seen) {	/* seen once its arrival is decided */
-			v->arrivals[v->narrivals++] = v->njobs - 1;
-			events |= 1u << DFRS_EVENT_ARRIVAL;
-		}
-	}
+	while ((job_ptr = list_next(it)))
+		scan_job(v, &sc, mem, job_ptr, params, ref_mb, now);
 	list_iterator_destroy(it);
-
-	/* pending jobs too big for any node now wait outside the view */
-	for (int i = 0; i < v->njobs;) {
-		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
-		    fits_some_host(v, &v->jobs[i].shape)) {
-			i++;
-			continue;
-		}
-		amcbf_known_t *k = amcbf_known(mem, v->job_ptr[i]->job_id, false);
-		debug("%pJ fits no node now: not considered this cycle",
-		      v->job_ptr[i]);
-		if (k)		/* not an arrival to decide again and again */
-			k->seen = 1;
-		view_drop(v, i);
-	}
+	drop_unfit(v, mem);
 
 	/* jobs gone from slurmctld since the last cycle */
 	for (size_t i = 0; i < mem->njobs;) {
@@ -354,10 +405,11 @@ static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
 			continue;
 		}
 		if (mem->jobs[i].running)
-			events |= 1u << DFRS_EVENT_COMPLETION;
+			sc.events |= 1u << DFRS_EVENT_COMPLETION;
 		amcbf_forget(mem, i);
 	}
-	return events;
+	*settling = sc.settling;
+	return sc.events;
 }
 
 typedef struct {
@@ -405,140 +457,162 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 	return true;
 }
 
-int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+/* One host per node, capacity 1 (almost nothing on a node the policy may
+ * not use); every remembered job unseen until the scan finds it. */
+static void view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
 {
-	slurmctld_lock_t locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
-				   .node = WRITE_LOCK, .part = READ_LOCK,
-				   .fed = READ_LOCK };
-	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
-	char who[32];
-	dfrs_online_params_t op;
-	dfrs_view_t v = { 0 };
-	dfrs_cluster_t cl;
-	unsigned events;
-	int actions = 0, requeues = 0, waiting = 0;
-	uint64_t ref_mb;
-	time_t now = time(NULL);
-	bool periodic = false, ok = true, settling = false;
+	for (size_t i = 0; i < mem->njobs; i++)
+		mem->jobs[i].alive = 0;
+	mem->next_wake = 0;
+	v->nnodes = node_record_count;
+	v->hosts = xcalloc(node_record_count ? node_record_count : 1,
+			   sizeof(*v->hosts));
+	for (int i = 0; i < node_record_count; i++) {
+		double c = amcbf_node_usable(i) ? 1.0 : NO_CAPACITY;
+		for (int d = 0; d < 2; d++)
+			v->hosts[i].cap[d] = v->hosts[i].elem[d] = c;
+	}
+}
 
-	snprintf(who, sizeof(who), "dfrs(%s)", policy);
+/* Is the periodic event due (amcbf_dfrs_period has passed)? */
+static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
+			 time_t now)
+{
+	if (params->dfrs_period <= 0)
+		return false;
+	if (!mem->last_periodic) {
+		mem->last_periodic = now;
+		return false;
+	}
+	if (difftime(now, mem->last_periodic) < params->dfrs_period)
+		return false;
+	mem->last_periodic = now;
+	return true;
+}
+
+/* Decide at the completion, at each arrival (in submit order), then at the
+ * periodic event, each on the state the previous left; false on a bad
+ * state (logged).  Remembers each job's state and hosts before. */
+static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
+			  unsigned events, bool periodic, time_t now,
+			  const char *policy)
+{
+	dfrs_online_params_t op;
+	dfrs_cluster_t cl;
+	bool ok = true;
+
 	dfrs_online_params_default(&op, params->dfrs_policy);
 	op.priority = DFRS_PRIO_FT_VT2;
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
-
-	lock_slurmctld(locks);
-	if (slurmctld_config.shutdown_time) {	/* began while we waited */
-		unlock_slurmctld(locks);
-		return 0;
+	for (int i = 0; i < v->njobs; i++) {
+		int n = v->jobs[i].shape.ntasks;
+		v->was[i] = v->jobs[i].state;
+		v->was_hosts[i] = xcalloc(n, sizeof(int));
+		memcpy(v->was_hosts[i], v->jobs[i].hosts, n * sizeof(int));
 	}
-	actions += amcbf_start_unmanaged(params, mem);
-	for (size_t i = 0; i < mem->njobs; i++)
-		mem->jobs[i].alive = 0;
-	mem->next_wake = 0;
-	ref_mb = dfrs_ref_memory_mb();
-	v.hosts = xcalloc(node_record_count ? node_record_count : 1,
-			  sizeof(*v.hosts));
-	for (int i = 0; i < node_record_count; i++) {
-		double c = amcbf_node_usable(i) ?
-			1.0 : NO_CAPACITY;
-		for (int d = 0; d < 2; d++)
-			v.hosts[i].cap[d] = v.hosts[i].elem[d] = c;
-	}
-	events = scan(&v, mem, params, ref_mb, now, &settling) | mem->owed_events;
-	mem->npending = mem->nrunning = 0;
-	for (int i = 0; i < v.njobs; i++)
-		if (v.jobs[i].state == DFRS_JOB_RUNNING)
-			mem->nrunning++;
-		else
-			mem->npending++;
-	if (params->dfrs_period > 0) {
-		if (!mem->last_periodic)
-			mem->last_periodic = now;
-		else if (difftime(now, mem->last_periodic) >= params->dfrs_period) {
-			periodic = true;
-			mem->last_periodic = now;
-		}
-	}
-	if (mem->cycles == 0)	/* at start: fill whatever is free */
-		events |= 1u << DFRS_EVENT_COMPLETION;
-	if (!events && !periodic)
-		goto unlock;
-	if (settling) {
-		/* a job we requeued is still leaving its nodes: decide once
-		 * they are free, not around them */
-		debug("dfrs(%s) cycle: a preempted job is still leaving its nodes",
-		      policy);
-		mem->owed_events = events;
-		goto unlock;
-	}
-	mem->owed_events = 0;
-
-	for (int i = 0; i < v.njobs; i++) {
-		int n = v.jobs[i].shape.ntasks;
-		v.was[i] = v.jobs[i].state;
-		v.was_hosts[i] = xcalloc(n, sizeof(int));
-		memcpy(v.was_hosts[i], v.jobs[i].hosts, n * sizeof(int));
-	}
-	sort_arrivals(&v);
-	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = node_record_count,
-			       .hosts = v.hosts, .njobs = v.njobs,
-			       .jobs = v.jobs, .now = (double)now };
-	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v.njobs,
-	      v.narrivals, events, periodic ? ", periodic" : "");
+	sort_arrivals(v);
+	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = v->nnodes,
+			       .hosts = v->hosts, .njobs = v->njobs,
+			       .jobs = v->jobs, .now = (double)now };
+	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
+	      v->narrivals, events, periodic ? ", periodic" : "");
 	if (events & (1u << DFRS_EVENT_COMPLETION))
 		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, -1, policy);
-	for (int a = 0; ok && a < v.narrivals; a++)
-		if (v.jobs[v.arrivals[a]].state == DFRS_JOB_PENDING)
-			ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, v.arrivals[a],
+	for (int a = 0; ok && a < v->narrivals; a++)
+		if (v->jobs[v->arrivals[a]].state == DFRS_JOB_PENDING)
+			ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, v->arrivals[a],
 				    policy);
 	if (ok && periodic)
 		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, -1, policy);
-	if (!ok)
-		goto unlock;
+	return ok;
+}
 
-	/* preemptions and migrations first: requeues */
-	for (int i = 0; i < v.njobs; i++) {
-		dfrs_online_job_t *oj = &v.jobs[i];
-		job_record_t *jp = v.job_ptr[i];
-		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+/* What the decisions of one cycle came to. */
+typedef struct {
+	const char *policy, *who;
+	amcbf_hold_t hold;	/* slurmctld's locks */
+	bool stop;		/* the locks were yielded and much changed */
+	int actions, requeues, waiting;
+} dfrs_apply_t;
+
+/* Job i of the view as it is now, if it is still as the scan saw it:
+ * running the same run if it was running, else pending and startable. */
+static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
+{
+	job_record_t *jp = find_job_record(v->ids[i]);
+
+	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
+		return NULL;
+	if (v->was[i] == DFRS_JOB_RUNNING)
+		return IS_JOB_RUNNING(jp) && jp->start_time == v->starts[i] ?
+			jp : NULL;
+	return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+}
+
+/* Preemptions and migrations first: requeues. */
+static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
+			   amcbf_memory_t *mem, const dfrs_params_t *params,
+			   time_t now)
+{
+	for (int i = 0; i < v->njobs; i++) {
+		const dfrs_online_job_t *oj = &v->jobs[i];
+		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
 		int n = oj->shape.ntasks, rc;
+		job_record_t *jp;
 		bool moved;
 
-		if (v.was[i] != DFRS_JOB_RUNNING || !k)
+		if (v->was[i] != DFRS_JOB_RUNNING || !k)
 			continue;
 		moved = oj->state == DFRS_JOB_RUNNING &&
-			!same_hosts(oj->hosts, v.was_hosts[i], n);
+			!same_hosts(oj->hosts, v->was_hosts[i], n);
 		if (oj->state == DFRS_JOB_RUNNING && !moved)
 			continue;
-		k->ckpt_kept = 1;
-		if (requeues >= params->max_preempt_per_cycle)
+		/* yield before looking the job up: it may change meanwhile */
+		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+			break;
+		if (!(jp = still_as_seen(v, i)))
 			continue;
-		rc = amcbf_preempt(jp, k, params, mem, now, who,
+		k->ckpt_kept = 1;
+		if (ap->requeues >= params->max_preempt_per_cycle)
+			continue;
+		rc = amcbf_preempt(jp, k, params, mem, now, ap->who,
 				   moved ? "migrating" : "suspended");
 		if (rc == AMCBF_PREEMPT_WAITING)
-			waiting++;
+			ap->waiting++;
 		if (rc != AMCBF_PREEMPT_DONE)
 			continue;
 		/* a suspended job resumes where it was, a migrated one where
 		 * the policy moved it */
-		remember_hosts(k, moved ? oj->hosts : v.was_hosts[i], n);
-		requeues++;
-		actions++;
+		remember_hosts(k, moved ? oj->hosts : v->was_hosts[i], n);
+		ap->requeues++;
+		ap->actions++;
 	}
-	/* then starts and resumptions, unless requeued jobs still hold nodes */
-	for (int i = 0; i < v.njobs && !requeues && !waiting; i++) {
-		dfrs_online_job_t *oj = &v.jobs[i];
-		job_record_t *jp = v.job_ptr[i];
-		amcbf_known_t *k = amcbf_known(mem, jp->job_id, false);
+}
+
+/* Then starts and resumptions, unless requeued jobs still hold nodes. */
+static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
+			 amcbf_memory_t *mem)
+{
+	for (int i = 0; i < v->njobs && !ap->requeues && !ap->waiting &&
+			!ap->stop; i++) {
+		const dfrs_online_job_t *oj = &v->jobs[i];
+		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
+		job_record_t *jp;
 		int rc;
 
-		if (v.was[i] == DFRS_JOB_RUNNING || oj->state != DFRS_JOB_RUNNING || !k)
+		if (v->was[i] == DFRS_JOB_RUNNING ||
+		    oj->state != DFRS_JOB_RUNNING || !k)
+			continue;
+		/* yield before looking the job up: it may change meanwhile */
+		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+			break;
+		if (!(jp = still_as_seen(v, i)))
 			continue;
 		rc = start_job(jp, oj->hosts, oj->shape.ntasks);
 		if (rc != SLURM_SUCCESS) {
 			verbose("could not start %pJ where dfrs(%s) decided: %s",
-				jp, policy, slurm_strerror(rc));
+				jp, ap->policy, slurm_strerror(rc));
 			mem->failed++;
 			continue;
 		}
@@ -546,26 +620,100 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		k->yield = oj->yield;
 		remember_hosts(k, oj->hosts, oj->shape.ntasks);
 		info("dfrs(%s): %s %pJ on %s (yield %.2f, virtual time %.0f s)",
-		     policy, v.was[i] == DFRS_JOB_SUSPENDED ? "resumed" : "started",
+		     ap->policy,
+		     v->was[i] == DFRS_JOB_SUSPENDED ? "resumed" : "started",
 		     jp, jp->nodes, oj->yield, k->vt);
 		mem->started++;
-		actions++;
+		ap->actions++;
 	}
+}
+
+/* After the decisions: the arrivals are decided, unless a checkpoint wait
+ * holds a requeue back (then all is decided again once it is over). */
+static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
+		       amcbf_memory_t *mem, unsigned events)
+{
 	amcbf_checkpoint_sweep(mem);
-	if (waiting) {
-		/* decide again (arrivals included) once the checkpoint
-		 * wait is over: the requeue happens then if still decided */
+	if (ap->waiting || ap->stop) {
 		mem->owed_events = events;
-	} else {
-		for (int a = 0; a < v.narrivals; a++) {
-			amcbf_known_t *k = amcbf_known(mem,
-				v.job_ptr[v.arrivals[a]]->job_id, false);
-			if (k)
-				k->seen = 1;
-		}
+		return;
 	}
-unlock:
-	unlock_slurmctld(locks);
+	for (int a = 0; a < v->narrivals; a++) {
+		amcbf_known_t *k = amcbf_known(mem, v->ids[v->arrivals[a]],
+					       false);
+		if (k)
+			k->seen = 1;
+	}
+}
+
+/* Read slurmctld's records into the view (locks held): true when the
+ * policy has *events (and *periodic) to decide at this cycle. */
+static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
+		      const dfrs_params_t *params, time_t now,
+		      unsigned *events, bool *periodic, const char *policy)
+{
+	bool settling = false;
+
+	view_hosts(v, mem);
+	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling) |
+		 mem->owed_events;
+	mem->npending = mem->nrunning = 0;
+	for (int i = 0; i < v->njobs; i++)
+		if (v->jobs[i].state == DFRS_JOB_RUNNING)
+			mem->nrunning++;
+		else
+			mem->npending++;
+	*periodic = periodic_due(mem, params, now);
+	if (mem->cycles == 0)	/* at start: fill whatever is free */
+		*events |= 1u << DFRS_EVENT_COMPLETION;
+	if (!*events && !*periodic)
+		return false;
+	if (settling) {
+		/* a job we requeued is still leaving its nodes: decide once
+		 * they are free, not around them */
+		debug("dfrs(%s) cycle: a preempted job is still leaving its nodes",
+		      policy);
+		mem->owed_events = *events;
+		return false;
+	}
+	mem->owed_events = 0;
+	return true;
+}
+
+int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+{
+	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
+	char who[32];
+	dfrs_view_t v = { 0 };
+	dfrs_apply_t ap = { .policy = policy, .who = who,
+			    .hold = { .locks = { .conf = READ_LOCK,
+						 .job = WRITE_LOCK,
+						 .node = WRITE_LOCK,
+						 .part = READ_LOCK,
+						 .fed = READ_LOCK },
+				      .yield_ms = params->yield_interval } };
+	unsigned events = 0;
+	time_t now = time(NULL);
+	bool periodic = false, to_decide = false;
+
+	snprintf(who, sizeof(who), "dfrs(%s)", policy);
+	amcbf_hold_lock(&ap.hold);
+	if (!slurmctld_config.shutdown_time) {	/* began while we waited */
+		ap.actions += amcbf_start_unmanaged(params, mem);
+		to_decide = read_view(&v, mem, params, now, &events, &periodic,
+				   policy);
+	}
+	amcbf_hold_unlock(&ap.hold);
+	/* the policy decides with no lock held */
+	if (to_decide && decide_events(&v, params, events, periodic, now, policy)) {
+		amcbf_hold_lock(&ap.hold);
+		if (!slurmctld_config.shutdown_time) {
+			apply_requeues(&ap, &v, mem, params, now);
+			apply_starts(&ap, &v, mem);
+			apply_done(&ap, &v, mem, events);
+		}
+		amcbf_hold_unlock(&ap.hold);
+	}
 	view_free(&v);
-	return actions;
+	return ap.actions;
 }

@@ -12,7 +12,8 @@
 #include "suite/dfrs_params.h"
 
 /*
- * Run one cycle with slurmctld's locks taken inside.  Returns the number of
+ * Run one cycle with slurmctld's locks taken inside (not held while the
+ * policy decides).  Returns the number of
  * actions taken (starts and requeues).
  */
 int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params);

@@ -99,11 +99,19 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 				   k->vt, (double)now);
 }
 
-double amcbf_note_pending(amcbf_memory_t *mem, const amcbf_known_t *k,
+double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 			  job_record_t *job_ptr, bool show_priority,
 			  time_t now)
 {
 	double stretch = amcbf_stretch(job_ptr, k, now);
+
+	if ((job_ptr->het_job_id || job_ptr->array_recs) &&
+	    !k->said_unsupported) {
+		info("%pJ is %s: sched/amcbf does not start those, it stays pending",
+		     job_ptr, job_ptr->het_job_id ? "part of a heterogeneous job" :
+		     "a job array");
+		k->said_unsupported = 1;
+	}
 
 	/* kept current even while it may not start yet (held jobs keep
 	 * priority 0) */

@@ -34,6 +34,8 @@ typedef struct {
 	int held;		/* pending but not startable at the last cycle */
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;
+	int restored;		/* read from amcbf-state.json, not scanned yet */
+	int said_unsupported;	/* logged that it is never started here */
 } amcbf_known_t;
 
 typedef struct {
@@ -64,9 +66,10 @@ uint32_t amcbf_slurm_priority(double prio);
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
 /* A pending job seen in a scan: its Slurm priority shows its stretch when
- * show_priority (unless held), and the agent wakes at its begin time.
+ * show_priority (unless held), the agent wakes at its begin time, and a
+ * job sched/amcbf never starts (heterogeneous, array) is said once.
  * Returns its stretch. */
-double amcbf_note_pending(amcbf_memory_t *mem, const amcbf_known_t *k,
+double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 			  job_record_t *job_ptr, bool show_priority,
 			  time_t now);
 /* May jobs start on node i now (up, responding, not drained)? */

@@ -41,6 +41,8 @@
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
 #include "amcbf_dfrs.h"
+#include "amcbf_locks.h"
+#include "amcbf_restart.h"
 #include "suite/dfrs_params.h"
 #include "suite/sched_stats.h"
 #include "state_file.h"
@@ -61,51 +63,82 @@ static dfrs_params_t params;
 static amcbf_memory_t memory;
 static amcbf_avail_t avail;	/* nodes' ON/OFF chains, suspended jobs */
 static bool owns_starts;	/* slurmctld's main scheduler is off */
+static char *good_params;	/* the SchedulerParameters in force (xmalloc) */
 
-/* Is slurmctld's main scheduler off, so that only this plugin starts jobs? */
-static bool main_scheduler_off(void)
+/* Is slurmctld's main scheduler off, so that only this plugin starts jobs?
+ * sp: SchedulerParameters. */
+static bool main_scheduler_off(const char *sp)
 {
-	const char *sp = slurm_conf.sched_params;
-
 	return sp && xstrcasestr(sp, "sched_interval=-1") &&
 	       (xstrcasestr(sp, "defer,") || !xstrcasecmp(sp, "defer") ||
 		(strlen(sp) >= 6 && !xstrcasecmp(sp + strlen(sp) - 6, ",defer")));
 }
 
 /*
+ * Take SchedulerParameters text as the settings in force, if good; else
+ * say why in one line ending in "keeping <kept> settings".
+ */
+static bool take_params(const char *text, const char *kept)
+{
+	dfrs_params_t fresh;
+	char err[256];
+
+	if (dfrs_params_parse(text, &fresh, err, sizeof(err))) {
+		error("%s; keeping %s settings", err, kept);
+		return false;
+	}
+	params = fresh;
+	xfree(good_params);
+	good_params = xstrdup(text);
+	return true;
+}
+
+/*
  * (Re)load SchedulerParameters.  A bad value leaves the settings in force
- * (the defaults, the first time) and says so in one line.
+ * and says so in one line: the previous ones on a reconfiguration; at
+ * start the last good ones of the state file (they survive restarts), or
+ * the defaults.
  */
 static void load_params(bool first)
 {
-	dfrs_params_t fresh;
-	char err[256], line[1024];
+	slurmctld_lock_t conf_read = { .conf = READ_LOCK };
+	char line[1024], *saved = NULL, *sp, *select_type;
 
-	if (first)
+	/* a reconfiguration rewrites slurm_conf under the conf write lock */
+	lock_slurmctld(conf_read);
+	sp = xstrdup(slurm_conf.sched_params);
+	select_type = xstrdup(slurm_conf.select_type);
+	unlock_slurmctld(conf_read);
+	if (first) {
 		dfrs_params_defaults(&params);
-	if (dfrs_params_parse(slurm_conf.sched_params, &fresh, err,
-			       sizeof(err))) {
-		error("%s; keeping %s settings", err,
-		      first ? "default" : "previous");
-	} else {
-		params = fresh;
+		saved = amcbf_restart_load(&memory);
 	}
+	if (!take_params(sp,
+			 !first ? "previous" :
+			 saved ? "the last good (" AMCBF_RESTART_FILE ")" : "default") &&
+	    saved)
+		(void)take_params(saved, "default");
+	xfree(saved);
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
-	amcbf_avail_configure(&avail, &params);
-	owns_starts = main_scheduler_off();
+	/* the settings in force survive a restart with a bad value */
+	(void)amcbf_restart_save(&memory, good_params);
+	owns_starts = main_scheduler_off(sp);
 	if (!owns_starts)
 		error("SchedulerParameters lack defer,sched_interval=-1: slurmctld's main scheduler starts jobs FIFO on its own, so sched/amcbf stays passive (starts and preempts nothing)");
 	if (owns_starts && params.mode == AMCBF_MODE_DFRS &&
-	    xstrcmp(slurm_conf.select_type, "select/dfrs")) {
+	    xstrcmp(select_type, "select/dfrs")) {
 		error("amcbf_mode=dfrs needs SelectType=select/dfrs (jobs share nodes by yields), not %s: staying passive",
-		      slurm_conf.select_type);
+		      select_type);
 		owns_starts = false;
 	}
+	/* a passive plugin leaves no job it suspended waiting */
+	amcbf_avail_configure(&avail, &params, owns_starts);
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
 			    params.mode == AMCBF_MODE_CMCBF)) {
-		slurmctld_lock_t part_read = { .part = READ_LOCK };
+		slurmctld_lock_t part_read = { .conf = READ_LOCK,
+					       .part = READ_LOCK };
 		bool tiers;
 		lock_slurmctld(part_read);
 		tiers = amcbf_tiers_possible();
@@ -115,15 +148,18 @@ static void load_params(bool first)
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
 	}
+	xfree(sp);
+	xfree(select_type);
 }
 
 static void log_stats(void)
 {
-	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm",
+	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields",
 	     memory.cycles,
 	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
-	     memory.promoted, memory.demoted, memory.failed);
+	     memory.promoted, memory.demoted, memory.failed,
+	     amcbf_hold_longest_ms(), amcbf_hold_yields());
 }
 
 /*
@@ -155,33 +191,70 @@ static void write_stats(void)
 	free(json);
 }
 
+/* Does the plugin act now (start jobs, observe availability slots)? */
+static bool acting(void)
+{
+	return owns_starts && !slurmctld_config.scheduling_disabled &&
+	       !slurmctld_config.shutdown_time;
+}
+
+/*
+ * With agent_lock held: wait up to a second, or until a reconfiguration or
+ * stop.  When the plugin acts, wake when the next availability slot
+ * starts, so that slots are observed at their start, not up to a second
+ * late.  A passive plugin observes no slot, and the next slot only moves
+ * on when one is observed: its start, long past, must not cut the wait
+ * short, or the agent would spin.
+ */
+static void agent_wait(bool act)
+{
+	struct timespec until;
+	time_t slot = act ? amcbf_avail_next_slot(&avail, &params) : 0;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 1;
+	if (slot && slot < until.tv_sec) {
+		until.tv_sec = slot;
+		until.tv_nsec = 0;
+	}
+	pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
+}
+
+/* One cycle of the configured mode, timed for the statistics. */
+static int timed_cycle(void)
+{
+	struct timeval t0, t1;
+	double usec;
+	int acted;
+
+	gettimeofday(&t0, NULL);
+	acted = params.mode == AMCBF_MODE_DFRS ?
+		amcbf_dfrs_cycle(&memory, &params) :
+		amcbf_cycle(&memory, &params, &avail);
+	gettimeofday(&t1, NULL);
+	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
+	memory.cycles++;
+	memory.usec_total += usec;
+	if (usec > memory.usec_max)
+		memory.usec_max = usec;
+	debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
+	return acted;
+}
+
 static void *agent(void *arg)
 {
-	bool first = true;
+	bool first = true, act = false;
 	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
 	time_t last_written = 0;
 
 	while (true) {
-		struct timespec until;
-		struct timeval t0, t1;
 		bool reload, due;
 		int acted;
-		double usec;
 		time_t now;
 
 		slurm_mutex_lock(&agent_lock);
-		if (!first && !stop_agent && !reconfig_pending) {
-			time_t slot = amcbf_avail_next_slot(&avail, &params);
-			clock_gettime(CLOCK_REALTIME, &until);
-			until.tv_sec += 1;
-			/* wake when a slot starts, so that slots are observed
-			 * at their start, not up to a second late */
-			if (slot && slot < until.tv_sec) {
-				until.tv_sec = slot;
-				until.tv_nsec = 0;
-			}
-			pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
-		}
+		if (!first && !stop_agent && !reconfig_pending)
+			agent_wait(act);
 		if (stop_agent) {
 			slurm_mutex_unlock(&agent_lock);
 			break;
@@ -195,8 +268,7 @@ static void *agent(void *arg)
 		first = false;
 		/* nothing starts once slurmctld is shutting down: a launch
 		 * it has no time to send leaves the job RUNNING on nothing */
-		if (slurmctld_config.scheduling_disabled || !owns_starts ||
-		    slurmctld_config.shutdown_time)
+		if (!(act = acting()))
 			continue;
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
@@ -214,21 +286,12 @@ static void *agent(void *arg)
 			continue;
 		seen_update = last_job_update;
 		last_cycle = now;
-		gettimeofday(&t0, NULL);
-		acted = params.mode == AMCBF_MODE_DFRS ?
-			amcbf_dfrs_cycle(&memory, &params) :
-			amcbf_cycle(&memory, &params, &avail);
-		gettimeofday(&t1, NULL);
-		usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
-		memory.cycles++;
-		memory.usec_total += usec;
-		if (usec > memory.usec_max)
-			memory.usec_max = usec;
-		debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
+		acted = timed_cycle();
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
 			write_stats();
+			(void)amcbf_restart_save(&memory, good_params);
 			last_written = now;
 		}
 		if (difftime(now, last_stats) >= 300) {
@@ -272,8 +335,10 @@ extern void fini(void)
 	agent_running = false;
 	log_stats();
 	write_stats();
+	(void)amcbf_restart_save(&memory, good_params);
 	amcbf_avail_fini(&avail);
 	amcbf_memory_free(&memory);
+	xfree(good_params);
 	verbose("agent thread stopped");
 }
 

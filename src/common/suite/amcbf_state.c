@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_state.c - sched/amcbf's restart state to and from JSON, every
+ * field checked on the way in (amcbf_state.h).
+ */
+#include <json-c/json.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amcbf_state.h"
+
+void amcbf_state_free(amcbf_state_t *s)
+{
+	for (size_t i = 0; i < s->njobs; i++) {
+		for (size_t h = 0; h < s->jobs[i].nhosts; h++)
+			free(s->jobs[i].hosts[h]);
+		free(s->jobs[i].hosts);
+	}
+	free(s->jobs);
+	free(s->params);
+	memset(s, 0, sizeof(*s));
+}
+
+static json_object *job_to_json(const amcbf_state_job_t *j)
+{
+	json_object *o = json_object_new_object(), *hosts = json_object_new_array();
+
+	if (!o || !hosts) {
+		json_object_put(o);
+		json_object_put(hosts);
+		return NULL;
+	}
+	json_object_object_add(o, "id", json_object_new_int64(j->id));
+	json_object_object_add(o, "vt", json_object_new_double(j->vt));
+	json_object_object_add(o, "seen", json_object_new_boolean(j->seen));
+	for (size_t h = 0; h < j->nhosts; h++)
+		json_object_array_add(hosts, json_object_new_string(j->hosts[h]));
+	json_object_object_add(o, "hosts", hosts);
+	return o;
+}
+
+char *amcbf_state_to_json(const amcbf_state_t *s)
+{
+	json_object *root = json_object_new_object(), *jobs = json_object_new_array();
+	char *text = NULL;
+
+	if (!root || !jobs)
+		goto out;
+	json_object_object_add(root, "version", json_object_new_int(AMCBF_STATE_VERSION));
+	json_object_object_add(root, "params",
+			       s->params ? json_object_new_string(s->params) : NULL);
+	json_object_object_add(root, "last_periodic",
+			       json_object_new_int64(s->last_periodic));
+	for (size_t i = 0; i < s->njobs; i++) {
+		json_object *o = job_to_json(&s->jobs[i]);
+		if (!o)
+			goto out;
+		json_object_array_add(jobs, o);
+	}
+	json_object_object_add(root, "jobs", jobs);
+	jobs = NULL;
+	text = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+out:
+	json_object_put(jobs);
+	json_object_put(root);
+	return text;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The member of an object, of a type; NULL when absent or another type. */
+static json_object *member(json_object *o, const char *key, json_type type)
+{
+	json_object *v = NULL;
+
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, type))
+		return NULL;
+	return v;
+}
+
+static int parse_hosts(json_object *arr, amcbf_state_job_t *j, size_t at,
+		       char *err, size_t errlen)
+{
+	size_t n = json_object_array_length(arr);
+
+	if (n && !(j->hosts = calloc(n, sizeof(*j->hosts))))
+		return fail(err, errlen, "out of memory");
+	for (size_t h = 0; h < n; h++) {
+		json_object *v = json_object_array_get_idx(arr, h);
+		const char *name = json_object_get_string(v);
+		if (!json_object_is_type(v, json_type_string) || !*name)
+			return fail(err, errlen, "jobs[%zu].hosts[%zu]: not a node name",
+				    at, h);
+		if (!(j->hosts[h] = strdup(name)))
+			return fail(err, errlen, "out of memory");
+		j->nhosts++;
+	}
+	return 0;
+}
+
+static int parse_job(json_object *o, amcbf_state_job_t *j, size_t at,
+		     uint32_t prev, char *err, size_t errlen)
+{
+	json_object *id, *vt, *seen, *hosts;
+	int64_t v;
+	double t;
+
+	if (!json_object_is_type(o, json_type_object))
+		return fail(err, errlen, "jobs[%zu]: not an object", at);
+	id = member(o, "id", json_type_int);
+	v = id ? json_object_get_int64(id) : 0;
+	if (v <= prev || v > (int64_t)UINT32_MAX)
+		return fail(err, errlen, "jobs[%zu].id: not a job id above the previous one (%u)",
+			    at, prev);
+	j->id = (uint32_t)v;
+	vt = member(o, "vt", json_type_double);
+	if (!vt)
+		vt = member(o, "vt", json_type_int);
+	t = vt ? json_object_get_double(vt) : -1;
+	if (!vt || !isfinite(t) || t < 0)
+		return fail(err, errlen, "jobs[%zu].vt: not a number >= 0", at);
+	j->vt = t;
+	if (!(seen = member(o, "seen", json_type_boolean)))
+		return fail(err, errlen, "jobs[%zu].seen: not true or false", at);
+	j->seen = json_object_get_boolean(seen);
+	if (!(hosts = member(o, "hosts", json_type_array)))
+		return fail(err, errlen, "jobs[%zu].hosts: not an array", at);
+	return parse_hosts(hosts, j, at, err, errlen);
+}
+
+static int parse_root(json_object *root, amcbf_state_t *s, char *err, size_t errlen)
+{
+	json_object *v, *jobs;
+	size_t n;
+
+	if (!json_object_is_type(root, json_type_object))
+		return fail(err, errlen, "not a JSON object");
+	if (!(v = member(root, "version", json_type_int)) ||
+	    json_object_get_int(v) != AMCBF_STATE_VERSION)
+		return fail(err, errlen, "version: not %d", AMCBF_STATE_VERSION);
+	if ((v = member(root, "params", json_type_string)) &&
+	    !(s->params = strdup(json_object_get_string(v))))
+		return fail(err, errlen, "out of memory");
+	if (!v && json_object_object_get_ex(root, "params", &v) && v)
+		return fail(err, errlen, "params: not a string or null");
+	if (!(v = member(root, "last_periodic", json_type_int)) ||
+	    json_object_get_int64(v) < 0)
+		return fail(err, errlen, "last_periodic: not a time >= 0");
+	s->last_periodic = (long)json_object_get_int64(v);
+	if (!(jobs = member(root, "jobs", json_type_array)))
+		return fail(err, errlen, "jobs: not an array");
+	n = json_object_array_length(jobs);
+	if (n && !(s->jobs = calloc(n, sizeof(*s->jobs))))
+		return fail(err, errlen, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		uint32_t prev = i ? s->jobs[i - 1].id : 0;
+		s->njobs++;
+		if (parse_job(json_object_array_get_idx(jobs, i), &s->jobs[i], i,
+			      prev, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+int amcbf_state_parse(const char *text, amcbf_state_t *s, char *err,
+		      size_t errlen)
+{
+	json_tokener *tok = json_tokener_new();
+	json_object *root;
+	enum json_tokener_error jerr;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if (!tok)
+		return fail(err, errlen, "out of memory");
+	root = json_tokener_parse_ex(tok, text, (int)strlen(text));
+	jerr = json_tokener_get_error(tok);
+	if (!root || jerr != json_tokener_success) {
+		if (jerr == json_tokener_continue || jerr == json_tokener_success)
+			rc = fail(err, errlen, "not JSON: it ends early (truncated?)");
+		else
+			rc = fail(err, errlen, "not JSON: %s at offset %zu",
+				  json_tokener_error_desc(jerr),
+				  (size_t)json_tokener_get_parse_end(tok));
+		json_object_put(root);
+		json_tokener_free(tok);
+		return rc;
+	}
+	/* nothing but white space after the object */
+	for (size_t at = json_tokener_get_parse_end(tok); text[at]; at++)
+		if (!strchr(" \t\r\n", text[at])) {
+			json_object_put(root);
+			json_tokener_free(tok);
+			return fail(err, errlen, "not JSON: text after the object at offset %zu",
+				    at);
+		}
+	json_tokener_free(tok);
+	rc = parse_root(root, s, err, errlen);
+	json_object_put(root);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_locks.h - slurmctld's locks as sched/amcbf takes them.  Every hold
+ * is timed (the longest is in the statistics line), and a long stretch of
+ * work under them gives them up now and then, as sched/backfill does with
+ * bf_yield_interval: after amcbf_yield_interval ms it releases them for
+ * AMCBF_YIELD_SLEEP_US so that RPCs waiting for them run, then takes them
+ * again.  Whoever yields must look its jobs up again (find_job_record):
+ * any of them may have changed or gone meanwhile.
+ */
+#ifndef DFRS_AMCBF_LOCKS_H
+#define DFRS_AMCBF_LOCKS_H
+
+#include <stdbool.h>
+#include <sys/time.h>
+#include <time.h>
+
+#define AMCBF_YIELD_SLEEP_US 20000
+
+#ifdef DFRS_AMCBF_SLURM_TYPES
+typedef struct {
+	slurmctld_lock_t locks;
+	int yield_ms;		/* amcbf_yield_interval; 0: never yield */
+	struct timeval taken;
+	time_t part_update, conf_update;	/* when taken first */
+} amcbf_hold_t;
+
+void amcbf_hold_lock(amcbf_hold_t *h);
+void amcbf_hold_unlock(amcbf_hold_t *h);
+/*
+ * Held for yield_ms or more: release the locks for a moment and take them
+ * again.  Returns false when the partitions or the configuration changed
+ * meanwhile, or slurmctld is shutting down: the caller stops (a later
+ * cycle decides afresh).
+ */
+bool amcbf_hold_yield(amcbf_hold_t *h);
+#endif
+
+/* The longest hold since the plugin started, ms; and the number of
+ * yields. */
+double amcbf_hold_longest_ms(void);
+unsigned long amcbf_hold_yields(void);
+
+#endif

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_suspend.c - suspend and resume jobs for the availability policy,
+ * with the AdminComment mark that finds them again (amcbf_suspend.h; the
+ * text handling is src/common/suite/text_mark.c).  A job is suspended as
+ * gang scheduling suspends (indf_susp false): it keeps its nodes, so
+ * nothing else starts there and its resume never finds them taken.
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "slurm/slurm_errno.h"
+
+#include "src/common/list.h"
+#include "src/common/log.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/job_scheduler.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_suspend.h"
+#include "suite/text_mark.h"
+
+/* Set or clear the mark; false when out of memory (logged). */
+static bool set_mark(job_record_t *job_ptr, bool on)
+{
+	char *text = NULL;
+	int rc = on ? text_mark_add(job_ptr->admin_comment, AMCBF_SUSPEND_MARK, &text) :
+		text_mark_remove(job_ptr->admin_comment, AMCBF_SUSPEND_MARK, &text);
+
+	if (rc) {
+		error("%pJ: out of memory marking its AdminComment", job_ptr);
+		return false;
+	}
+	xfree(job_ptr->admin_comment);
+	job_ptr->admin_comment = text ? xstrdup(text) : NULL;
+	free(text);
+	last_job_update = time(NULL);	/* saved with the job's state */
+	return true;
+}
+
+static int suspend_op(job_record_t *job_ptr, uint16_t op)
+{
+	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
+
+	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, false,
+			   SLURM_PROTOCOL_VERSION);
+}
+
+int amcbf_suspend_job(job_record_t *job_ptr)
+{
+	int rc;
+
+	/* marked first: the mark must never be missing on a suspended job */
+	if (!set_mark(job_ptr, true))
+		return ESLURM_INTERNAL;
+	if ((rc = suspend_op(job_ptr, SUSPEND_JOB)))
+		set_mark(job_ptr, false);
+	return rc;
+}
+
+int amcbf_resume_job(job_record_t *job_ptr)
+{
+	int rc = suspend_op(job_ptr, RESUME_JOB);
+
+	if (!rc)
+		set_mark(job_ptr, false);
+	return rc;
+}
+
+bool amcbf_suspend_marked(job_record_t *job_ptr)
+{
+	return text_mark_has(job_ptr->admin_comment, AMCBF_SUSPEND_MARK);
+}
+
+void amcbf_suspend_mark(job_record_t *job_ptr)
+{
+	if (!amcbf_suspend_marked(job_ptr))
+		set_mark(job_ptr, true);
+}
+
+void amcbf_suspend_unmark(job_record_t *job_ptr)
+{
+	if (amcbf_suspend_marked(job_ptr))
+		set_mark(job_ptr, false);
+}
+
+int amcbf_resume_marked(const char *why)
+{
+	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
+				   .fed = READ_LOCK };
+	ListIterator it;
+	job_record_t *job_ptr;
+	int resumed = 0, rc;
+
+	lock_slurmctld(locks);
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it))) {
+		if (!amcbf_suspend_marked(job_ptr))
+			continue;
+		if (!IS_JOB_SUSPENDED(job_ptr)) {
+			amcbf_suspend_unmark(job_ptr);
+			continue;
+		}
+		if ((rc = amcbf_resume_job(job_ptr))) {
+			error("availability: could not resume %pJ: %s", job_ptr,
+			      slurm_strerror(rc));
+			continue;
+		}
+		info("availability: resumed %pJ: %s", job_ptr, why);
+		resumed++;
+	}
+	list_iterator_destroy(it);
+	unlock_slurmctld(locks);
+	return resumed;
+}

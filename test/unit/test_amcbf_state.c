@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_amcbf_state.c - sched/amcbf's restart state: a round trip keeps
+ * every field; every corrupt input is refused with a message saying what
+ * and where, and leaves nothing half-parsed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite/amcbf_state.h"
+
+static void test_round_trip(void **state)
+{
+	char *h1[] = { "n1", "n2" };
+	amcbf_state_job_t jobs[] = {
+		{ .id = 3, .vt = 0, .seen = 0 },
+		{ .id = 12, .vt = 301.5, .seen = 1, .hosts = h1, .nhosts = 2 },
+	};
+	amcbf_state_t in = { .params = "amcbf_mode=dfrs,amcbf_dfrs_minvt=60",
+			     .last_periodic = 1700000000, .jobs = jobs,
+			     .njobs = 2 }, out;
+	char err[256], *text = amcbf_state_to_json(&in);
+
+	assert_non_null(text);
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_string_equal(out.params, in.params);
+	assert_int_equal(out.last_periodic, 1700000000);
+	assert_int_equal(out.njobs, 2);
+	assert_int_equal(out.jobs[0].id, 3);
+	assert_true(out.jobs[0].vt == 0);
+	assert_int_equal(out.jobs[0].seen, 0);
+	assert_int_equal(out.jobs[0].nhosts, 0);
+	assert_int_equal(out.jobs[1].id, 12);
+	assert_true(out.jobs[1].vt == 301.5);
+	assert_int_equal(out.jobs[1].seen, 1);
+	assert_int_equal(out.jobs[1].nhosts, 2);
+	assert_string_equal(out.jobs[1].hosts[0], "n1");
+	assert_string_equal(out.jobs[1].hosts[1], "n2");
+	amcbf_state_free(&out);
+	free(text);
+}
+
+static void test_empty_state(void **state)
+{
+	amcbf_state_t in = { 0 }, out;
+	char err[256], *text = amcbf_state_to_json(&in);
+
+	assert_non_null(text);
+	assert_string_equal(text, "{\"version\":1,\"params\":null,\"last_periodic\":0,\"jobs\":[]}");
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_null(out.params);
+	assert_int_equal(out.njobs, 0);
+	amcbf_state_free(&out);
+	free(text);
+}
+
+/* text is refused with exactly this message, and leaves nothing */
+static void refused(const char *text, const char *want)
+{
+	amcbf_state_t out;
+	char err[256] = "";
+
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), -1);
+	assert_string_equal(err, want);
+	amcbf_state_free(&out);
+	assert_null(out.jobs);
+	assert_null(out.params);
+}
+
+#define HEAD "{\"version\":1,\"params\":\"amcbf_mode=cmbf\",\"last_periodic\":0,\"jobs\":"
+
+static void test_corrupt(void **state)
+{
+	refused("", "not JSON: it ends early (truncated?)");
+	refused(HEAD "[{\"id\":1,", "not JSON: it ends early (truncated?)");
+	refused("{\"version\":1,]", "not JSON: quoted object property name expected at offset 13");
+	refused(HEAD "[]} x", "not JSON: text after the object at offset 69");
+	refused("[]", "not a JSON object");
+	refused("{\"version\":2,\"last_periodic\":0,\"jobs\":[]}", "version: not 1");
+	refused("{\"version\":1,\"params\":5,\"last_periodic\":0,\"jobs\":[]}",
+		"params: not a string or null");
+	refused("{\"version\":1,\"last_periodic\":-1,\"jobs\":[]}",
+		"last_periodic: not a time >= 0");
+	refused("{\"version\":1,\"last_periodic\":0}", "jobs: not an array");
+	refused(HEAD "[7]}", "jobs[0]: not an object");
+	refused(HEAD "[{\"vt\":0,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].id: not a job id above the previous one (0)");
+	refused(HEAD "[{\"id\":0,\"vt\":0,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].id: not a job id above the previous one (0)");
+	refused(HEAD "[{\"id\":4294967296,\"vt\":0,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].id: not a job id above the previous one (0)");
+	/* ids increase: no duplicate, no disorder */
+	refused(HEAD "[{\"id\":5,\"vt\":0,\"seen\":true,\"hosts\":[]},"
+		"{\"id\":5,\"vt\":0,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[1].id: not a job id above the previous one (5)");
+	refused(HEAD "[{\"id\":5,\"vt\":-1,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].vt: not a number >= 0");
+	refused(HEAD "[{\"id\":5,\"vt\":\"1\",\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].vt: not a number >= 0");
+	refused(HEAD "[{\"id\":5,\"vt\":NaN,\"seen\":true,\"hosts\":[]}]}",
+		"jobs[0].vt: not a number >= 0");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":1,\"hosts\":[]}]}",
+		"jobs[0].seen: not true or false");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false}]}",
+		"jobs[0].hosts: not an array");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false,\"hosts\":[\"n1\",\"\"]}]}",
+		"jobs[0].hosts[1]: not a node name");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false,\"hosts\":[\"n1\",3]}]}",
+		"jobs[0].hosts[1]: not a node name");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_empty_state),
+		cmocka_unit_test(test_corrupt),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
