@@ -80,8 +80,10 @@ static void test_errors(void **state)
 		     "hosts[0][1]: expected a number");
 	expect_error("{\"hosts\": [[1, 0]], \"jobs\": []}",
 		     "host 0 dimension 1: capacity 0 must be a positive number");
-	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1.5, 0]}]}",
-		     "job 0 dimension 0: need 1.5 exceeds every host's capacity");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1.5, 0], \"min_yield\": 0.8}]}",
+		     "job 0 dimension 0: need 1.5 at min_yield 0.8 (plus req 0) exceeds every host's capacity (largest 1)");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [0.5, 0], \"req\": [0.6, 0], \"min_yield\": 0.9}]}",
+		     "job 0 dimension 0: need 0.5 at min_yield 0.9 (plus req 0.6) exceeds every host's capacity (largest 1)");
 	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 0}]}",
 		     "jobs[0].tasks: 0 is not an integer");
 	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 1.5}]}",
