@@ -113,6 +113,25 @@ static void test_errors(void **state)
 	}
 }
 
+/* Found by fuzzing: a key quoted into the message kept its newline, and a
+ * NUL byte after the document passed for white space. */
+static void test_control_characters(void **state)
+{
+	static const char nul[] = "{\"hosts\": [[1, 1]], \"jobs\": []}\n\0x";
+	dfrs_instance_store_t s;
+	char err[256] = "";
+
+	(void)state;
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [], \"a\nb\x7f\": 1}",
+		     "unknown key \"a?b?\"");
+	assert_int_equal(dfrs_instance_parse_json("{\"a\tb\": 1}", 10, &s, err,
+						  sizeof(err)), -1);
+	assert_null(strchr(err, '\t'));
+	assert_int_equal(dfrs_instance_parse_json(nul, sizeof(nul) - 1, &s, err,
+						  sizeof(err)), -1);
+	assert_string_equal(err, "malformed JSON at line 2 (byte 32): text after the end of the document");
+}
+
 static void test_missing_file(void **state)
 {
 	dfrs_instance_store_t s;
@@ -222,6 +241,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_instance),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_control_characters),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_corrupted_instances),
 		cmocka_unit_test(test_round_trip),
