@@ -80,7 +80,8 @@ static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while (!rc && (opt = getopt_long(argc, argv, "h", longopts,
+	/* leading ':': a missing value is ':', told apart from '?' */
+	while (!rc && (opt = getopt_long(argc, argv, ":h", longopts,
 					 NULL)) != -1) {
 		switch (opt) {
 		case 't':
@@ -139,9 +140,13 @@ static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			exit(0);
+		case ':':
+			fprintf(stderr, CMD ": option '%s' needs a value "
+				"(dfrs excerpt --help)\n", argv[optind - 1]);
+			return -1;
 		default:
-			fprintf(stderr, CMD ": unknown option or missing value "
-				"'%s' (dfrs excerpt --help)\n", argv[optind - 1]);
+			fprintf(stderr, CMD ": unknown option '%s' (dfrs "
+				"excerpt --help)\n", argv[optind - 1]);
 			return -1;
 		}
 	}

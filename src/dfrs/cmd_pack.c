@@ -45,8 +45,8 @@ static void usage(FILE *out)
 		"  --list            print every algorithm name\n"
 		"  --pretty          indent the JSON output\n"
 		"Output: {\"algorithm\", \"chosen\", \"min_yield\" (minimum scaled yield),\n"
-		"         \"lp_bound\", \"yields\" (per job), \"placement\" (host of each task\n"
-		"         per job), \"seconds\"}\n"
+		"         \"lp_bound\", \"yields\" (per job, rounded down), \"placement\" (host of\n"
+		"         each task per job), \"seconds\"}\n"
 		"Exit status: 0 placed, 1 some job cannot be placed at its minimum yield,\n"
 		"2 bad arguments or instance.\n");
 }
@@ -56,13 +56,50 @@ static void print_name(const char *name, void *arg)
 	fprintf((FILE *)arg, "%s\n", name);
 }
 
-/* Numbers rounded to 6 significant digits: yields are not exact anyway. */
+/* Numbers rounded to 6 significant digits: the bound and the time. */
 static json_object *number(double v)
 {
 	char buf[32];
 
 	snprintf(buf, sizeof(buf), "%.6g", v);
 	return json_object_new_double_s(v, buf);
+}
+
+/* v >= 0 rounded down to 6 significant digits, into buf. */
+static void floor_6_digits(double v, char *buf, size_t len)
+{
+	char mant[40];
+	long digits;
+	int exp10;
+
+	snprintf(buf, len, "%.6g", v);
+	if (!(strtod(buf, NULL) > v))
+		return;
+	/* "d.ddddde+XX": the six digits as an integer, one unit less */
+	snprintf(mant, sizeof(mant), "%.5e", v);
+	exp10 = atoi(strchr(mant, 'e') + 1);
+	digits = strtol(mant, NULL, 10) * 100000 +
+		 strtol(strchr(mant, '.') + 1, NULL, 10) - 1;
+	snprintf(mant, sizeof(mant), "%lde%d", digits, exp10 - 5);
+	snprintf(buf, len, "%.6g", strtod(mant, NULL));
+}
+
+/*
+ * A yield as printed: rounded down to 6 significant digits, so that the
+ * printed placement never uses more than a host's capacity (rounded to
+ * nearest, two yields on one host could overcommit it by a few 1e-7 of
+ * their needs); where that would fall below the job's minimum yield,
+ * every digit needed to read the computed value back exactly.
+ */
+static json_object *yield_number(double v, double min_yield)
+{
+	char buf[40];
+
+	floor_6_digits(v, buf, sizeof(buf));
+	for (int digits = 7; strtod(buf, NULL) < min_yield && digits <= 17;
+	     digits++)
+		snprintf(buf, sizeof(buf), "%.*g", digits, v);
+	return json_object_new_double_s(strtod(buf, NULL), buf);
 }
 
 /* "H,N,SLACK[,COV]" for --random: 0, or -1 with a message on stderr. */
@@ -111,7 +148,17 @@ static double now_seconds(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int cmd_pack(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+	const char *path;		/* --instance, or "--random" */
+	const char *algorithm;
+	const char *random_spec;
+	instance_gen_opts_t gen;
+	int pretty, print_instance;
+} pack_args_t;
+
+/* Parse the options into *a: -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, pack_args_t *a)
 {
 	static const struct option opts[] = {
 		{ "instance", required_argument, NULL, 'i' },
@@ -124,14 +171,7 @@ int cmd_pack(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *path = NULL, *algorithm = NULL, *random_spec = NULL;
-	int pretty = 0, c, failed = -1, rc, print_instance = 0;
-	instance_gen_opts_t gen = { .seed = 1 };
-	dfrs_instance_store_t store;
-	dfrs_placement_t pl;
-	char err[512], chosen[32];
-	double t0, seconds, bound;
-	json_object *out, *yields, *placement;
+	int c;
 
 	optind = 1;
 	opterr = 0;
@@ -140,12 +180,12 @@ int cmd_pack(int argc, char **argv)
 
 		switch (c) {
 		case 'r':
-			random_spec = optarg;
+			a->random_spec = optarg;
 			break;
 		case 's':
 			errno = 0;
-			gen.seed = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end || gen.seed == 0 ||
+			a->gen.seed = strtoull(optarg, &end, 10);
+			if (errno || end == optarg || *end || a->gen.seed == 0 ||
 			    optarg[0] == '-') {
 				fprintf(stderr, "dfrs pack: --seed '%s': expected an integer >= 1\n",
 					optarg);
@@ -153,19 +193,19 @@ int cmd_pack(int argc, char **argv)
 			}
 			break;
 		case 'P':
-			print_instance = 1;
+			a->print_instance = 1;
 			break;
 		case 'i':
-			path = optarg;
+			a->path = optarg;
 			break;
 		case 'a':
-			algorithm = optarg;
+			a->algorithm = optarg;
 			break;
 		case 'l':
 			placement_algorithm_list(print_name, stdout);
 			return 0;
 		case 'p':
-			pretty = 1;
+			a->pretty = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -184,97 +224,148 @@ int cmd_pack(int argc, char **argv)
 		fprintf(stderr, "dfrs pack: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	if (!path == !random_spec) {
+	if (!a->path == !a->random_spec) {
 		fprintf(stderr, "dfrs pack: give one of --instance FILE.json or --random H,N,SLACK (dfrs pack --help)\n");
 		return 2;
 	}
-	if (algorithm && !placement_algorithm_known(algorithm)) {
+	if (a->algorithm && !placement_algorithm_known(a->algorithm)) {
 		fprintf(stderr, "dfrs pack: unknown algorithm '%s' (dfrs pack --list shows them)\n",
-			algorithm);
+			a->algorithm);
 		return 2;
 	}
-	if (random_spec) {
-		if (parse_random(random_spec, &gen))
+	return -1;
+}
+
+/* The instance, read or generated: 0, or 2 with a message. */
+static int load_instance(pack_args_t *a, dfrs_instance_store_t *store)
+{
+	char err[512];
+
+	if (a->random_spec) {
+		if (parse_random(a->random_spec, &a->gen))
 			return 2;
-		if (instance_generate(&gen, &store)) {
+		if (instance_generate(&a->gen, store)) {
 			fprintf(stderr, "dfrs pack: out of memory\n");
 			return 2;
 		}
-		path = "--random";
-	} else if (dfrs_instance_read_json(path, &store, err, sizeof(err))) {
+		a->path = "--random";
+	} else if (dfrs_instance_read_json(a->path, store, err, sizeof(err))) {
 		fprintf(stderr, "dfrs pack: %s\n", err);
 		return 2;
 	}
-	if (print_instance) {
-		char *text = dfrs_instance_to_json(&store.inst);
+	return 0;
+}
 
-		rc = text ? 0 : 2;
-		if (text)
-			printf("%s\n", text);
-		else
-			fprintf(stderr, "dfrs pack: out of memory\n");
-		free(text);
-		dfrs_instance_store_free(&store);
-		return rc;
+/* --print-instance: the instance as JSON; the exit status. */
+static int print_instance(const dfrs_instance_t *inst)
+{
+	char *text = dfrs_instance_to_json(inst);
+
+	if (!text) {
+		fprintf(stderr, "dfrs pack: out of memory\n");
+		return 2;
 	}
-	if (!algorithm)
-		algorithm = placement_algorithm_default(&store.inst);
+	printf("%s\n", text);
+	free(text);
+	return 0;
+}
 
-	t0 = now_seconds();
-	rc = placement_algorithm_run(&store.inst, algorithm, &pl, chosen, sizeof(chosen),
-			&failed, err, sizeof(err));
-	seconds = now_seconds() - t0;
+/*
+ * Place the jobs: 0 with *pl filled (checked against every capacity),
+ * else the exit status with a message (*pl freed).
+ */
+static int place(const pack_args_t *a, const dfrs_instance_t *inst,
+		 dfrs_placement_t *pl, char *chosen, size_t chosen_len,
+		 double *seconds)
+{
+	char err[512];
+	double t0 = now_seconds();
+	int failed = -1;
+	int rc = placement_algorithm_run(inst, a->algorithm, pl, chosen,
+					 chosen_len, &failed, err, sizeof(err));
+
+	*seconds = now_seconds() - t0;
 	if (rc < 0) {
 		fprintf(stderr, "dfrs pack: %s\n", err);
-		dfrs_instance_store_free(&store);
 		return 2;
 	}
 	if (rc == 1) {
-		const dfrs_job_t *job = &store.inst.jobs[failed];
+		const dfrs_job_t *job = &inst->jobs[failed];
 
 		fprintf(stderr,
 			"dfrs pack: %s: infeasible: job %d (%d task%s, min_yield %g) cannot be placed at its minimum yield by %s\n",
-			path, failed, job->ntasks, job->ntasks == 1 ? "" : "s",
-			job->min_yield, algorithm);
-		dfrs_placement_free(&pl);
-		dfrs_instance_store_free(&store);
+			a->path, failed, job->ntasks, job->ntasks == 1 ? "" : "s",
+			job->min_yield, a->algorithm);
+		dfrs_placement_free(pl);
 		return 1;
 	}
-	if (dfrs_placement_check(&store.inst, &pl, err, sizeof(err))) {
+	if (dfrs_placement_check(inst, pl, err, sizeof(err))) {
 		/* a bug, not bad input: say so rather than print a bad plan */
 		fprintf(stderr, "dfrs pack: internal error: %s placement violates %s\n",
 			chosen, err);
-		dfrs_placement_free(&pl);
-		dfrs_instance_store_free(&store);
+		dfrs_placement_free(pl);
 		return 2;
 	}
-	bound = lp_bound(&store.inst);
+	return 0;
+}
 
-	out = json_object_new_object();
-	yields = json_object_new_array();
-	placement = json_object_new_array();
-	for (int i = 0; i < store.inst.njobs; i++) {
+/* The placement as one JSON object on stdout. */
+static void print_placement(const pack_args_t *a, const dfrs_instance_t *inst,
+			    const dfrs_placement_t *pl, const char *chosen,
+			    double seconds)
+{
+	json_object *out = json_object_new_object();
+	json_object *yields = json_object_new_array();
+	json_object *placement = json_object_new_array();
+
+	for (int i = 0; i < inst->njobs; i++) {
 		json_object *hosts = json_object_new_array();
 
-		json_object_array_add(yields, number(pl.yield[i]));
-		for (int t = pl.first_task[i]; t < pl.first_task[i + 1]; t++)
+		json_object_array_add(yields, yield_number(pl->yield[i],
+							   inst->jobs[i].min_yield));
+		for (int t = pl->first_task[i]; t < pl->first_task[i + 1]; t++)
 			json_object_array_add(hosts,
-					      json_object_new_int(pl.task_host[t]));
+					      json_object_new_int(pl->task_host[t]));
 		json_object_array_add(placement, hosts);
 	}
-	json_object_object_add(out, "algorithm", json_object_new_string(algorithm));
+	json_object_object_add(out, "algorithm", json_object_new_string(a->algorithm));
 	json_object_object_add(out, "chosen", json_object_new_string(chosen));
 	json_object_object_add(out, "min_yield",
-			       number(store.inst.njobs ? pl.min_scaled_yield : 1.0));
-	json_object_object_add(out, "lp_bound", number(bound));
+			       yield_number(inst->njobs ? pl->min_scaled_yield : 1.0, 0.0));
+	json_object_object_add(out, "lp_bound", number(lp_bound(inst)));
 	json_object_object_add(out, "yields", yields);
 	json_object_object_add(out, "placement", placement);
 	json_object_object_add(out, "seconds", number(seconds));
 	printf("%s\n", json_object_to_json_string_ext(out,
-		pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED :
-			 JSON_C_TO_STRING_SPACED));
+		a->pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED :
+			    JSON_C_TO_STRING_SPACED));
 	json_object_put(out);
-	dfrs_placement_free(&pl);
+}
+
+int cmd_pack(int argc, char **argv)
+{
+	pack_args_t a = { .gen = { .seed = 1 } };
+	dfrs_instance_store_t store;
+	dfrs_placement_t pl;
+	char chosen[32];
+	double seconds;
+	int rc;
+
+	if ((rc = parse_args(argc, argv, &a)) >= 0 ||
+	    (rc = load_instance(&a, &store)) != 0)
+		return rc;
+	if (a.print_instance) {
+		rc = print_instance(&store.inst);
+		dfrs_instance_store_free(&store);
+		return rc;
+	}
+	if (!a.algorithm)
+		a.algorithm = placement_algorithm_default(&store.inst);
+	rc = place(&a, &store.inst, &pl, chosen, sizeof(chosen), &seconds);
+	if (rc == 0) {
+		print_placement(&a, &store.inst, &pl, chosen, seconds);
+		dfrs_placement_free(&pl);
+	}
 	dfrs_instance_store_free(&store);
-	return 0;
+	return rc;
 }

@@ -221,7 +221,8 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 	int opt;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	/* leading ':': a missing value is ':', told apart from '?' */
+	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 't':
 			c->trace = optarg;
@@ -282,8 +283,8 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			usage(stdout);
 			exit(0);
 		case ':':
-			fprintf(stderr, "dfrs sim: %s needs a value\n",
-				argv[optind - 1]);
+			fprintf(stderr, "dfrs sim: option '%s' needs a value "
+				"(dfrs sim --help)\n", argv[optind - 1]);
 			return -1;
 		default:
 			fprintf(stderr, "dfrs sim: unknown option '%s' (dfrs "

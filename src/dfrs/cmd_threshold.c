@@ -183,8 +183,16 @@ int cmd_threshold(int argc, char **argv)
 		return 2;
 	}
 
-	double *myopic = malloc(m.n * sizeof(*myopic));
-	json_object *out = json_object_new_object();
+	double *myopic = malloc((m.n ? m.n : 1) * sizeof(*myopic));
+	json_object *out;
+
+	if (!myopic) {
+		fprintf(stderr, "dfrs threshold: out of memory\n");
+		threshold_partition_free(&part);
+		free(lambda);
+		return 2;
+	}
+	out = json_object_new_object();
 
 	threshold_myopic_thresholds(m.n, myopic);
 	json_object_object_add(out, "n", json_object_new_int64((int64_t)m.n));

@@ -270,13 +270,20 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "n:i:c:l:p:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
-		case 'i':
-			a.interval = (int)strtol(optarg, &end, 10);
-			if (*end || a.interval < 1 || a.interval > 3600) {
+		case 'i': {
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			/* range checked on the long: a cast first would
+			 * make 4294967297 into 1 */
+			if (errno || end == optarg || *end || v < 1 || v > 3600) {
 				fprintf(stderr, "dfrs-nodeagent: --interval %s: not an integer in 1..3600\n", optarg);
 				return 2;
 			}
+			a.interval = (int)v;
 			break;
+		}
 		case 'c': a.controller = optarg; break;
 		case 'l':
 			if (!(a.log = fopen(optarg, "a"))) {

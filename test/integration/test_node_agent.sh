@@ -18,13 +18,15 @@ mount=$(cpu_mount)
 
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 group_gone() { [ ! -d "$mount/dfrs/$1/job_$2" ]; }
-in_group() {	# every process of job $2 on node $1 is in its group
-	local pid
+in_group() {	# job $2 has processes, and every one is in its group on node $1
+	local pid found=0
 	for pid in $(pgrep -f "sleep 6[0-9]"); do
 		if tr '\0' '\n' < /proc/$pid/environ 2>/dev/null | grep -qx "SLURM_JOB_ID=$2"; then
+			found=$((found + 1))
 			grep -qx "$pid" "$mount/dfrs/$1/job_$2/cgroup.procs" || return 1
 		fi
 	done
+	[ "$found" -gt 0 ]	# no process at all proves nothing
 }
 
 a=$(submit -w n1 --wrap 'sleep 61')
@@ -32,6 +34,7 @@ b=$(submit -w n2 --wrap 'sleep 62')
 wait_for "job $a: group with the default weight 1024" shares_is n1 "$a" 1024
 wait_for "job $b: group with the default weight 1024" shares_is n2 "$b" 1024
 wait_for "job $a: its processes in its group" in_group n1 "$a"
+in_group n1 999999 && fail "in_group holds for a job that has no process"
 
 scontrol update jobid="$a" AdminComment="dfrs:weight=5000"
 wait_for "job $a: cpu.shares 5000 after AdminComment dfrs:weight=5000" shares_is n1 "$a" 5000

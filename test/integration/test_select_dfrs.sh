@@ -45,12 +45,16 @@ expect "$b" n2 dfrs:yield=0.6667,need=1 6667
 expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
 
 # dfrs status shows each node's jobs from the model the plugin exports
-status=$("$build/dfrs" status) || fail "dfrs status failed"
-grep -qE "^n1 +2\.000 +0\.500$" <<<"$status" || fail "dfrs status: n1 line wrong: $status"
-grep -qE "^ +$a +0\.500 +1 +0\.25 +0\.25 +5000$" <<<"$status" ||
-	fail "dfrs status: job $a line wrong: $status"
-grep -qE "^ +$d +0\.667 +0\.5 +0\.25 +0\.25 +3333$" <<<"$status" ||
-	fail "dfrs status: job $d line wrong: $status"
+# (dfrs-nodes.json, written by the plugin's writer thread after the locks:
+# polled until it shows the latest model)
+status_has() { "$build/dfrs" status 2>/dev/null | grep -qE "$1"; }
+status_lacks() {
+	local out
+	out=$("$build/dfrs" status 2>/dev/null) && ! grep -qE "$1" <<<"$out"
+}
+wait_for "dfrs status: n1 line" status_has "^n1 +2\.000 +0\.500$"
+wait_for "dfrs status: job $a line" status_has "^ +$a +0\.500 +1 +0\.25 +0\.25 +5000$"
+wait_for "dfrs status: job $d line" status_has "^ +$d +0\.667 +0\.5 +0\.25 +0\.25 +3333$"
 
 # memory is rigid: 2500 MB fits on neither node (2048 MB free on each)
 e=$(submit --mem=2500 --wrap 'sleep 300'); ids+=("$e")
@@ -64,6 +68,8 @@ state_is "$f" PENDING || fail "job $f (min yield 0.9) started though it would pu
 scontrol suspend "$a"
 wait_for "job $c: yield 1 while $a is suspended" comment_is "$c" dfrs:yield=1,need=1
 wait_for "job $c: cpu.shares 10000" shares_is n1 "$c" 10000
+wait_for "dfrs status: job $a suspended" status_has "^ +$a .* suspended$"
+wait_for "dfrs status: job $c at yield 1" status_has "^ +$c +1\.000 "
 scontrol resume "$a"
 wait_for "job $c: yield 0.5 again after resume" comment_is "$c" dfrs:yield=0.5,need=1
 
@@ -81,9 +87,14 @@ wait_for "job $e starts on n1 once a's memory is free" node_is "$e" n1
 expect "$c" n1 dfrs:yield=0.5,need=1 5000
 expect "$e" n1 dfrs:yield=0.5,need=1 5000
 state_is "$f" PENDING || fail "job $f started below the others' minimum yields"
+wait_for "dfrs status: job $a gone" status_lacks "^ +$a "
+wait_for "dfrs status: job $e on n1" status_has "^ +$e +0\.500 +1 "
 
 scancel "$b" "$c" "$d" "$e" "$f"
 wait_jobs_done 60 "${ids[@]}"
+# the last of these quick changes reaches the file: no job left in it
+wait_for "dfrs status: both nodes idle" status_has "^n2 .*\(idle\)$"
+wait_for "dfrs status: no job line" status_lacks "^ +[0-9]+ "
 for id in "${ids[@]}"; do
 	n=$(grep -c "^JobId=$id " "$CLUSTER_DIR/jobcomp.txt")
 	[ "$n" = 1 ] || fail "job $id has $n jobcomp records, want exactly 1"

@@ -80,8 +80,10 @@ static void test_errors(void **state)
 		     "hosts[0][1]: expected a number");
 	expect_error("{\"hosts\": [[1, 0]], \"jobs\": []}",
 		     "host 0 dimension 1: capacity 0 must be a positive number");
-	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1.5, 0]}]}",
-		     "job 0 dimension 0: need 1.5 exceeds every host's capacity");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [1.5, 0], \"min_yield\": 0.8}]}",
+		     "job 0 dimension 0: need 1.5 at min_yield 0.8 (plus req 0) exceeds every host's capacity (largest 1)");
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"need\": [0.5, 0], \"req\": [0.6, 0], \"min_yield\": 0.9}]}",
+		     "job 0 dimension 0: need 0.5 at min_yield 0.9 (plus req 0.6) exceeds every host's capacity (largest 1)");
 	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 0}]}",
 		     "jobs[0].tasks: 0 is not an integer");
 	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [{\"tasks\": 1.5}]}",
@@ -109,6 +111,25 @@ static void test_errors(void **state)
 		snprintf(text + n, sizeof(text) - n, "]}");
 		expect_error(text, "job 10: more than 10000000 tasks in all");
 	}
+}
+
+/* Found by fuzzing: a key quoted into the message kept its newline, and a
+ * NUL byte after the document passed for white space. */
+static void test_control_characters(void **state)
+{
+	static const char nul[] = "{\"hosts\": [[1, 1]], \"jobs\": []}\n\0x";
+	dfrs_instance_store_t s;
+	char err[256] = "";
+
+	(void)state;
+	expect_error("{\"hosts\": [[1, 1]], \"jobs\": [], \"a\nb\x7f\": 1}",
+		     "unknown key \"a?b?\"");
+	assert_int_equal(dfrs_instance_parse_json("{\"a\tb\": 1}", 10, &s, err,
+						  sizeof(err)), -1);
+	assert_null(strchr(err, '\t'));
+	assert_int_equal(dfrs_instance_parse_json(nul, sizeof(nul) - 1, &s, err,
+						  sizeof(err)), -1);
+	assert_string_equal(err, "malformed JSON at line 2 (byte 32): text after the end of the document");
 }
 
 static void test_missing_file(void **state)
@@ -220,6 +241,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_instance),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_control_characters),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_corrupted_instances),
 		cmocka_unit_test(test_round_trip),

@@ -154,6 +154,10 @@ static void test_errors(void **state)
 	expect_error("amcbf_ckpt_signal=KILL", "amcbf_ckpt_signal=KILL: must be one of none, USR1, USR2, TERM, INT, HUP");
 	expect_error("amcbf_dfrs_policy=easy", "amcbf_dfrs_policy=easy: must be one of greedyp, greedypm, mcb");
 	expect_error("amcbf_ckpt_wait=-1", "amcbf_ckpt_wait=-1: not an integer in 0..3600");
+	/* control characters of the input are not passed into the log line
+	 * (found by fuzzing: a newline split the message) */
+	expect_error("amcbf_par\nti\x7f=1", "SchedulerParameters amcbf_par?ti?: unknown parameter");
+	expect_error("amcbf_mode=a\tb\r", "amcbf_mode=a?b?: must be one of");
 }
 
 static void test_format_roundtrip(void **state)

@@ -164,9 +164,20 @@ static void test_elementary_job_amounts(void **state)
 		hosts[h].cap[0] = 4, hosts[h].cap[1] = hosts[h].elem[1] = 8;
 		hosts[h].elem[0] = h + 1;
 	}
-	/* without elementary amounts the whole need 4 must fit one unit */
+	/* without elementary amounts the whole task counts against one unit:
+	 * at min_yield 0.6 it uses 2.4 of a unit of at most 2 ... */
+	job.min_yield = 0.6;
 	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "need 4 exceeds every host's capacity (largest 2)"));
+	assert_non_null(strstr(err, "need 4 at min_yield 0.6 (plus req 0) exceeds every host's capacity (largest 2)"));
+	/* ... and at min_yield 0 it fits host 1's unit at yield 2/4 */
+	job.min_yield = 0.0;
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), 0);
+	assert_int_equal(placement_algorithm_run(&inst, NULL, &p, NULL, 0,
+						 NULL, err, sizeof(err)), 0);
+	assert_int_equal(p.task_host[0], 1);
+	assert_float_equal(p.yield[0], 0.5, EPS);
+	assert_int_equal(dfrs_placement_check(&inst, &p, err, sizeof(err)), 0);
+	dfrs_placement_free(&p);
 	job.elem_given = 1;
 	job.elem_need[0] = 2.0;
 	job.elem_req[1] = 2.0;
@@ -191,6 +202,46 @@ static void test_elementary_job_amounts(void **state)
 	job.elem_need[0] = 5.0;
 	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "elem_need 5 exceeds need 4"));
+}
+
+/*
+ * A need above a host's capacity is no reason to refuse a job (Stillwell
+ * et al. 2010, "Requirements, Needs, and Yield"): its yield there is at
+ * most capacity / need.  Two jobs of CPU need 2 on hosts of CPU 1 and 1.5,
+ * kept apart by memory (0.6 each of 1), get yields 0.5 and 0.75, with every
+ * algorithm; a third job that cannot fit at its minimum yield is refused.
+ */
+static void test_need_above_capacity(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[2] = {
+		cpu_mem_job(1, 2.0, 0.6, 0.0),
+		cpu_mem_job(1, 2.0, 0.6, 0.0),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 2, jobs };
+	const char *algs[] = { "METAVP", "METAHVP", "METAGREEDY", "VP_FFSUM",
+			       "HVP_BFMAX_S", "GREEDY_S3_P2" };
+	dfrs_placement_t p;
+	char err[256];
+
+	(void)state;
+	hosts[1].cap[0] = hosts[1].elem[0] = 1.5;
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), 0);
+	for (size_t a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
+		assert_int_equal(placement_algorithm_run(&inst, algs[a], &p, NULL,
+							 0, NULL, err, sizeof(err)), 0);
+		assert_int_not_equal(p.task_host[0], p.task_host[1]);
+		for (int i = 0; i < 2; i++)
+			assert_float_equal(p.yield[i],
+					   p.task_host[i] == 0 ? 0.5 : 0.75, EPS);
+		assert_float_equal(p.min_scaled_yield, 0.5, EPS);
+		assert_int_equal(dfrs_placement_check(&inst, &p, err, sizeof(err)), 0);
+		dfrs_placement_free(&p);
+	}
+	/* at min_yield 0.8 a need of 2 uses 1.6 > 1.5 of the largest host */
+	jobs[1].min_yield = 0.8;
+	assert_int_equal(dfrs_instance_check(&inst, err, sizeof(err)), -1);
+	assert_string_equal(err, "job 1 dimension 0: need 2 at min_yield 0.8 (plus req 0) exceeds every host's capacity (largest 1.5)");
 }
 
 /* ---- vector packing orders ---------------------------------------------- */
@@ -529,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),
 		cmocka_unit_test(test_elementary_job_amounts),
+		cmocka_unit_test(test_need_above_capacity),
 		cmocka_unit_test(test_pp_and_cp_orderings),
 		cmocka_unit_test(test_pp_relaxes_the_match),
 		cmocka_unit_test(test_first_fit_vs_best_fit),

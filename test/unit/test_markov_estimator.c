@@ -299,6 +299,10 @@ static void test_state_corrupt_or_foreign(void **state)
 		{ "\"run\":3", "\"run\":-3", "nodes[0].run=-3: must be >= 0" },
 		{ "\"name\":\"n1\"", "\"name\":\"\"", "nodes[0].name: empty" },
 		{ "\"run_censored\":false", "\"run_censored\":0", "nodes[0].run_censored: missing or not a boolean" },
+		/* lists missing altogether (found by fuzzing: no message) */
+		{ "\"slots\":[1,2,0],", "", "nodes[0].slots: expected an array of 3 numbers" },
+		{ "\"on_lengths\"", "\"on_lengthz\"", "nodes[0].on_lengths: expected an array of 64 numbers" },
+		{ "\"off_lengths\"", "\"off_lengthz\"", "nodes[0].off_lengths: expected an array of 64 numbers" },
 	};
 
 	for (size_t k = 0; k < sizeof(edits) / sizeof(edits[0]); k++) {

@@ -92,11 +92,28 @@ static void test_bad_exports(void **state)
 		   "node 0 job 0: missing or wrong type: \"job_id\"");
 }
 
+/* A time no calendar holds (found by fuzzing: localtime gave NULL and
+ * strftime crashed on it) prints as "?". */
+static void test_time_out_of_range(void **state)
+{
+	char err[128] = "";
+	int rc;
+	char *table = status_of("{\"updated\":9223372036854775807,\"nodes\":[]}",
+				&rc, err, sizeof(err));
+
+	(void)state;
+	assert_int_equal(rc, 0);
+	assert_string_equal(table, "select/dfrs model at ?\n"
+			    "NODE       CPU_LOAD MEM_USED  JOBID      YIELD   NEED    MEM   MIN_Y  WEIGHT\n");
+	free(table);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_export_and_table),
 		cmocka_unit_test(test_bad_exports),
+		cmocka_unit_test(test_time_out_of_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

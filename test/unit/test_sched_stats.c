@@ -70,9 +70,15 @@ static void test_bad_files(void **state)
 	expect_bad("[1, 2]", "not a JSON object");
 	expect_bad("{\"updated\": 1}", "\"mode\" missing or not a string");
 	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1, \"cycles\": -3}",
-		   "\"cycles\" missing or not a number >= 0");
+		   "\"cycles\" missing or not a number in [0, 9007199254740992]");
 	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1, \"cycles\": \"many\"}",
-		   "\"cycles\" missing or not a number >= 0");
+		   "\"cycles\" missing or not a number in [0, 9007199254740992]");
+	/* too large for the integer it is stored in (found by fuzzing:
+	 * the conversion was undefined) */
+	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1e40, \"cycles\": 1}",
+		   "\"updated\" missing or not a number in [0, 9007199254740992]");
+	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1, \"cycles\": 2e19}",
+		   "\"cycles\" missing or not a number in [0, 9007199254740992]");
 	expect_bad("{\"mode\": \"amcbf\", \"updated\": 1}", "\"cycles\" missing");
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_trace_corpus.c - trace_parse over every file of the fuzz corpus
- * (test/data/fuzz-corpus: seeds, inputs the fuzzer found interesting, and
+ * (test/data/fuzz-corpus/trace_parse: seeds, inputs the fuzzer found interesting, and
  * fixed crashers), with the same option byte and checks as the libFuzzer
  * harness contribs/fuzz/fuzz_trace_parse.c: no crash, and a read either
  * succeeds with sane jobs or fails with a message and no jobs.
@@ -21,7 +21,7 @@
 #include "trace/trace.h"
 #include "trace_test_util.h"
 
-#define CORPUS_DIR DFRS_TEST_DATA_DIR "/fuzz-corpus"
+#define CORPUS_DIR DFRS_TEST_DATA_DIR "/fuzz-corpus/trace_parse"
 
 /* Parse one corpus input; returns 1 if it read jobs, 0 if it failed. */
 static int run_input(const char *path)

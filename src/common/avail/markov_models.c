@@ -106,6 +106,14 @@ static json_object *field(json_object *o, const char *key, json_type type, size_
 	return v;
 }
 
+/* o's member key, or NULL when it has none. */
+static json_object *member(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
 static int read_node(json_object *o, size_t i, markov_node_model_t *node, char *err, size_t errlen)
 {
 	json_object *v, *t;
@@ -137,14 +145,13 @@ static int read_node(json_object *o, size_t i, markov_node_model_t *node, char *
 	    read_numbers(json_object_array_get_idx(t, 1), e->transitions[1], 2,
 			 "transitions[1]", i, err, errlen))
 		return -1;
-	if (!json_object_object_get_ex(o, "slots", &v) ||
-	    read_numbers(v, e->slots, 3, "slots", i, err, errlen))
-		return -1;
-	if (!json_object_object_get_ex(o, "on_lengths", &v) ||
-	    read_numbers(v, e->on_lengths, ONOFF_LENGTH_BINS, "on_lengths", i, err, errlen))
-		return -1;
-	if (!json_object_object_get_ex(o, "off_lengths", &v) ||
-	    read_numbers(v, e->off_lengths, ONOFF_LENGTH_BINS, "off_lengths", i, err, errlen))
+	/* a missing list is read as NULL: read_numbers names it (returning
+	 * early left err unset) */
+	if (read_numbers(member(o, "slots"), e->slots, 3, "slots", i, err, errlen) ||
+	    read_numbers(member(o, "on_lengths"), e->on_lengths, ONOFF_LENGTH_BINS,
+			 "on_lengths", i, err, errlen) ||
+	    read_numbers(member(o, "off_lengths"), e->off_lengths, ONOFF_LENGTH_BINS,
+			 "off_lengths", i, err, errlen))
 		return -1;
 	if (!(v = field(o, "last", json_type_int, i, err, errlen)))
 		return -1;

@@ -245,6 +245,14 @@ static int parse_root(json_object *root, dfrs_instance_store_t *out,
 	return dfrs_instance_check(&out->inst, err, errlen);
 }
 
+/* Control characters quoted from the input as '?': one line. */
+static void printable(char *err)
+{
+	for (; *err; err++)
+		if ((unsigned char)*err < 0x20 || *err == 0x7f)
+			*err = '?';
+}
+
 int dfrs_instance_parse_json(const char *text, size_t len,
 			     dfrs_instance_store_t *out,
 			     char *err, size_t errlen)
@@ -266,7 +274,8 @@ int dfrs_instance_parse_json(const char *text, size_t len,
 		enum json_tokener_error e = json_tokener_get_error(tok);
 
 		/* trailing white space after the document is fine */
-		while (root && rest < len && strchr(" \t\r\n", text[rest]))
+		while (root && rest < len && text[rest] &&
+		       strchr(" \t\r\n", text[rest]))
 			rest++;
 		if (!root || e != json_tokener_success || rest < len) {
 			for (size_t i = 0; i < off && i < len; i++)
@@ -281,8 +290,11 @@ int dfrs_instance_parse_json(const char *text, size_t len,
 	}
 	rc = parse_root(root, out, err, errlen);
 out:
-	if (rc != 0)
+	if (rc != 0) {
 		dfrs_instance_store_free(out);
+		if (errlen)
+			printable(err);
+	}
 	json_object_put(root);
 	json_tokener_free(tok);
 	return rc;

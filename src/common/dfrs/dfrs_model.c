@@ -57,6 +57,47 @@ static int bad_value(double v)
 	return !isfinite(v) || v < 0.0;
 }
 
+/*
+ * Whether job's tasks fit on no host in dimension d even at the job's
+ * minimum yield: its rigid requirement alone, or its usage at min_yield,
+ * above the largest capacity (elementary or aggregate).  A need above a
+ * host's capacity is no error: the yield there cannot exceed what the
+ * capacity leaves (Stillwell et al. 2010, "Requirements, Needs, and Yield").
+ * Returns 0, or -1 with a message in err.
+ */
+static int job_exceeds_hosts(const dfrs_job_t *job, int i, int d,
+			     double max_cap, double max_elem, char *err,
+			     size_t errlen)
+{
+	int elem = job->elem_given;
+	double y = job->min_yield;
+
+	if (dfrs_elem_req(job, d) > max_elem || job->req[d] > max_cap) {
+		int e = dfrs_elem_req(job, d) > max_elem;
+
+		snprintf(err, errlen,
+			 "job %d dimension %d: %s %g exceeds every host's capacity (largest %g)",
+			 i, d, e && elem ? "elem_req" : "req",
+			 e ? dfrs_elem_req(job, d) : job->req[d],
+			 e ? max_elem : max_cap);
+		return -1;
+	}
+	if (dfrs_task_elem_usage(job, d, y) > max_elem ||
+	    dfrs_task_usage(job, d, y) > max_cap) {
+		int e = dfrs_task_elem_usage(job, d, y) > max_elem;
+
+		snprintf(err, errlen,
+			 "job %d dimension %d: %s %g at min_yield %g (plus %s %g) exceeds every host's capacity (largest %g)",
+			 i, d, e && elem ? "elem_need" : "need",
+			 e ? dfrs_elem_need(job, d) : job->need[d], y,
+			 e && elem ? "elem_req" : "req",
+			 e ? dfrs_elem_req(job, d) : job->req[d],
+			 e ? max_elem : max_cap);
+		return -1;
+	}
+	return 0;
+}
+
 int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 {
 	double max_elem[DFRS_MAX_DIMS] = { 0 }, max_cap[DFRS_MAX_DIMS] = { 0 };
@@ -120,8 +161,6 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 			const char *what = NULL;
 			double v = 0.0;
 
-			double limit = max_elem[d];
-
 			if (bad_value(job->req[d]))
 				what = "req", v = job->req[d];
 			else if (bad_value(job->need[d]))
@@ -148,20 +187,9 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 					 r ? "req" : "need", r ? job->req[d] : job->need[d]);
 				return -1;
 			}
-			if (dfrs_elem_req(job, d) > max_elem[d])
-				what = job->elem_given ? "elem_req" : "req", v = dfrs_elem_req(job, d);
-			else if (dfrs_elem_need(job, d) > max_elem[d])
-				what = job->elem_given ? "elem_need" : "need", v = dfrs_elem_need(job, d);
-			else if (job->req[d] > max_cap[d])
-				what = "req", v = job->req[d], limit = max_cap[d];
-			else if (job->need[d] > max_cap[d])
-				what = "need", v = job->need[d], limit = max_cap[d];
-			if (what) {
-				snprintf(err, errlen,
-					 "job %d dimension %d: %s %g exceeds every host's capacity (largest %g)",
-					 i, d, what, v, limit);
+			if (job_exceeds_hosts(job, i, d, max_cap[d], max_elem[d],
+					      err, errlen))
 				return -1;
-			}
 		}
 	}
 	return 0;

@@ -132,10 +132,11 @@ static inline double dfrs_task_elem_usage(const dfrs_job_t *job, int d,
 /*
  * Check an instance: dimension and host/job counts, every value finite and
  * >= 0, 0 < elem <= cap, min_yield in [0, 1], ntasks >= 1, elementary
- * amounts no larger than the aggregate ones, each task's elementary req and
- * need no larger than the largest host's elementary capacity (and its
- * aggregate ones than the largest aggregate capacity), at most
- * DFRS_MAX_TASKS tasks in all.
+ * amounts no larger than the aggregate ones, each task's usage at its
+ * minimum yield (req + min_yield need) no larger than the largest host's
+ * capacity, elementary and aggregate, at most DFRS_MAX_TASKS tasks in all.
+ * A need above a host's capacity is allowed: the job's yield there is at
+ * most what the capacity leaves of the need.
  * Returns 0, or -1 with one message in err naming the host or job, the
  * dimension and the value.  (Whether the jobs fit together is the
  * placement's business, not the instance's.)

@@ -19,12 +19,21 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o)
 	o->seed = 1;
 }
 
-static int machine_size(const trace_t *t, const sim_workload_opts_t *o)
+/* The most nodes a machine may have (as dfrs sim --nodes). */
+#define MAX_NODES 100000000L
+
+/* Units for procs processors at ppn per unit, rounded up; procs + ppn - 1
+ * would overflow for sizes near the type's limit. */
+static long units_for(long procs, long ppn)
+{
+	return procs / ppn + (procs % ppn != 0);
+}
+
+static long machine_size(const trace_t *t, const sim_workload_opts_t *o)
 {
 	if (o->nodes > 0)
 		return o->nodes;
-	long procs = trace_machine_procs(t);
-	return (int)((procs + o->procs_per_node - 1) / o->procs_per_node);
+	return units_for(trace_machine_procs(t), o->procs_per_node);
 }
 
 int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
@@ -36,20 +45,27 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 			 "positive");
 		return -1;
 	}
-	w->nodes = machine_size(t, o);
-	if (w->nodes <= 0) {
+	long machine = machine_size(t, o);
+	if (machine <= 0) {
 		snprintf(err, errlen, "%s: cannot tell the machine size (no "
 			 "MaxProcs/MaxNodes header, no job size): give --nodes",
 			 t->source);
 		return -1;
 	}
+	if (machine > MAX_NODES) {
+		snprintf(err, errlen, "%s: %ld processors make %ld units of %d, "
+			 "more than %ld: give --nodes", t->source,
+			 trace_machine_procs(t), machine, o->procs_per_node,
+			 MAX_NODES);
+		return -1;
+	}
+	w->nodes = (int)machine;
 	w->jobs = calloc(t->njobs ? t->njobs : 1, sizeof(*w->jobs));
 	size_t units = 0;
 	for (size_t i = 0; i < t->njobs; i++)
 		if (t->jobs[i].procs > 0)
-			units += (size_t)((t->jobs[i].procs +
-					   o->procs_per_node - 1) /
-					  o->procs_per_node);
+			units += (size_t)units_for(t->jobs[i].procs,
+						   o->procs_per_node);
 	w->util_pool = malloc((units ? units : 1) * sizeof(double));
 	if (!w->jobs || !w->util_pool) {
 		sim_workload_free(w);
@@ -67,12 +83,12 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 			w->skipped_unusable++;
 			continue;
 		}
-		int nodes = (tj->procs + o->procs_per_node - 1) /
-			    o->procs_per_node;
-		if (nodes > w->nodes) {
+		long need = units_for(tj->procs, o->procs_per_node);
+		if (need > w->nodes) {
 			w->skipped_too_big++;
 			continue;
 		}
+		int nodes = (int)need;
 		sim_job_t *j = &w->jobs[w->njobs++];
 		j->id = tj->id;
 		j->line = tj->line;

@@ -233,13 +233,21 @@ void dfrs_params_defaults(dfrs_params_t *p)
 				p, err, sizeof(err));
 }
 
-int dfrs_params_parse(const char *str, dfrs_params_t *out,
-		       char *err, size_t errlen)
+/* Control characters of the quoted input as '?': the message stays one
+ * line of the log. */
+static void printable(char *err)
 {
-	dfrs_params_t p;
+	for (; *err; err++)
+		if ((unsigned char)*err < 0x20 || *err == 0x7f)
+			*err = '?';
+}
+
+/* Parse str over the defaults in *p: 0, or -1 with err. */
+static int parse_into(const char *str, dfrs_params_t *p, char *err,
+		      size_t errlen)
+{
 	const char *cur = str;
 
-	dfrs_params_defaults(&p);
 	while (cur && *cur) {
 		const char *comma = strchr(cur, ',');
 		size_t len = comma ? (size_t)(comma - cur) : strlen(cur);
@@ -264,10 +272,24 @@ int dfrs_params_parse(const char *str, dfrs_params_t *out,
 					 "SchedulerParameters %s: missing value", s->key);
 				return -1;
 			}
-			if (set_value(s, eq + 1, len - klen - 1, &p, err, errlen))
+			if (set_value(s, eq + 1, len - klen - 1, p, err, errlen))
 				return -1;
 		}
 		cur = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}
+
+int dfrs_params_parse(const char *str, dfrs_params_t *out,
+		       char *err, size_t errlen)
+{
+	dfrs_params_t p;
+
+	dfrs_params_defaults(&p);
+	if (parse_into(str, &p, err, errlen)) {
+		if (errlen)
+			printable(err);
+		return -1;
 	}
 	*out = p;
 	return 0;

@@ -84,7 +84,8 @@ int node_share_print_status(const char *json, FILE *out, char *err,
 {
 	json_object *root = json_tokener_parse(json), *nodes, *v;
 	time_t updated;
-	char when[32];
+	struct tm tm;
+	char when[32] = "?";
 
 	if (!root || !json_object_is_type(root, json_type_object)) {
 		snprintf(err, errlen, "not a JSON object");
@@ -97,7 +98,9 @@ int node_share_print_status(const char *json, FILE *out, char *err,
 		return -1;
 	}
 	updated = (time_t)json_object_get_int64(v);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", localtime(&updated));
+	/* a time no calendar holds (a damaged file) prints as "?" */
+	if (localtime_r(&updated, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
 	fprintf(out, "select/dfrs model at %s\n", when);
 	fprintf(out, "%-10s %8s %8s  %-8s %7s %6s %6s %7s %7s\n", "NODE",
 		"CPU_LOAD", "MEM_USED", "JOBID", "YIELD", "NEED", "MEM",

@@ -51,16 +51,22 @@ char *sched_stats_to_json(const sched_stats_t *s)
 	return text;
 }
 
-static int number(json_object *o, const char *key, double *v, char *err,
-		  size_t errlen)
+/* Counters and times are stored as integers: at most 2^53, which a long
+ * holds and a double counts exactly. */
+#define MAX_COUNT 9007199254740992.0
+
+/* o's key as a number in [0, max]: 0, or -1 with err. */
+static int number(json_object *o, const char *key, double max, double *v,
+		  char *err, size_t errlen)
 {
 	json_object *f;
 
 	if (!json_object_object_get_ex(o, key, &f) ||
 	    !(json_object_is_type(f, json_type_int) ||
 	      json_object_is_type(f, json_type_double)) ||
-	    !isfinite(*v = json_object_get_double(f)) || *v < 0) {
-		snprintf(err, errlen, "\"%s\" missing or not a number >= 0", key);
+	    !isfinite(*v = json_object_get_double(f)) || *v < 0 || *v > max) {
+		snprintf(err, errlen, "\"%s\" missing or not a number in [0, %.0f]",
+			 key, max);
 		return -1;
 	}
 	return 0;
@@ -84,16 +90,16 @@ int sched_stats_from_json(const char *json, sched_stats_t *s, char *err,
 		goto out;
 	}
 	snprintf(s->mode, sizeof(s->mode), "%s", json_object_get_string(f));
-	if (number(o, "updated", &v, err, errlen))
+	if (number(o, "updated", MAX_COUNT, &v, err, errlen))
 		goto out;
 	s->updated = (time_t)v;
 	for (size_t i = 0; i < NCOUNTERS; i++) {
-		if (number(o, counters[i].key, &v, err, errlen))
+		if (number(o, counters[i].key, MAX_COUNT, &v, err, errlen))
 			goto out;
 		*COUNTER(s, i) = (unsigned long)v;
 	}
-	if (number(o, "mean_ms", &s->mean_ms, err, errlen) ||
-	    number(o, "max_ms", &s->max_ms, err, errlen))
+	if (number(o, "mean_ms", HUGE_VAL, &s->mean_ms, err, errlen) ||
+	    number(o, "max_ms", HUGE_VAL, &s->max_ms, err, errlen))
 		goto out;
 	rc = 0;
 out:

@@ -3,6 +3,7 @@
  * trace_excerpt.c - choose and scale a window of a trace for a live replay
  * (trace_excerpt.h).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +31,16 @@ long trace_excerpt_limit_minutes(double runtime, double req_time,
 	return minutes > 1 ? minutes : 1;
 }
 
+/* a / b rounded up, for a >= 0 and b > 0; a + b - 1 would overflow for
+ * sizes near the type's limit. */
+static long ceil_div(long a, long b)
+{
+	return a / b + (a % b != 0);
+}
+
 static int units(const trace_job_t *j, int ppn)
 {
-	return (j->procs + ppn - 1) / ppn;
+	return (int)ceil_div(j->procs, ppn);
 }
 
 static double scaled_runtime(const trace_job_t *j, double compress)
@@ -93,10 +101,15 @@ static int check_opts(const trace_t *t, const trace_excerpt_opts_t *o,
 	*ppn = o->procs_per_node;
 	if (!*ppn) {
 		long procs = trace_machine_procs(t);
+		long per_node = ceil_div(procs > 0 ? procs : 0, o->nodes);
 
-		*ppn = (int)((procs + o->nodes - 1) / o->nodes);
-		if (*ppn < 1)
-			*ppn = 1;
+		if (per_node > INT_MAX) {
+			snprintf(err, errlen, "%s: %ld processors on %d nodes: "
+				 "more than %d per node", t->source, procs,
+				 o->nodes, INT_MAX);
+			return -1;
+		}
+		*ppn = per_node < 1 ? 1 : (int)per_node;
 	}
 	return 0;
 }

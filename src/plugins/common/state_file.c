@@ -15,15 +15,22 @@
 
 #include "state_file.h"
 
-int dfrs_write_state_file(const char *name, const char *text)
+char *dfrs_state_file_path(const char *name)
 {
-	char *path = NULL, *tmp = NULL;
+	char *path = NULL;
+
+	if (!slurm_conf.state_save_location)
+		return NULL;
+	xstrfmtcat(path, "%s/%s", slurm_conf.state_save_location, name);
+	return path;
+}
+
+int dfrs_write_file(const char *path, const char *text)
+{
+	char *tmp = NULL;
 	FILE *f;
 	int rc = -1;
 
-	if (!slurm_conf.state_save_location || !text)
-		return -1;
-	xstrfmtcat(path, "%s/%s", slurm_conf.state_save_location, name);
 	xstrfmtcat(tmp, "%s.new", path);
 	if ((f = fopen(tmp, "w"))) {
 		bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
@@ -34,7 +41,17 @@ int dfrs_write_state_file(const char *name, const char *text)
 		error("cannot write %s: %m", path);
 		(void)unlink(tmp);
 	}
-	xfree(path);
 	xfree(tmp);
+	return rc;
+}
+
+int dfrs_write_state_file(const char *name, const char *text)
+{
+	char *path = dfrs_state_file_path(name);
+	int rc = -1;
+
+	if (path && text)
+		rc = dfrs_write_file(path, text);
+	xfree(path);
 	return rc;
 }

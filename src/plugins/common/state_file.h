@@ -14,4 +14,10 @@
  */
 int dfrs_write_state_file(const char *name, const char *text);
 
+/* StateSaveLocation/name (xmalloc'ed), or NULL when it is not set. */
+char *dfrs_state_file_path(const char *name);
+
+/* dfrs_write_state_file's write, to a path given whole; 0 or -1. */
+int dfrs_write_file(const char *path, const char *text);
+
 #endif

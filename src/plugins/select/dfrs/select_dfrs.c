@@ -65,7 +65,7 @@
 #include "dfrs/node_share.h"
 #include "suite/node_share_json.h"
 #include "suite/dfrs_params.h"
-#include "state_file.h"
+#include "state_writer.h"
 
 /* slurmctld's data; its own definitions win inside slurmctld */
 slurm_conf_t slurm_conf;
@@ -137,6 +137,8 @@ static bool in_ctld;
 static bool model_stale = true;	/* rebuild from job_list before use */
 static dfrs_params_t params;
 static uint64_t ref_memory_mb;	/* smallest RealMemory: memory fraction unit */
+/* dfrs-nodes.json, written outside slurmctld's locks */
+static state_writer_t model_file;
 
 /*
  * Slurm's running_in_slurmctld() compares the program name with "slurmctld"
@@ -198,6 +200,8 @@ static int bitmap_nodes(bitstr_t *bitmap, int **nodes)
 /*
  * Export the model for `dfrs status`: StateSaveLocation/dfrs-nodes.json,
  * written to a temporary file and renamed, so a reader never sees half.
+ * Only the text is made here, under the locks; the writer thread writes it
+ * (the latest model wins over one not yet written).
  */
 static void export_model(void)
 {
@@ -210,9 +214,7 @@ static void export_model(void)
 			node_record_table_ptr[i]->name : NULL;
 	json = node_share_to_json(&model, names, time(NULL));
 	xfree(names);
-	if (json)
-		(void)dfrs_write_state_file("dfrs-nodes.json", json);
-	free(json);
+	state_writer_post(&model_file, json);
 }
 
 /*
@@ -333,6 +335,7 @@ extern int init(void)
 		dfrs_params_defaults(&params);
 		load_params();
 		node_share_init(&model, 0);
+		state_writer_start(&model_file, "dfrs-nodes.json");
 		info("loaded: jobs share nodes by DFRS yields; bookkeeping delegated to %s",
 		     DELEGATE);
 	}
@@ -347,6 +350,7 @@ extern int fini(void)
 		rc = plugin_context_destroy(base_context);
 	base_context = NULL;
 	slurm_mutex_lock(&model_lock);
+	state_writer_stop(&model_file);	/* writes the last model first */
 	node_share_free(&model);
 	slurm_mutex_unlock(&model_lock);
 	return rc;
