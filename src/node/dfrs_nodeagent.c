@@ -104,6 +104,7 @@ static void load_jobs(agent_t *a)
 {
 	job_info_msg_t *fresh = NULL;
 	time_t since = a->jobs ? a->jobs->last_update : 0;
+	int err;
 
 	if (slurm_load_jobs(since, &fresh, SHOW_ALL) == SLURM_SUCCESS) {
 		slurm_free_job_info_msg(a->jobs);
@@ -111,10 +112,13 @@ static void load_jobs(agent_t *a)
 		if (a->ctld_down_logged)
 			say(a, "slurmctld answers again");
 		a->ctld_down_logged = false;
-	} else if (slurm_get_errno() != SLURM_NO_CHANGE_IN_DATA &&
-		   !a->ctld_down_logged) {
+		return;
+	}
+	/* libslurm reports in errno (24.11 has no slurm_get_errno()) */
+	err = errno;
+	if (err != SLURM_NO_CHANGE_IN_DATA && !a->ctld_down_logged) {
 		say(a, "warning: cannot load jobs from slurmctld (%s); keeping the weights in force",
-		    slurm_strerror(slurm_get_errno()));
+		    slurm_strerror(err));
 		a->ctld_down_logged = true;
 	}
 }

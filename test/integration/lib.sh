@@ -4,9 +4,18 @@
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${DFRS_BUILD:-$top/build}
+# the Slurm this build is for (configure writes slurm.env): its commands first
+DFRS_SLURM_VERSION="" DFRS_SLURM_PREFIX=""
+[ -f "$build/slurm.env" ] && . "$build/slurm.env"
+[ -z "$DFRS_SLURM_PREFIX" ] || export PATH=$DFRS_SLURM_PREFIX/bin:$PATH
 cluster=$top/contribs/local-cluster
 test_name=$(basename "$0" .sh)
 failures=0
+
+# slurm_at_least MAJOR.MINOR: the build's Slurm is that release or later
+slurm_at_least() {
+	[ "$(printf '%s\n%s\n' "$1" "${DFRS_SLURM_VERSION%.*}" | sort -V | head -1)" = "$1" ]
+}
 
 # start_cluster NAME [local-cluster start options...]
 start_cluster() {

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_configure.sh - configure refuses, with one line saying what to install
 # or pass, a Slurm source of another version, an unconfigured tree, a path
-# that is no Slurm tree, and a missing library; without cmocka it goes on
-# and make check stops, saying what to install.
+# that is no Slurm tree, a Slurm release other than 22.05 and 24.11, a prefix
+# without slurmctld, and a missing library; without cmocka it goes on and
+# make check stops, saying what to install.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -30,6 +31,14 @@ touch "$tmp/src/slurm/slurm_version.h"
 echo '#define SLURM_VERSION_STRING "21.08.5"' > "$tmp/src/config.h"
 expect_refusal "Slurm source in $tmp/src is version 21.08.5 but the installed slurmctld is $installed: pass --with-slurm-source=DIR for $installed" \
 	--with-slurm-source="$tmp/src"
+# a release between (or after) the tested ones, installed in a prefix
+mkdir -p "$tmp/prefix/sbin"
+printf '#!/bin/sh\necho slurm 23.11.4\n' > "$tmp/prefix/sbin/slurmctld"
+chmod +x "$tmp/prefix/sbin/slurmctld"
+expect_refusal "$tmp/prefix/sbin/slurmctld is Slurm 23.11.4: slurm-dfrs is built and tested against Slurm 22.05 and 24.11 only" \
+	--with-slurm-prefix="$tmp/prefix"
+expect_refusal "no slurmctld in $tmp/nowhere/sbin: pass --with-slurm-prefix=DIR where Slurm is installed" \
+	--with-slurm-prefix="$tmp/nowhere"
 # a missing library, simulated through autoconf's cache variables
 expect_refusal "json-c library not found: install libjson-c-dev" ac_cv_lib_json_c_json_tokener_parse=no
 expect_refusal "libcgroup headers not found: install libcgroup-dev" ac_cv_header_libcgroup_h=no

@@ -7,6 +7,11 @@
 # with a bad value still in slurm.conf (StateSaveLocation/amcbf-state.json,
 # which also brings back the jobs' virtual times); a corrupt state file is
 # one error line, and the defaults.
+#
+# Slurm 22.05 reconfigures in place (the plugin logs "reconfigured,"); 24.11
+# restarts slurmctld (a new process, the plugin loaded afresh), so there the
+# test also expects a new slurmctld pid, and the previous settings after a
+# bad value must come from what the plugin kept in StateSaveLocation.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -17,29 +22,53 @@ conf=$SLURM_CONF
 grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 ' "$log" ||
 	fail "start: parameters from SchedulerParameters not logged"
 
+# what the plugin logs with the parameters after a reconfigure (on 24.11 the
+# restarted plugin's first line, however it words its start)
+if slurm_at_least 24.11; then
+	restarts_ctld=1 applied='parameters:'
+else
+	restarts_ctld=0 applied='reconfigured, parameters:'
+fi
+
+# set_params PARAMS: write them into slurm.conf and reconfigure; log lines
+# from then on are the reconfigure's (since=first line number)
 set_params() {
+	local pid
+	pid=$(cat "$CLUSTER_DIR/slurmctld.pid")
+	since=$(($(wc -l < "$log") + 1))
 	sed -i "s/^SchedulerParameters=.*/SchedulerParameters=defer,sched_interval=-1,$1/" "$conf"
 	scontrol reconfigure || fail "scontrol reconfigure failed"
+	if [ "$restarts_ctld" = 1 ]; then
+		wait_for "slurmctld restarted by reconfigure (new pid)" \
+			pid_changed "$pid"
+		wait_for "restarted slurmctld answers" ping_up
+	fi
 }
+pid_changed() {
+	local now
+	now=$(cat "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null)
+	[ -n "$now" ] && [ "$now" != "$1" ] && [ -d "/proc/$now" ]
+}
+ping_up() { scontrol ping 2>/dev/null | grep -q UP; }
 
-# wait_log PATTERN: the log shows PATTERN within 10 s
+# wait_log PATTERN: the log shows PATTERN after the last reconfigure within 10 s
 wait_log() {
 	local i
 	for ((i = 0; i < 40; i++)); do
-		grep -q -- "$1" "$log" && return 0
+		tail -n "+$since" "$log" | grep -q -- "$1" && return 0
 		sleep 0.25
 	done
-	fail "slurmctld log never showed: $1"
+	fail "slurmctld log never showed after the reconfigure: $1"
 	return 1
 }
 
 set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping previous settings'
-wait_log 'reconfigured, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 '
+wait_log "$applied amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 "
 scontrol ping | grep -q UP || fail "slurmctld not answering after a bad parameter"
 
 set_params 'amcbf_mode=cmcbf,amcbf_util_threshold=0.9'
-wait_log 'reconfigured, parameters: amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 '
+wait_log "$applied amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 "
 
 id=$(submit -N2 --wrap 'sleep 1')
 wait_jobs_done 60 "$id"
@@ -59,7 +88,7 @@ good='amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshol
 running=$(submit -N1 --wrap 'sleep 10')
 wait_for "a job running before the restart" state_is "$running" RUNNING
 set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
-wait_count "reconfigured, parameters: $good" 2
+wait_count "$applied $good" 2
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld did not restart"
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping the last good (amcbf-state.json) settings'
 wait_log "loaded, parameters: $good"

@@ -10,6 +10,7 @@
 #include "src/common/log.h"
 #include "src/common/node_conf.h"
 #include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
 
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
@@ -30,7 +31,7 @@ uint64_t dfrs_ref_memory_mb(void)
 void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 		    uint64_t ref_mb, share_job_t *out)
 {
-	struct job_details *d = job_ptr->details;
+	job_details_t *d = job_ptr->details;
 	uint64_t mem = d ? d->pn_min_memory : 0;
 	cpu_weight_tag_t tag;
 	char err[160];
@@ -56,7 +57,7 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 	out->mem = (mem && ref_mb) ? (double)mem / ref_mb : 1.0;
 	if (out->mem > 1.0)
 		out->mem = 1.0;
-	if (d && d->whole_node == WHOLE_NODE_REQUIRED) {
+	if (d && DFRS_WHOLE_NODE_REQUIRED(d)) {
 		out->mem = 1.0;
 		out->need = 1.0;
 		out->min_yield = 1.0;

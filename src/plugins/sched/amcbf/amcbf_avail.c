@@ -47,6 +47,7 @@
 #include "src/slurmctld/job_scheduler.h"
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"

@@ -57,7 +57,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/node_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
-#include "src/slurmctld/srun_comm.h"
+#include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"

@@ -52,6 +52,7 @@
 #include "src/common/xstring.h"
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs.h"

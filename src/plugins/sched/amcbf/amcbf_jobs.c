@@ -30,7 +30,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/node_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
-#include "src/slurmctld/srun_comm.h"
+#include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
@@ -146,7 +146,7 @@ bool amcbf_node_usable(int i)
  */
 unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 {
-	struct job_details *details = job_ptr->details;
+	job_details_t *details = job_ptr->details;
 	bitstr_t *avail = bit_alloc(node_record_count);
 	unsigned char *allowed = NULL;
 

@@ -9,7 +9,7 @@
  * This file is the boundary with Slurm's select interface.  Bookkeeping that
  * DFRS does not change (memory accounting, job resources, node states,
  * packing of select data for clients) is delegated to Slurm's own
- * select/linear, loaded through the plugin interface (plugin_context_create):
+ * select/linear, loaded from PluginDir by select_delegate.c:
  * run it with SelectTypeParameters=CR_Memory and a partition with
  * OverSubscribe=FORCE:N so that linear lets jobs share nodes within memory.
  * What DFRS decides is made by src/common/dfrs/node_share.c:
@@ -53,15 +53,15 @@
 #include "src/common/list.h"
 #include "src/common/log.h"
 #include "src/common/node_conf.h"
-#include "src/common/plugin.h"
 #include "src/common/run_in_daemon.h"
-#include "src/common/select.h"
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 #include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
 
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
+#include "select_delegate.h"
 #include "dfrs/node_share.h"
 #include "suite/node_share_json.h"
 #include "suite/dfrs_params.h"
@@ -76,55 +76,13 @@ time_t last_job_update;
 
 const char plugin_name[] = "slurm-dfrs fractional node selection";
 const char plugin_type[] = "select/dfrs";
-/* Unique among select plugins; Slurm 22.05 uses 101..110. */
+/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer. */
 const uint32_t plugin_id = 111;
 const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
 #define DELEGATE "select/linear"
 
-/* Same order as slurm_select_ops_t in Slurm's src/common/select.h. */
-static const char *delegate_syms[] = {
-	"plugin_id",
-	"select_p_state_save",
-	"select_p_state_restore",
-	"select_p_job_init",
-	"select_p_node_init",
-	"select_p_job_test",
-	"select_p_job_begin",
-	"select_p_job_ready",
-	"select_p_job_expand",
-	"select_p_job_resized",
-	"select_p_job_signal",
-	"select_p_job_fini",
-	"select_p_job_suspend",
-	"select_p_job_resume",
-	"select_p_step_pick_nodes",
-	"select_p_step_start",
-	"select_p_step_finish",
-	"select_p_select_nodeinfo_pack",
-	"select_p_select_nodeinfo_unpack",
-	"select_p_select_nodeinfo_alloc",
-	"select_p_select_nodeinfo_free",
-	"select_p_select_nodeinfo_set_all",
-	"select_p_select_nodeinfo_set",
-	"select_p_select_nodeinfo_get",
-	"select_p_select_jobinfo_alloc",
-	"select_p_select_jobinfo_free",
-	"select_p_select_jobinfo_set",
-	"select_p_select_jobinfo_get",
-	"select_p_select_jobinfo_copy",
-	"select_p_select_jobinfo_pack",
-	"select_p_select_jobinfo_unpack",
-	"select_p_select_jobinfo_sprint",
-	"select_p_select_jobinfo_xstrdup",
-	"select_p_get_info_from_plugin",
-	"select_p_update_node_config",
-	"select_p_reconfigure",
-	"select_p_resv_test",
-};
-
-static slurm_select_ops_t base;
-static plugin_context_t *base_context;
+static select_delegate_ops_t base;
 
 /*
  * The shared-node model and the settings, used only inside slurmctld.  The
@@ -322,10 +280,7 @@ static void model_reset(void)
 
 extern int init(void)
 {
-	base_context = plugin_context_create("select", DELEGATE,
-					     (void **)&base, delegate_syms,
-					     sizeof(delegate_syms));
-	if (!base_context) {
+	if (select_delegate_load(DELEGATE, &base)) {
 		error("cannot load %s, which it delegates to",
 		      DELEGATE);
 		return SLURM_ERROR;
@@ -346,9 +301,7 @@ extern int fini(void)
 {
 	int rc = SLURM_SUCCESS;
 
-	if (base_context)
-		rc = plugin_context_destroy(base_context);
-	base_context = NULL;
+	rc = select_delegate_unload();
 	slurm_mutex_lock(&model_lock);
 	state_writer_stop(&model_file);	/* writes the last model first */
 	node_share_free(&model);
@@ -395,7 +348,7 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 			     uint32_t req_nodes, uint16_t mode,
 			     List preemptee_candidates,
 			     List *preemptee_job_list,
-			     bitstr_t *exc_core_bitmap)
+			     DFRS_JOB_TEST_EXC_PARAMS)
 {
 	share_job_t shape;
 	unsigned char *allowed;
@@ -407,7 +360,7 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 	    tiers_owned_by_scheduler())
 		return base.job_test(job_ptr, bitmap, min_nodes, max_nodes,
 				     req_nodes, mode, preemptee_candidates,
-				     preemptee_job_list, exc_core_bitmap);
+				     preemptee_job_list, DFRS_JOB_TEST_EXC_ARGS);
 
 	slurm_mutex_lock(&model_lock);
 	ensure_model();
@@ -441,7 +394,7 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 	/* linear checks memory and builds the job's resources on our nodes */
 	return base.job_test(job_ptr, bitmap, want, want, want, mode,
 			     preemptee_candidates, preemptee_job_list,
-			     exc_core_bitmap);
+			     DFRS_JOB_TEST_EXC_ARGS);
 }
 
 extern int select_p_job_begin(job_record_t *job_ptr)
@@ -474,10 +427,12 @@ extern int select_p_job_resized(job_record_t *job_ptr, node_record_t *node_ptr)
 	return base.job_resized(job_ptr, node_ptr);
 }
 
+#if !DFRS_SLURM_24_11
 extern int select_p_job_signal(job_record_t *job_ptr, int signal)
 {
 	return base.job_signal(job_ptr, signal);
 }
+#endif
 
 extern int select_p_job_fini(job_record_t *job_ptr)
 {
@@ -640,6 +595,7 @@ extern int select_p_select_jobinfo_unpack(select_jobinfo_t **jobinfo,
 	return base.jobinfo_unpack(jobinfo, buffer, protocol_version);
 }
 
+#if !DFRS_SLURM_24_11
 extern char *select_p_select_jobinfo_sprint(select_jobinfo_t *jobinfo,
 					    char *buf, size_t size, int mode)
 {
@@ -651,6 +607,7 @@ extern char *select_p_select_jobinfo_xstrdup(select_jobinfo_t *jobinfo,
 {
 	return base.jobinfo_xstrdup(jobinfo, mode);
 }
+#endif
 
 extern int select_p_get_info_from_plugin(enum select_plugindata_info dinfo,
 					 job_record_t *job_ptr, void *data)
@@ -658,10 +615,12 @@ extern int select_p_get_info_from_plugin(enum select_plugindata_info dinfo,
 	return base.get_info_from_plugin(dinfo, job_ptr, data);
 }
 
+#if !DFRS_SLURM_24_11
 extern int select_p_update_node_config(int index)
 {
 	return base.update_node_config(index);
 }
+#endif
 
 extern int select_p_reconfigure(void)
 {
@@ -670,6 +629,7 @@ extern int select_p_reconfigure(void)
 	return base.reconfigure();
 }
 
+#if !DFRS_SLURM_24_11
 extern bitstr_t *select_p_resv_test(resv_desc_msg_t *resv_desc_ptr,
 				    uint32_t node_cnt,
 				    bitstr_t *avail_bitmap,
@@ -678,3 +638,4 @@ extern bitstr_t *select_p_resv_test(resv_desc_msg_t *resv_desc_ptr,
 	return base.resv_test(resv_desc_ptr, node_cnt, avail_bitmap,
 			      core_bitmap);
 }
+#endif
