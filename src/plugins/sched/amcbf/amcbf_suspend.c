@@ -22,6 +22,8 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "slurm_compat.h"
+
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_suspend.h"
 #include "suite/text_mark.h"
