@@ -16,6 +16,7 @@
 #include "sim_args.h"
 #include "trace/jobcomp.h"
 #include "sim/sim_policy.h"
+#include "sim/sim_classes.h"
 #include "sim/sim_engine.h"
 #include "sim/sim_live.h"
 #include "sim/sim_metrics.h"
@@ -456,6 +457,7 @@ int cmd_sim(int argc, char **argv)
 		.load = c.wopts.load, .seed = c.model.seed,
 		.migration_cost = c.model.migration_cost,
 		.estimates_exact = w.estimates_exact,
+		.potential = sim_consolidation_potential(&w, &c.model.sched),
 		.rows = rows, .nrows = nrows,
 	};
 	if (c.format == SIM_FORMAT_JSON)

@@ -137,6 +137,34 @@ static void test_bg_progress_model(void **state)
 	/* busy CPU: A 0.5 per s while it progresses, B 1.0 * 0.45 per s */
 	assert_true(r.busy_cpu_seconds > 0.5 * 100 + 0.45 * (10 / 0.45) -
 					     1e-6);
+	/* diagnostics: B ran in bg all its life, A in fg all of its; B was
+	 * the earliest job outside fg (the head of Q u J_bg) and in bg */
+	near(r.jobs[1].bg_seconds, 10 / 0.45);
+	near(r.jobs[1].fg_seconds, 0);
+	near(r.jobs[0].fg_seconds, r.jobs[0].finish);
+	near(r.jobs[0].bg_seconds, 0);
+	near(r.head_bg_seconds, 10 / 0.45);
+	near(r.head_queued_seconds, 0);
+	sim_metrics_t x;
+	sim_metrics_compute(&f.w, &r, SIM_BSLD_BOUND, &x);
+	near(x.head_in_bg, 1);
+	near(x.bg_time_share, (10 / 0.45) / (10 / 0.45 + r.jobs[0].finish));
+	/* classes: A is 1 x 1-10m, B 1 x <1m; B's bsld (10/0.45)/10 */
+	int ca = sim_class_of(1, 100), cb = sim_class_of(1, 10);
+	assert_int_equal(ca, 1);
+	assert_int_equal(cb, 0);
+	assert_int_equal(x.classes[cb].jobs, 1);
+	near(x.classes[cb].mean_bsld, 1 / 0.45);
+	near(x.classes[cb].bg_fraction, 1);
+	near(x.classes[ca].bg_fraction, 0);
+	double bsld_a = r.jobs[0].finish / 100;
+	near(x.classes[cb].bsld_share, (1 / 0.45) / (1 / 0.45 + bsld_a));
+	assert_int_equal(x.classes[sim_class_of(17, 4000)].jobs, 0);
+	/* A leaves 0.5 of its CPU idle for 100 s, B none: 50 of 110 */
+	near(sim_consolidation_potential(&f.w, &m.sched), 50.0 / 110);
+	m.sched.util_threshold = 0.5;	/* A's node no longer takes bg work */
+	near(sim_consolidation_potential(&f.w, &m.sched), 0);
+	m.sched.util_threshold = 0.96;
 	sim_result_free(&r);
 
 	/* the same under EASY: B waits for A, nothing shares a node */
