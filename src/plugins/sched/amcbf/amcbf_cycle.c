@@ -195,7 +195,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	const char *name;
 	const sched_policy_t *policy;
 	sched_config_t cfg = { .util_threshold = params->util_threshold,
-			       .min_idle_cpu = params->min_idle_cpu };
+			       .min_idle_cpu = params->min_idle_cpu,
+			       .bg_min_rate = params->bg_min_rate };
 	sched_decisions_t dec = { 0 };
 	sched_state_t st = { 0 };
 	entry_t *e = NULL;
