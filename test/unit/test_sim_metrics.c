@@ -233,7 +233,23 @@ static void test_workload_build(void **state)
 	assert_int_equal(w.skipped_too_big, 3);
 	sim_workload_free(&w);
 
+	/* --estimates exact and x2: the run time (50 s for job 1, whose
+	 * requested time is 60 s), then twice it */
 	o.nodes = 0;
+	o.estimate_factor = 1;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.estimates_exact, 1);
+	near(w.jobs[0].estimate, 50);
+	near(w.jobs[1].estimate, 20);
+	sim_workload_free(&w);
+	o.estimate_factor = 2;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.estimates_exact, 0);
+	near(w.jobs[0].estimate, 100);
+	near(w.jobs[1].estimate, 40);
+	sim_workload_free(&w);
+	o.estimate_factor = 0;
+
 	o.load = 0;
 	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), -1);
 	trace_free(&t);
