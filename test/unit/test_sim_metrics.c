@@ -19,6 +19,7 @@
 
 #include "sched/sched_policy.h"
 #include "sim/sim_engine.h"
+#include "sim/sim_gen.h"
 #include "sim_fixture.h"
 #include "sim/sim_metrics.h"
 #include "sim/sim_report.h"
@@ -337,6 +338,79 @@ static void test_sweep_best(void **state)
 	free(buf);
 }
 
+/* Offered load, mean run time and the share of jobs of one process and of
+ * fewer than 20 processes of a generated trace. */
+static void gen_stats(const trace_t *t, int nodes, double *offered,
+		      double *mean_rt, double *one, double *under20)
+{
+	double work = 0, rt = 0, n1 = 0, n20 = 0;
+	for (size_t i = 0; i < t->njobs; i++) {
+		const trace_job_t *j = &t->jobs[i];
+		assert_true(j->procs >= 1 && j->procs <= nodes);
+		assert_true(j->runtime >= 0);
+		if (i)
+			assert_true(j->submit >= t->jobs[i - 1].submit);
+		work += j->procs * j->runtime;
+		rt += j->runtime;
+		n1 += j->procs == 1;
+		n20 += j->procs < 20;
+	}
+	*offered = work / (nodes * t->jobs[t->njobs - 1].submit);
+	*mean_rt = rt / (double)t->njobs;
+	*one = n1 / (double)t->njobs;
+	*under20 = n20 / (double)t->njobs;
+}
+
+/*
+ * dfrs gen's models at their defaults (320 nodes, load 0.7, seed 1): the
+ * job counts of Liu et al. 2013 section 5.2, the mean run times the paper
+ * implies (2,500 s and 11,250 s, section 5.4), JWorkload's 40 % of
+ * one-process jobs and 86 % under 20 processes (section 5.3), the offered
+ * load asked for; the same seed gives the same trace, another seed another.
+ */
+static void test_gen_models(void **state)
+{
+	sim_gen_opts_t o;
+	trace_t t, u;
+	char err[256];
+	double load, rt, one, under20;
+
+	sim_gen_opts_defaults(&o);
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.njobs, 20000);
+	assert_int_equal(t.header_max_procs, 320);
+	near(t.jobs[0].submit, 0);
+	assert_int_equal(t.jobs[0].procs, 2);
+	near(t.jobs[0].runtime, 532);
+	gen_stats(&t, 320, &load, &rt, &one, &under20);
+	assert_true(load > 0.65 && load < 0.75);
+	assert_true(rt > 2250 && rt < 2750);
+	assert_int_equal(sim_gen(&o, &u, err, sizeof(err)), 0);
+	assert_memory_equal(t.jobs, u.jobs, t.njobs * sizeof(*t.jobs));
+	trace_free(&u);
+	o.seed = 2;
+	assert_int_equal(sim_gen(&o, &u, err, sizeof(err)), 0);
+	assert_true(memcmp(t.jobs, u.jobs, t.njobs * sizeof(*t.jobs)) != 0);
+	trace_free(&u);
+	trace_free(&t);
+
+	sim_gen_opts_defaults(&o);
+	assert_int_equal(sim_gen_model("jann97", &o.model), 0);
+	o.load = 0.9;
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.njobs, 10000);
+	gen_stats(&t, 320, &load, &rt, &one, &under20);
+	assert_true(load > 0.85 && load < 0.95);
+	assert_true(rt > 10000 && rt < 12500);
+	assert_true(one > 0.38 && one < 0.42);
+	assert_true(under20 > 0.84 && under20 < 0.88);
+	trace_free(&t);
+
+	assert_int_equal(sim_gen_model("lublin99", &o.model), -1);
+	o.load = 0;
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_shared_lublin),
 		cmocka_unit_test(test_sweep_best),
 		cmocka_unit_test(test_shared_nasa),
+		cmocka_unit_test(test_gen_models),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
