@@ -56,7 +56,7 @@ static void usage(FILE *out)
 "usage: dfrs sim --trace FILE [--policy LIST] [--nodes N]\n"
 "                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
-"                [--estimates requested|exact|xF]\n"
+"                [--estimates requested|exact|xF] [--cpu-usage U]\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
 "                [--live NAME=JOBCOMP]...\n"
 "\n"
@@ -81,6 +81,9 @@ static void usage(FILE *out)
 "                     are given: requested (default: the trace's requested\n"
 "                     times where it has them, else exact), exact, or xF:\n"
 "                     the run time times F (F >= 1, e.g. x2)\n"
+"  --cpu-usage U      every process uses U of its CPU (0 < U <= 1; default:\n"
+"                     the trace's field 6, else Liu et al.'s model); 1\n"
+"                     leaves no idle CPU for a background tier\n"
 "  --param K=V        a model parameter; K=V1,V2,... sweeps it and reports\n"
 "                     the best value per policy (by mean bounded slowdown)\n"
 "  --format F         table (default), json or csv\n"
@@ -252,6 +255,7 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ "load", required_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "estimates", required_argument, NULL, 'e' },
+		{ "cpu-usage", required_argument, NULL, 'u' },
 		{ "param", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'o' },
@@ -306,6 +310,16 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		case 'e':
 			if (parse_estimates(c, optarg))
 				return -1;
+			break;
+		case 'u':
+			if (cli_number("dfrs sim", "--cpu-usage", optarg, &v))
+				return -1;
+			if (!(v > 0 && v <= 1)) {
+				fprintf(stderr, "dfrs sim: --cpu-usage must be "
+					"above 0 and at most 1\n");
+				return -1;
+			}
+			c->wopts.cpu_usage = v;
 			break;
 		case 'k':
 			if (parse_param(c, optarg))

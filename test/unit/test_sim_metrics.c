@@ -251,6 +251,15 @@ static void test_workload_build(void **state)
 	sim_workload_free(&w);
 	o.estimate_factor = 0;
 
+	/* --cpu-usage 1: every process at 100 %, job 3's field 6 too */
+	o.cpu_usage = 1;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	for (size_t i = 0; i < w.njobs; i++)
+		for (int p = 0; p < w.jobs[i].nodes; p++)
+			near(w.jobs[i].util[p], 1);
+	sim_workload_free(&w);
+	o.cpu_usage = 0;
+
 	o.load = 0;
 	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), -1);
 	trace_free(&t);

@@ -19,6 +19,7 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o)
 	o->load = 1.0;
 	o->seed = 1;
 	o->estimate_factor = 0;
+	o->cpu_usage = 0;
 }
 
 static int machine_size(const trace_t *t, const sim_workload_opts_t *o)
@@ -98,7 +99,8 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 				traced = 0.01;
 		}
 		for (int p = 0; p < nodes; p++)
-			j->util[p] = traced > 0 ? traced
+			j->util[p] = o->cpu_usage > 0 ? o->cpu_usage
+				     : traced > 0 ? traced
 				     : nodes == 1 ? 1.0
 				     : sim_random_uniform(&rng, 0.4, 1.0);
 	}
