@@ -559,6 +559,47 @@ static void test_bg_fill_events(void **state)
 	}
 }
 
+/*
+ * A pinned job (a driver's placeholder: sched/amcbf puts one on each node
+ * it may not use, e.g. not yet responding after a slurmctld restart, at the
+ * front of the order, in whatever slot is left) is never the head.  Two
+ * nodes: the placeholder sits in P2's bg slot, J1 runs in fg on P1-P2, J2
+ * in bg on P1.  Unpinned, the placeholder is the first job of Q u J_bg and
+ * takes P2's fg slot by requeueing J1 (its bg slots are not all free);
+ * pinned, nothing happens.
+ */
+static void test_pinned_not_head(void **state)
+{
+	static const int p2[] = { 1 }, p12[] = { 0, 1 }, p1[] = { 0 };
+
+	for (int pinned = 0; pinned < 2; pinned++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		map_init(&m, 2);
+		map_job(&m, 1, 1.0, SCHED_RUNNING_BG, p2);	/* placeholder */
+		map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p12);	/* J1 */
+		map_job(&m, 1, 0.4, SCHED_RUNNING_BG, p1);	/* J2 */
+		m.jobs[0].pinned = pinned;
+		assert_int_equal(sched_amcbf(&m.st, &cfg,
+					     SCHED_EV_FG_DEPARTURE |
+					     SCHED_EV_ARRIVAL, &d), 0);
+		if (pinned) {
+			assert_int_equal(d.count, 0);
+			assert_int_equal(m.jobs[1].where, SCHED_RUNNING_FG);
+			assert_int_equal(m.jobs[0].where, SCHED_RUNNING_BG);
+		} else {
+			assert_true(d.count >= 2);
+			assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+			assert_int_equal(d.items[0].job_id, 2);		/* J1 */
+			assert_int_equal(m.jobs[0].where, SCHED_RUNNING_FG);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -578,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_amcbf_head_in_bg),
 		cmocka_unit_test(test_bg_min_rate),
 		cmocka_unit_test(test_bg_fill_events),
+		cmocka_unit_test(test_pinned_not_head),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,6 +39,9 @@
  *     running in bg may be the head, and then it preempts later fg jobs
  *     to get its fg nodes; without that the earliest job could sit in bg
  *     indefinitely while later jobs take every fg node freed;
+ *   - a pinned job (sched_job_t.pinned: a placeholder of the driver for
+ *     a node it may not use) is neither the head nor a victim, and stays
+ *     in its tier;
  *   - a job restricted to some nodes (sched_job_t.allowed: Slurm's
  *     partitions, features, -w and -x) counts and takes only those, and
  *     preempts only jobs holding some of them.
@@ -77,7 +80,8 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 	if (st->jobs[j].allowed) {
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
-			if (st->jobs[k].where == SCHED_RUNNING_FG)
+			if (st->jobs[k].where == SCHED_RUNNING_FG &&
+			    !st->jobs[k].pinned)
 				sum += usable_nodes_of(st, j, k);
 		return sum;
 	}
@@ -85,7 +89,8 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		int sum = 0;
 		for (size_t k = st->njobs; k-- > 0;) {
 			l->later[k] = sum;
-			if (st->jobs[k].where == SCHED_RUNNING_FG)
+			if (st->jobs[k].where == SCHED_RUNNING_FG &&
+			    !st->jobs[k].pinned)
 				sum += st->jobs[k].nodes;
 		}
 		l->seen = out->count;
@@ -120,7 +125,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int sum = 0;
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
-		if (st->jobs[k].where == SCHED_RUNNING_FG &&
+		if (st->jobs[k].where == SCHED_RUNNING_FG && !st->jobs[k].pinned &&
 		    (usable = usable_nodes_of(st, j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
@@ -199,7 +204,7 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	int waiting_before = 0;
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where == SCHED_RUNNING_FG)
+		if (job->where == SCHED_RUNNING_FG || job->pinned)
 			continue;
 		int fidle = sched_fg_idle_for(st, j);
 		int in_bg = job->where == SCHED_RUNNING_BG;

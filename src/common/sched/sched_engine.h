@@ -58,6 +58,10 @@ typedef struct {
 	const unsigned char *allowed;	/* per node: nonzero if the job may
 				   run there (its partition, features,
 				   -w/-x lists); NULL: on any node */
+	int pinned;		/* nonzero: a placeholder of the driver (e.g.
+				   a node it may not use) or a job it must
+				   leave where it is: never moved, preempted,
+				   promoted, nor the head of the queue */
 	const int *rank;	/* per node: its place in the job's order of
 				   preference, lower first (e.g. by
 				   availability, SSAC); NULL: node index

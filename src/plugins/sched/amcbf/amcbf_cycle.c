@@ -241,6 +241,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		memset(&e[ne], 0, sizeof(e[ne]));
 		fill(&e[ne], NULL, NULL, 1, SCHED_RUNNING_FG, params);
 		e[ne].job.alloc[0] = i;
+		e[ne].job.pinned = 1;
 		e[ne].fixed = 1;
 		ne++;
 	}
