@@ -16,6 +16,7 @@
 #include "sim_args.h"
 #include "trace/jobcomp.h"
 #include "sim/sim_policy.h"
+#include "sim/sim_classes.h"
 #include "sim/sim_engine.h"
 #include "sim/sim_live.h"
 #include "sim/sim_metrics.h"
@@ -45,6 +46,7 @@ typedef struct {
 	const char *live_name[MAX_LIVE];	/* --live NAME=JOBCOMP */
 	const char *live_file[MAX_LIVE];
 	size_t nlive;
+	const char *estimates_note;	/* --estimates exact|xF, else NULL */
 } sim_cli_t;
 
 static void usage(FILE *out)
@@ -54,6 +56,7 @@ static void usage(FILE *out)
 "usage: dfrs sim --trace FILE [--policy LIST] [--nodes N]\n"
 "                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
+"                [--estimates requested|exact|xF] [--cpu-usage U]\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
 "                [--live NAME=JOBCOMP]...\n"
 "\n"
@@ -74,6 +77,13 @@ static void usage(FILE *out)
 "  --migration-cost S seconds per resume or move (default 20)\n"
 "  --load F           divide inter-arrival times by F (default 1)\n"
 "  --seed S           seed of the CPU-usage and progress models (default 1)\n"
+"  --estimates E      run-time estimates EASY and the backfilling policies\n"
+"                     are given: requested (default: the trace's requested\n"
+"                     times where it has them, else exact), exact, or xF:\n"
+"                     the run time times F (F >= 1, e.g. x2)\n"
+"  --cpu-usage U      every process uses U of its CPU (0 < U <= 1; default:\n"
+"                     the trace's field 6, else Liu et al.'s model); 1\n"
+"                     leaves no idle CPU for a background tier\n"
 "  --param K=V        a model parameter; K=V1,V2,... sweeps it and reports\n"
 "                     the best value per policy (by mean bounded slowdown)\n"
 "  --format F         table (default), json or csv\n"
@@ -180,6 +190,41 @@ static int parse_param(sim_cli_t *c, const char *arg)
 	return 0;
 }
 
+/* --estimates requested|exact|xF */
+static int parse_estimates(sim_cli_t *c, const char *arg)
+{
+	static char note[96];	/* lives as long as the run */
+	double f;
+
+	if (!strcmp(arg, "requested")) {
+		c->wopts.estimate_factor = 0;
+		c->estimates_note = NULL;
+		return 0;
+	}
+	if (!strcmp(arg, "exact")) {
+		c->wopts.estimate_factor = 1;
+		c->estimates_note = "exact runtimes (--estimates exact)";
+		return 0;
+	}
+	if (arg[0] != 'x' || cli_number("dfrs sim", "--estimates", arg + 1,
+					&f))
+		goto bad;
+	if (!(f >= 1)) {
+		fprintf(stderr, "dfrs sim: --estimates %s: the factor must be "
+			"at least 1 (an estimate under the run time would "
+			"kill the job)\n", arg);
+		return -1;
+	}
+	c->wopts.estimate_factor = f;
+	snprintf(note, sizeof(note), "runtimes x %g (--estimates %s)", f, arg);
+	c->estimates_note = note;
+	return 0;
+bad:
+	fprintf(stderr, "dfrs sim: --estimates '%s': expected requested, "
+		"exact or xF (e.g. x2)\n", arg);
+	return -1;
+}
+
 static int parse_live(sim_cli_t *c, char *arg)
 {
 	char *eq = strchr(arg, '=');
@@ -209,6 +254,8 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ "migration-cost", required_argument, NULL, 'm' },
 		{ "load", required_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "estimates", required_argument, NULL, 'e' },
+		{ "cpu-usage", required_argument, NULL, 'u' },
 		{ "param", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'o' },
@@ -260,6 +307,20 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			if (sim_arg_seed(optarg, &c->model.seed))
 				return -1;
 			c->wopts.seed = c->model.seed;
+			break;
+		case 'e':
+			if (parse_estimates(c, optarg))
+				return -1;
+			break;
+		case 'u':
+			if (cli_number("dfrs sim", "--cpu-usage", optarg, &v))
+				return -1;
+			if (!(v > 0 && v <= 1)) {
+				fprintf(stderr, "dfrs sim: --cpu-usage must be "
+					"above 0 and at most 1\n");
+				return -1;
+			}
+			c->wopts.cpu_usage = v;
 			break;
 		case 'k':
 			if (parse_param(c, optarg))
@@ -457,6 +518,8 @@ int cmd_sim(int argc, char **argv)
 		.load = c.wopts.load, .seed = c.model.seed,
 		.migration_cost = c.model.migration_cost,
 		.estimates_exact = w.estimates_exact,
+		.potential = sim_consolidation_potential(&w, &c.model.sched),
+		.estimates = c.estimates_note,
 		.rows = rows, .nrows = nrows,
 	};
 	if (c.format == SIM_FORMAT_JSON)

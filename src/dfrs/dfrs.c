@@ -25,6 +25,8 @@ static const dfrs_command_t commands[] = {
 	  "place jobs on hosts by DFRS vector packing (METAVP, greedy, ...)" },
 	{ "sim", cmd_sim,
 	  "replay a workload trace under EASY, AMCBF and the other policies" },
+	{ "gen", cmd_gen,
+	  "a synthetic workload (Feitelson 1996, Jann et al. 1997) as SWF" },
 	{ "excerpt", cmd_excerpt,
 	  "a trace window scaled for a live replay (contribs/live-compare)" },
 	{ "status", cmd_status,

@@ -66,6 +66,33 @@ int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
 	size_t i = p->npolicies++;
 	strcpy(p->policy[i], policy);
 	sim_metrics_bsld_by_size(w, r, SIM_BSLD_BOUND, p->bsld[i], p->count);
+	sim_classes_compute(w, r, SIM_BSLD_BOUND, p->classes[i]);
+	return 0;
+}
+
+/* One line per class with jobs: name, jobs, then per policy its mean
+ * bsld and its share of the policy's mean bsld. */
+static int write_classes(const sim_plot_t *p, char *err, size_t errlen)
+{
+	FILE *f = open_in(p, "bsld_by_class.dat", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "# class jobs");
+	for (size_t i = 0; i < p->npolicies; i++)
+		fprintf(f, " %s_bsld %s_share", p->policy[i], p->policy[i]);
+	fprintf(f, "\n");
+	for (int c = 0; p->npolicies && c < SIM_CLASSES; c++) {
+		char name[32];
+		if (!p->classes[0][c].jobs)
+			continue;
+		sim_class_name(c, name, sizeof(name));
+		fprintf(f, "\"%s\" %zu", name, p->classes[0][c].jobs);
+		for (size_t i = 0; i < p->npolicies; i++)
+			fprintf(f, " %g %g", p->classes[i][c].mean_bsld,
+				p->classes[i][c].bsld_share);
+		fprintf(f, "\n");
+	}
+	fclose(f);
 	return 0;
 }
 
@@ -85,6 +112,8 @@ int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
 		fprintf(f, "\n");
 	}
 	fclose(f);
+	if (write_classes(p, err, errlen))
+		return -1;
 
 	f = open_in(p, "plots.gp", err, errlen);
 	if (!f)
@@ -101,7 +130,15 @@ int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
 	for (size_t i = 0; i < p->npolicies; i++)
 		fprintf(f, "%s'bsld_by_size.dat' using %zu:xtic(1) title '%s'",
 			i ? ", " : "", i + 3, p->policy[i]);
-	fprintf(f, "\nunset logscale y\nset style data lines\n"
+	fprintf(f, "\nunset logscale y\nset output 'bsld_share_by_class.png'\n"
+		"set title 'share of the mean bounded slowdown by class "
+		"(processes x run time)'\nset xlabel 'class'\n"
+		"set ylabel 'share of the mean'\nset xtics rotate by -60\n"
+		"plot ");
+	for (size_t i = 0; i < p->npolicies; i++)
+		fprintf(f, "%s'bsld_by_class.dat' using %zu:xtic(1) title '%s'",
+			i ? ", " : "", 2 * i + 4, p->policy[i]);
+	fprintf(f, "\nset xtics norotate\nset style data lines\n"
 		"set output 'utilization.png'\n"
 		"set title 'utilization over time'\n"
 		"set xlabel 'hours since the first arrival'\n"

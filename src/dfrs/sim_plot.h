@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time and
- * mean bounded slowdown by job-size class, as data files, a gnuplot script
+ * mean bounded slowdown by job-size class and by size x run-time class
+ * (sim_classes.h) with each class's share of the mean, as data files, a
+ * gnuplot script
  * and the PNG images gnuplot makes from them.
  */
 #ifndef DFRS_SIM_PLOT_H
@@ -21,6 +23,7 @@ typedef struct {
 	char policy[SIM_PLOT_MAX][32];
 	double bsld[SIM_PLOT_MAX][SIM_SIZE_CLASSES];
 	size_t count[SIM_SIZE_CLASSES];
+	sim_class_metrics_t classes[SIM_PLOT_MAX][SIM_CLASSES];
 } sim_plot_t;
 
 /* Create DIR if needed.  0, or -1 with a message. */
@@ -28,7 +31,8 @@ int sim_plot_begin(sim_plot_t *p, const char *dir, char *err, size_t errlen);
 /* Write DIR/util_POLICY.dat and keep its slowdowns by size class. */
 int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
 		 const sim_result_t *r, char *err, size_t errlen);
-/* Write DIR/bsld_by_size.dat and DIR/plots.gp, run gnuplot on it. */
+/* Write DIR/bsld_by_size.dat, DIR/bsld_by_class.dat and DIR/plots.gp,
+ * run gnuplot on it. */
 int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen);
 void sim_plot_free(sim_plot_t *p);
 

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <string.h>
 
 #include "sched/sched_engine.h"
@@ -447,6 +448,158 @@ static void test_node_rank(void **state)
 	}
 }
 
+/*
+ * Liu et al. 2013 Alg. 2 line 2: the scan starts at "the first job in
+ * Q u J_bg", so under AMCBF a job running in bg can be the head and
+ * preempt.  J1 (2 processes) runs in bg on P1-P2 beside the later J2; J3,
+ * later still, holds P3-P4 in fg.  At a fg departure (nothing idle) J1 is
+ * the head: it collects J3 (newest first, enough to cover its need), J3 is
+ * switched to its free bg slots in place, and J1 is promoted onto P3-P4
+ * (both processes move: a migration).  Were a bg job never the head,
+ * nothing would happen and J1 could wait in bg behind every later job.
+ */
+static void test_amcbf_head_in_bg(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p12[] = { 0, 1 }, p34[] = { 2, 3 };
+
+	sched_config_defaults(&cfg);
+	map_init(&m, 4);
+	map_job(&m, 2, 0.5, SCHED_RUNNING_BG, p12);	/* J1 */
+	map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p12);	/* J2 */
+	map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p34);	/* J3 */
+	assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	assert_int_equal(d.count, 2);
+	assert_int_equal(d.items[0].action, SCHED_TO_BG);
+	assert_int_equal(d.items[0].job_id, 3);
+	assert_int_equal(d.items[1].action, SCHED_TO_FG);
+	assert_int_equal(d.items[1].job_id, 1);
+	assert_int_equal(d.items[1].moved, 2);
+	assert_int_equal(m.jobs[0].where, SCHED_RUNNING_FG);
+	assert_int_equal(m.jobs[2].where, SCHED_RUNNING_BG);
+	assert_int_equal(m.nodes[2].fg_job, 0);
+	assert_int_equal(m.nodes[3].fg_job, 0);
+	assert_int_equal(m.nodes[2].bg_job, 2);
+	assert_int_equal(m.jobs[1].where, SCHED_RUNNING_FG);	/* J2 stays */
+	sched_decisions_free(&d);
+}
+
+/*
+ * Admission by predicted progress.  J1 holds both nodes in fg at 90 % CPU;
+ * J2 (2 processes at 50 %) arrives.  Its bg rate there is
+ * 0.428 * 0.1 / 0.5 = 0.0856 (multi-process mean efficiency times idle
+ * over need).  With bg_min_rate 0 (the paper) or 0.08 it starts in bg;
+ * with 0.1 it stays queued.
+ */
+static void test_bg_min_rate(void **state)
+{
+	static const double limits[] = { 0, 0.08, 0.1 };
+	static const int p12[] = { 0, 1 };
+
+	for (size_t k = 0; k < 3; k++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		cfg.bg_min_rate = limits[k];
+		map_init(&m, 2);
+		map_job(&m, 2, 0.9, SCHED_RUNNING_FG, p12);	/* J1 */
+		map_job(&m, 2, 0.5, SCHED_QUEUED, NULL);	/* J2 */
+		m.jobs[1].is_new = 1;
+		assert_true(fabs(sched_bg_predicted_rate(&m.st, 1, p12) -
+				 0.428 * 0.1 / 0.5) < 1e-12);
+		assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL,
+					     &d), 0);
+		if (k < 2) {
+			assert_int_equal(d.count, 1);
+			assert_int_equal(d.items[0].action, SCHED_START);
+			assert_int_equal(d.items[0].tier, SCHED_TIER_BG);
+			assert_int_equal(m.jobs[1].where, SCHED_RUNNING_BG);
+		} else {
+			assert_int_equal(d.count, 0);
+			assert_int_equal(m.jobs[1].where, SCHED_QUEUED);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * Alg. 3 runs at a bg departure (and, for Fig. 2's t = 5, a fg one), not
+ * at an arrival: there Alg. 4 decides for the new job alone.  J2 has waited
+ * since before the last event, J3 arrives and is too big for the bg slots
+ * (2 processes, one node).  On the arrival J2 stays queued; on a bg
+ * departure it takes the bg slot beside J1.
+ */
+static void test_bg_fill_events(void **state)
+{
+	static const int p1[] = { 0 };
+	unsigned events[] = { SCHED_EV_ARRIVAL, SCHED_EV_BG_DEPARTURE };
+
+	for (size_t k = 0; k < 2; k++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		map_init(&m, 1);
+		map_job(&m, 1, 0.5, SCHED_RUNNING_FG, p1);	/* J1 */
+		map_job(&m, 1, 0.4, SCHED_QUEUED, NULL);	/* J2 */
+		map_job(&m, 2, 0.4, SCHED_QUEUED, NULL);	/* J3 */
+		m.jobs[2].is_new = events[k] == SCHED_EV_ARRIVAL;
+		assert_int_equal(sched_amcbf(&m.st, &cfg, events[k], &d), 0);
+		assert_int_equal(d.count, k);
+		assert_int_equal(m.jobs[1].where,
+				 k ? SCHED_RUNNING_BG : SCHED_QUEUED);
+		assert_int_equal(m.jobs[2].where, SCHED_QUEUED);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * A pinned job (a driver's placeholder: sched/amcbf puts one on each node
+ * it may not use, e.g. not yet responding after a slurmctld restart, at the
+ * front of the order, in whatever slot is left) is never the head.  Two
+ * nodes: the placeholder sits in P2's bg slot, J1 runs in fg on P1-P2, J2
+ * in bg on P1.  Unpinned, the placeholder is the first job of Q u J_bg and
+ * takes P2's fg slot by requeueing J1 (its bg slots are not all free);
+ * pinned, nothing happens.
+ */
+static void test_pinned_not_head(void **state)
+{
+	static const int p2[] = { 1 }, p12[] = { 0, 1 }, p1[] = { 0 };
+
+	for (int pinned = 0; pinned < 2; pinned++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		map_init(&m, 2);
+		map_job(&m, 1, 1.0, SCHED_RUNNING_BG, p2);	/* placeholder */
+		map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p12);	/* J1 */
+		map_job(&m, 1, 0.4, SCHED_RUNNING_BG, p1);	/* J2 */
+		m.jobs[0].pinned = pinned;
+		assert_int_equal(sched_amcbf(&m.st, &cfg,
+					     SCHED_EV_FG_DEPARTURE |
+					     SCHED_EV_ARRIVAL, &d), 0);
+		if (pinned) {
+			assert_int_equal(d.count, 0);
+			assert_int_equal(m.jobs[1].where, SCHED_RUNNING_FG);
+			assert_int_equal(m.jobs[0].where, SCHED_RUNNING_BG);
+		} else {
+			assert_true(d.count >= 2);
+			assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+			assert_int_equal(d.items[0].job_id, 2);		/* J1 */
+			assert_int_equal(m.jobs[0].where, SCHED_RUNNING_FG);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -463,6 +616,10 @@ int main(void)
 		cmocka_unit_test(test_allowed_nodes),
 		cmocka_unit_test(test_allowed_nodes_tiers),
 		cmocka_unit_test(test_node_rank),
+		cmocka_unit_test(test_amcbf_head_in_bg),
+		cmocka_unit_test(test_bg_min_rate),
+		cmocka_unit_test(test_bg_fill_events),
+		cmocka_unit_test(test_pinned_not_head),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,7 @@
 
 #include "sched/sched_policy.h"
 #include "sim/sim_engine.h"
+#include "sim/sim_gen.h"
 #include "sim_fixture.h"
 #include "sim/sim_metrics.h"
 #include "sim/sim_report.h"
@@ -137,6 +138,34 @@ static void test_bg_progress_model(void **state)
 	/* busy CPU: A 0.5 per s while it progresses, B 1.0 * 0.45 per s */
 	assert_true(r.busy_cpu_seconds > 0.5 * 100 + 0.45 * (10 / 0.45) -
 					     1e-6);
+	/* diagnostics: B ran in bg all its life, A in fg all of its; B was
+	 * the earliest job outside fg (the head of Q u J_bg) and in bg */
+	near(r.jobs[1].bg_seconds, 10 / 0.45);
+	near(r.jobs[1].fg_seconds, 0);
+	near(r.jobs[0].fg_seconds, r.jobs[0].finish);
+	near(r.jobs[0].bg_seconds, 0);
+	near(r.head_bg_seconds, 10 / 0.45);
+	near(r.head_queued_seconds, 0);
+	sim_metrics_t x;
+	sim_metrics_compute(&f.w, &r, SIM_BSLD_BOUND, &x);
+	near(x.head_in_bg, 1);
+	near(x.bg_time_share, (10 / 0.45) / (10 / 0.45 + r.jobs[0].finish));
+	/* classes: A is 1 x 1-10m, B 1 x <1m; B's bsld (10/0.45)/10 */
+	int ca = sim_class_of(1, 100), cb = sim_class_of(1, 10);
+	assert_int_equal(ca, 1);
+	assert_int_equal(cb, 0);
+	assert_int_equal(x.classes[cb].jobs, 1);
+	near(x.classes[cb].mean_bsld, 1 / 0.45);
+	near(x.classes[cb].bg_fraction, 1);
+	near(x.classes[ca].bg_fraction, 0);
+	double bsld_a = r.jobs[0].finish / 100;
+	near(x.classes[cb].bsld_share, (1 / 0.45) / (1 / 0.45 + bsld_a));
+	assert_int_equal(x.classes[sim_class_of(17, 4000)].jobs, 0);
+	/* A leaves 0.5 of its CPU idle for 100 s, B none: 50 of 110 */
+	near(sim_consolidation_potential(&f.w, &m.sched), 50.0 / 110);
+	m.sched.util_threshold = 0.5;	/* A's node no longer takes bg work */
+	near(sim_consolidation_potential(&f.w, &m.sched), 0);
+	m.sched.util_threshold = 0.96;
 	sim_result_free(&r);
 
 	/* the same under EASY: B waits for A, nothing shares a node */
@@ -205,7 +234,32 @@ static void test_workload_build(void **state)
 	assert_int_equal(w.skipped_too_big, 3);
 	sim_workload_free(&w);
 
+	/* --estimates exact and x2: the run time (50 s for job 1, whose
+	 * requested time is 60 s), then twice it */
 	o.nodes = 0;
+	o.estimate_factor = 1;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.estimates_exact, 1);
+	near(w.jobs[0].estimate, 50);
+	near(w.jobs[1].estimate, 20);
+	sim_workload_free(&w);
+	o.estimate_factor = 2;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.estimates_exact, 0);
+	near(w.jobs[0].estimate, 100);
+	near(w.jobs[1].estimate, 40);
+	sim_workload_free(&w);
+	o.estimate_factor = 0;
+
+	/* --cpu-usage 1: every process at 100 %, job 3's field 6 too */
+	o.cpu_usage = 1;
+	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), 0);
+	for (size_t i = 0; i < w.njobs; i++)
+		for (int p = 0; p < w.jobs[i].nodes; p++)
+			near(w.jobs[i].util[p], 1);
+	sim_workload_free(&w);
+	o.cpu_usage = 0;
+
 	o.load = 0;
 	assert_int_equal(sim_workload_build(&t, &o, &w, err, sizeof(err)), -1);
 	trace_free(&t);
@@ -293,6 +347,79 @@ static void test_sweep_best(void **state)
 	free(buf);
 }
 
+/* Offered load, mean run time and the share of jobs of one process and of
+ * fewer than 20 processes of a generated trace. */
+static void gen_stats(const trace_t *t, int nodes, double *offered,
+		      double *mean_rt, double *one, double *under20)
+{
+	double work = 0, rt = 0, n1 = 0, n20 = 0;
+	for (size_t i = 0; i < t->njobs; i++) {
+		const trace_job_t *j = &t->jobs[i];
+		assert_true(j->procs >= 1 && j->procs <= nodes);
+		assert_true(j->runtime >= 0);
+		if (i)
+			assert_true(j->submit >= t->jobs[i - 1].submit);
+		work += j->procs * j->runtime;
+		rt += j->runtime;
+		n1 += j->procs == 1;
+		n20 += j->procs < 20;
+	}
+	*offered = work / (nodes * t->jobs[t->njobs - 1].submit);
+	*mean_rt = rt / (double)t->njobs;
+	*one = n1 / (double)t->njobs;
+	*under20 = n20 / (double)t->njobs;
+}
+
+/*
+ * dfrs gen's models at their defaults (320 nodes, load 0.7, seed 1): the
+ * job counts of Liu et al. 2013 section 5.2, the mean run times the paper
+ * implies (2,500 s and 11,250 s, section 5.4), JWorkload's 40 % of
+ * one-process jobs and 86 % under 20 processes (section 5.3), the offered
+ * load asked for; the same seed gives the same trace, another seed another.
+ */
+static void test_gen_models(void **state)
+{
+	sim_gen_opts_t o;
+	trace_t t, u;
+	char err[256];
+	double load, rt, one, under20;
+
+	sim_gen_opts_defaults(&o);
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.njobs, 20000);
+	assert_int_equal(t.header_max_procs, 320);
+	near(t.jobs[0].submit, 0);
+	assert_int_equal(t.jobs[0].procs, 2);
+	near(t.jobs[0].runtime, 532);
+	gen_stats(&t, 320, &load, &rt, &one, &under20);
+	assert_true(load > 0.65 && load < 0.75);
+	assert_true(rt > 2250 && rt < 2750);
+	assert_int_equal(sim_gen(&o, &u, err, sizeof(err)), 0);
+	assert_memory_equal(t.jobs, u.jobs, t.njobs * sizeof(*t.jobs));
+	trace_free(&u);
+	o.seed = 2;
+	assert_int_equal(sim_gen(&o, &u, err, sizeof(err)), 0);
+	assert_true(memcmp(t.jobs, u.jobs, t.njobs * sizeof(*t.jobs)) != 0);
+	trace_free(&u);
+	trace_free(&t);
+
+	sim_gen_opts_defaults(&o);
+	assert_int_equal(sim_gen_model("jann97", &o.model), 0);
+	o.load = 0.9;
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.njobs, 10000);
+	gen_stats(&t, 320, &load, &rt, &one, &under20);
+	assert_true(load > 0.85 && load < 0.95);
+	assert_true(rt > 10000 && rt < 12500);
+	assert_true(one > 0.38 && one < 0.42);
+	assert_true(under20 > 0.84 && under20 < 0.88);
+	trace_free(&t);
+
+	assert_int_equal(sim_gen_model("lublin99", &o.model), -1);
+	o.load = 0;
+	assert_int_equal(sim_gen(&o, &t, err, sizeof(err)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_shared_lublin),
 		cmocka_unit_test(test_sweep_best),
 		cmocka_unit_test(test_shared_nasa),
+		cmocka_unit_test(test_gen_models),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

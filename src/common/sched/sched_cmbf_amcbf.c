@@ -19,11 +19,13 @@
  *            slots that may take them;
  *          arrival (Alg. 4): a new job starts in fg if enough fg slots are
  *            idle, else in bg if enough bg slots may take it, else waits.
- *          Alg. 3's bg pass also runs after the other two events, because
+ *          Alg. 3's bg pass also runs after a fg departure, because
  *          dispatch may have evicted bg jobs (Fig. 2, t = 5: J7 goes to bg
- *          after J2's fg departure).
- *   AMCBF  CMCBF where only the head of the queue may evict fg jobs; bg jobs
- *          are promoted only into idle fg slots.
+ *          after J2's fg departure), but not after an arrival alone:
+ *          there Alg. 4 decides for the new job only.
+ *   AMCBF  CMCBF where only the head of the queue (the first job of
+ *          Q u J_bg not in fg) may evict fg jobs; other bg jobs are
+ *          promoted only into idle fg slots.
  *
  * Choices where the paper leaves room, all visible in the hand-worked tests
  * (test/unit/test_sched_consolidation.c, seed Figs. 1 and 2):
@@ -32,8 +34,14 @@
  *   - victims are collected newest first until they cover the need, then
  *     every collected job not needed is spared (Fig. 1, t = 5: J6 and J5 are
  *     collected, only J5 is evicted);
- *   - "head of the queue" is the earliest job still waiting at that point
- *     of the scan (bg jobs are running, not waiting);
+ *   - "head of the queue" is the first job of Q u J_bg that the scan of
+ *     Alg. 2 has not placed in fg (line 2 starts the scan there): a job
+ *     running in bg may be the head, and then it preempts later fg jobs
+ *     to get its fg nodes; without that the earliest job could sit in bg
+ *     indefinitely while later jobs take every fg node freed;
+ *   - a pinned job (sched_job_t.pinned: a placeholder of the driver for
+ *     a node it may not use) is neither the head nor a victim, and stays
+ *     in its tier;
  *   - a job restricted to some nodes (sched_job_t.allowed: Slurm's
  *     partitions, features, -w and -x) counts and takes only those, and
  *     preempts only jobs holding some of them.
@@ -72,7 +80,8 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 	if (st->jobs[j].allowed) {
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
-			if (st->jobs[k].where == SCHED_RUNNING_FG)
+			if (st->jobs[k].where == SCHED_RUNNING_FG &&
+			    !st->jobs[k].pinned)
 				sum += usable_nodes_of(st, j, k);
 		return sum;
 	}
@@ -80,7 +89,8 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		int sum = 0;
 		for (size_t k = st->njobs; k-- > 0;) {
 			l->later[k] = sum;
-			if (st->jobs[k].where == SCHED_RUNNING_FG)
+			if (st->jobs[k].where == SCHED_RUNNING_FG &&
+			    !st->jobs[k].pinned)
 				sum += st->jobs[k].nodes;
 		}
 		l->seen = out->count;
@@ -115,7 +125,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int sum = 0;
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
-		if (st->jobs[k].where == SCHED_RUNNING_FG &&
+		if (st->jobs[k].where == SCHED_RUNNING_FG && !st->jobs[k].pinned &&
 		    (usable = usable_nodes_of(st, j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
@@ -194,18 +204,18 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	int waiting_before = 0;
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where == SCHED_RUNNING_FG)
+		if (job->where == SCHED_RUNNING_FG || job->pinned)
 			continue;
 		int fidle = sched_fg_idle_for(st, j);
 		int in_bg = job->where == SCHED_RUNNING_BG;
 		int lifted = 0;
 		if (job->nodes > fidle) {
-			int may_preempt = !aggressive ||
-					  (!in_bg && !waiting_before);
+			/* the head is the first job of Q u J_bg (Alg. 2
+			 * line 2), in bg or not */
+			int may_preempt = !aggressive || !waiting_before;
 			if (!may_preempt ||
 			    job->nodes > fidle + later_fg(&l, st, out, j)) {
-				if (!in_bg)
-					waiting_before = 1;
+				waiting_before = 1;
 				continue;
 			}
 			if (in_bg) {	/* its bg slots become free first */
@@ -243,7 +253,7 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 			if (sched_dispatch_fg(st, cfg, out, j, NULL))
 				return -1;
 		} else if (job->nodes <= sched_bg_eligible_for(st, cfg, j)) {
-			if (sched_dispatch_bg(st, cfg, out, j))
+			if (sched_dispatch_bg(st, cfg, out, j) < 0)
 				return -1;
 		}
 	}
@@ -261,9 +271,11 @@ static int bg_pass(sched_state_t *st, const sched_config_t *cfg,
 		    (job->allowed &&
 		     job->nodes > sched_bg_eligible_for(st, cfg, j)))
 			continue;
-		if (sched_dispatch_bg(st, cfg, out, j))
+		int rc = sched_dispatch_bg(st, cfg, out, j);
+		if (rc < 0)
 			return -1;
-		bidle -= job->nodes;
+		if (rc == 0)
+			bidle -= job->nodes;
 	}
 	return 0;
 }
@@ -277,6 +289,11 @@ static int consolidation_backfill(sched_state_t *st,
 		return -1;
 	if ((events & SCHED_EV_ARRIVAL) && arrivals(st, cfg, out))
 		return -1;
+	/* Alg. 3 at a bg departure; after a fg departure too, since
+	 * dispatch may have freed bg slots (Fig. 2, t = 5); an arrival alone
+	 * is Alg. 4's, which placed the new job or left it queued */
+	if (!(events & (SCHED_EV_BG_DEPARTURE | SCHED_EV_FG_DEPARTURE)))
+		return 0;
 	return bg_pass(st, cfg, out);
 }
 

@@ -9,7 +9,11 @@
  *     process leaves too little idle CPU (usage >= util_threshold, or idle
  *     CPU <= min_idle_cpu) is evicted back to the queue (line 25).
  *   dispatch(BG, j): processes by usage, descending, onto the eligible bg
- *     slots (sched_bg_eligible) by their fg load, ascending.
+ *     slots (sched_bg_eligible) by their fg load, ascending; with
+ *     bg_min_rate set, the job is not placed where its predicted rate
+ *     (sched_bg_predicted_rate) would be under it: a job that would crawl
+ *     in bg holds its slots and its own progress hostage, and is better
+ *     off waiting for fg nodes (admission by predicted progress).
  *
  * Only nodes the job may use (sched_job_t.allowed) are candidates; among
  * equally loaded ones, the job's preferred nodes (sched_job_t.rank) first.
@@ -159,6 +163,11 @@ int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 						    sched_node_rank(st, j, n) };
 	if (ncand < job->nodes || match(st, job, cand, ncand, NULL, nodes))
 		goto out;
+	if (cfg->bg_min_rate > 0 &&
+	    sched_bg_predicted_rate(st, j, nodes) < cfg->bg_min_rate) {
+		rc = 1;
+		goto out;
+	}
 	rc = sched_start(st, out, j, SCHED_TIER_BG, nodes);
 out:
 	free(cand);

@@ -16,7 +16,9 @@
 int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j, const int *old);
 
-/* Place queued job j on eligible bg slots; -1 if not enough of them. */
+/* Place queued job j on eligible bg slots: 0; 1 if not admitted (its
+ * predicted rate there, sched_bg_predicted_rate, is under
+ * cfg->bg_min_rate); -1 if not enough of them or out of memory. */
 int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j);
 

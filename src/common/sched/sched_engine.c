@@ -15,6 +15,30 @@ void sched_config_defaults(sched_config_t *cfg)
 {
 	cfg->util_threshold = 0.96;	/* Liu et al. 2013, section 3, observation 2 */
 	cfg->min_idle_cpu = 0.04;	/* Liu et al. 2013, section 5.1 */
+	cfg->bg_min_rate = 0;		/* admission by predicted rate off */
+}
+
+/* Liu et al. 2013 section 5.1: mean bg efficiency, uniform 0.8..1 for one
+ * process, normal(0.428, 0.144) clipped to 0.2..0.8 for more. */
+#define BG_EFF_SINGLE 0.9
+#define BG_EFF_MULTI 0.428
+
+double sched_bg_predicted_rate(const sched_state_t *st, size_t j,
+			       const int *nodes)
+{
+	const sched_job_t *job = &st->jobs[j];
+	double eff = job->nodes == 1 ? BG_EFF_SINGLE : BG_EFF_MULTI;
+	double rate = 1.0;
+	for (int p = 0; p < job->nodes; p++) {
+		if (st->nodes[nodes[p]].fg_job < 0)
+			continue;
+		double idle = 1.0 - sched_fg_util(st, nodes[p]);
+		double need = job->util[p];
+		double r = need > idle ? eff * idle / need : eff;
+		if (r < rate)
+			rate = r;
+	}
+	return rate;
 }
 
 void sched_decisions_clear(sched_decisions_t *d)

@@ -58,6 +58,10 @@ typedef struct {
 	const unsigned char *allowed;	/* per node: nonzero if the job may
 				   run there (its partition, features,
 				   -w/-x lists); NULL: on any node */
+	int pinned;		/* nonzero: a placeholder of the driver (e.g.
+				   a node it may not use) or a job it must
+				   leave where it is: never moved, preempted,
+				   promoted, nor the head of the queue */
 	const int *rank;	/* per node: its place in the job's order of
 				   preference, lower first (e.g. by
 				   availability, SSAC); NULL: node index
@@ -84,6 +88,10 @@ typedef struct {
 				   no bg process (Liu et al. 2013: 0.96) */
 	double min_idle_cpu;	/* idle CPU at or below which a node takes no
 				   bg process (Liu et al. 2013: 0.04) */
+	double bg_min_rate;	/* a job starts in bg only where its predicted
+				   bg progress rate (sched_bg_predicted_rate)
+				   is at least this; 0: wherever it fits, as
+				   Liu et al. 2013 */
 } sched_config_t;
 
 /* Why the engine is called; several may be set at once. */
@@ -165,6 +173,15 @@ int sched_bg_eligible_count(const sched_state_t *st,
 /* Nodes that may take a bg process of job j. */
 int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
 			  size_t j);
+
+/* Predicted progress rate of job j with process i in the bg slot of
+ * nodes[i], from the CPU usage of the processes (the profile dispatch
+ * uses) and Liu et al. 2013 section 5.1's model at its mean efficiency:
+ * a process runs at 1 where the fg slot is idle, else at
+ * eff * min(1, idle CPU / its usage), eff = 0.9 for a one-process job and
+ * 0.428 for more; the job at its slowest process. */
+double sched_bg_predicted_rate(const sched_state_t *st, size_t j,
+			       const int *nodes);
 
 /* Start queued job j in a tier, process i on nodes[i] (all free in that
  * tier).  Records SCHED_START. */

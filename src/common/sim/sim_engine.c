@@ -68,6 +68,8 @@ typedef struct {
 	size_t *alloc_off;
 	size_t *map;		/* compaction scratch */
 	sim_random_t rng;
+	sched_where_t head;	/* where the earliest job of Q u J_bg is since
+				   the last event; SCHED_RUNNING_FG: none */
 } sim_t;
 
 int sim_result_add_busy(sim_result_t *r, double t0, double t1,
@@ -205,6 +207,15 @@ static void compact(sim_t *s, const char *done)
 	st->njobs = kept;
 }
 
+/* Where the earliest job not in fg is (SCHED_RUNNING_FG: none). */
+static sched_where_t head_where(const sched_state_t *st)
+{
+	for (size_t j = 0; j < st->njobs; j++)
+		if (st->jobs[j].where != SCHED_RUNNING_FG)
+			return st->jobs[j].where;
+	return SCHED_RUNNING_FG;
+}
+
 static double monotonic_seconds(void)
 {
 	struct timespec t;
@@ -269,12 +280,21 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 		if (t < st->now)
 			t = st->now;
 		/* progress up to t */
-		double cpu = 0;
+		double cpu = 0, dt = t - st->now;
 		for (size_t j = 0; j < st->njobs; j++) {
 			active_t *a = &s->act[j];
-			a->remaining -= a->rate * (t - st->now);
+			a->remaining -= a->rate * dt;
 			cpu += a->cpu_rate;
+			sim_job_result_t *res = &r->jobs[a->w];
+			if (st->jobs[j].where == SCHED_RUNNING_FG)
+				res->fg_seconds += dt;
+			else if (st->jobs[j].where == SCHED_RUNNING_BG)
+				res->bg_seconds += dt;
 		}
+		if (s->head == SCHED_QUEUED)
+			r->head_queued_seconds += dt;
+		else if (s->head == SCHED_RUNNING_BG)
+			r->head_bg_seconds += dt;
 		if (sim_result_add_busy(r, st->now, t, cpu))
 			goto oom;
 		st->now = t;
@@ -316,6 +336,7 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 		for (size_t j = 0; j < st->njobs; j++)
 			st->jobs[j].is_new = 0;
 		compute_rates(s);
+		s->head = head_where(st);
 		r->events++;
 	}
 	rc = 0;
@@ -332,7 +353,7 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen)
 {
 	sim_result_start(r, m);
-	sim_t s = { .w = w, .m = m, .r = r };
+	sim_t s = { .w = w, .m = m, .r = r, .head = SCHED_RUNNING_FG };
 	sim_random_seed(&s.rng, m->seed);
 	size_t n = w->njobs ? w->njobs : 1;
 	r->njobs = w->njobs;

@@ -41,6 +41,9 @@ typedef struct {
 	double finish;
 	int preemptions;	/* times suspended and requeued */
 	int migrations;		/* times resumed from a checkpoint or moved */
+	double fg_seconds;	/* time spent running in the fg tier (or
+				   untiered: dedicated) */
+	double bg_seconds;	/* time spent running in the bg tier */
 } sim_job_result_t;
 
 typedef struct {
@@ -55,6 +58,11 @@ typedef struct {
 	double bucket_seconds;
 	double wall_seconds;	/* CPU time the run took */
 	double clock_start;	/* monotonic clock at sim_result_start */
+	/* Time with some job outside the fg tier, split by where the
+	 * earliest such job (the head of Q u J_bg, Liu et al. 2013 Alg. 2
+	 * line 2) was: waiting in the queue, or running in bg. */
+	double head_queued_seconds;
+	double head_bg_seconds;
 } sim_result_t;
 
 void sim_model_defaults(sim_model_t *m);

@@ -43,7 +43,7 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 		(double)r->events / r->wall_seconds : 0;
 	if (!n)
 		return;
-	double migrations = 0, preemptions = 0;
+	double migrations = 0, preemptions = 0, fg = 0, bg = 0;
 	for (size_t i = 0; i < n; i++) {
 		const sim_job_t *j = &w->jobs[i];
 		const sim_job_result_t *res = &r->jobs[i];
@@ -62,7 +62,13 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 			m->max_stretch = stretch;
 		migrations += res->migrations;
 		preemptions += res->preemptions;
+		fg += res->fg_seconds;
+		bg += res->bg_seconds;
 	}
+	m->bg_time_share = fg + bg > 0 ? bg / (fg + bg) : 0;
+	double outside = r->head_bg_seconds + r->head_queued_seconds;
+	m->head_in_bg = outside > 0 ? r->head_bg_seconds / outside : 0;
+	sim_classes_compute(w, r, bsld_bound, m->classes);
 	m->mean_response /= (double)n;
 	m->mean_wait /= (double)n;
 	m->mean_bsld /= (double)n;

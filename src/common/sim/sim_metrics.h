@@ -6,6 +6,7 @@
 #ifndef DFRS_SIM_METRICS_H
 #define DFRS_SIM_METRICS_H
 
+#include "sim_classes.h"
 #include "sim_engine.h"
 #include "sim_workload.h"
 
@@ -23,6 +24,10 @@ typedef struct {
 	double makespan;	/* last finish - first arrival */
 	double wall_seconds;
 	double events_per_second;	/* decision events / wall_seconds */
+	double bg_time_share;	/* running time spent in the bg tier */
+	double head_in_bg;	/* of the time some job was outside fg, the
+				   part when the earliest one ran in bg */
+	sim_class_metrics_t classes[SIM_CLASSES];	/* sim_classes.h */
 } sim_metrics_t;
 
 #define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (Liu et al. 2013, after [18]) */

@@ -27,6 +27,9 @@ static const sim_param_t params[] = {
 	  "fg CPU usage at or above which a node takes no bg process"),
 	P("min_idle_cpu", sched.min_idle_cpu, 0, 1,
 	  "idle CPU at or below which a node takes no bg process"),
+	P("bg_min_rate", sched.bg_min_rate, 0, 1,
+	  "amcbf, cmcbf: start a job in bg only where its predicted rate "
+	  "is at least this (0: wherever it fits)"),
 	P("migration_cost", migration_cost, 0, 1e9,
 	  "seconds of work added to a job resumed or moved (also "
 	  "--migration-cost)"),

@@ -4,7 +4,9 @@
  * keys are a contract (doc/simulator.md): trace, jobs, skipped, nodes, results[]
  * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
- * makespan, wall_seconds, events_per_second.
+ * makespan, wall_seconds, events_per_second, bg_time_share, head_in_bg,
+ * classes[] (size, runtime, jobs, mean_bsld, bsld_share, mean_wait,
+ * bg_fraction), and consolidation_potential at the top.
  */
 #include <json-c/json.h>
 #include <stddef.h>
@@ -35,6 +37,8 @@ static const metric_column_t columns[] = {
 	COL(makespan, "%.0f", 1),
 	COL(wall_seconds, "%.2f", 1),
 	COL(events_per_second, "%.0f", 0),
+	COL(bg_time_share, "%.3f", 1),
+	COL(head_in_bg, "%.3f", 1),
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
@@ -45,6 +49,8 @@ static double value(const sim_metrics_t *m, const metric_column_t *c)
 
 static const char *estimates_note(const sim_report_t *r)
 {
+	if (r->estimates)
+		return r->estimates;
 	return r->estimates_exact
 		? "exact runtimes (the trace has no requested times)"
 		: "the trace's requested times";
@@ -165,6 +171,33 @@ static int first_of_policy(const sim_report_t *r, size_t i)
 	return 1;
 }
 
+static json_object *classes_json(const sim_metrics_t *m)
+{
+	json_object *arr = json_object_new_array();
+	for (int c = 0; c < SIM_CLASSES; c++) {
+		const sim_class_metrics_t *k = &m->classes[c];
+		if (!k->jobs)
+			continue;
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "size", json_object_new_string(
+			sim_size_class_names[c / SIM_RUNTIME_CLASSES]));
+		json_object_object_add(o, "runtime", json_object_new_string(
+			sim_runtime_class_names[c % SIM_RUNTIME_CLASSES]));
+		json_object_object_add(o, "jobs",
+				       json_object_new_int64((int64_t)k->jobs));
+		json_object_object_add(o, "mean_bsld",
+				       json_object_new_double(k->mean_bsld));
+		json_object_object_add(o, "bsld_share",
+				       json_object_new_double(k->bsld_share));
+		json_object_object_add(o, "mean_wait",
+				       json_object_new_double(k->mean_wait));
+		json_object_object_add(o, "bg_fraction",
+				       json_object_new_double(k->bg_fraction));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
 void sim_report_json(FILE *out, const sim_report_t *r)
 {
 	json_object *root = json_object_new_object();
@@ -181,6 +214,8 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 			       json_object_new_double(r->migration_cost));
 	json_object_object_add(root, "easy_estimates",
 			       json_object_new_string(estimates_note(r)));
+	json_object_object_add(root, "consolidation_potential",
+			       json_object_new_double(r->potential));
 	json_object *results = json_object_new_array();
 	for (size_t i = 0; i < r->nrows; i++) {
 		const sim_report_row_t *row = &r->rows[i];
@@ -200,6 +235,7 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 			json_object_object_add(o, columns[c].key,
 				json_object_new_double(value(&row->m,
 							     &columns[c])));
+		json_object_object_add(o, "classes", classes_json(&row->m));
 		json_object_array_add(results, o);
 	}
 	json_object_object_add(root, "results", results);
@@ -240,6 +276,34 @@ static const sim_report_row_t *easy_row(const sim_report_t *r,
 	return NULL;
 }
 
+/* Per class: mean bsld, its share of the mean, the bg part of its run
+ * time; classes without a job are left out. */
+static void classes_table(FILE *out, const sim_report_t *r)
+{
+	fprintf(out, "\nby class (processes x run time): mean bsld, share "
+		"of the mean bsld %%, bg %% of its running time\n");
+	fprintf(out, "%-14s %6s", "class", "jobs");
+	for (size_t i = 0; i < r->nrows; i++)
+		fprintf(out, " %22s", r->rows[i].policy);
+	fprintf(out, "\n");
+	for (int c = 0; r->nrows && c < SIM_CLASSES; c++) {
+		char name[32];
+		if (!r->rows[0].m.classes[c].jobs)
+			continue;
+		sim_class_name(c, name, sizeof(name));
+		fprintf(out, "%-14s %6zu", name, r->rows[0].m.classes[c].jobs);
+		for (size_t i = 0; i < r->nrows; i++) {
+			const sim_class_metrics_t *k = &r->rows[i].m.classes[c];
+			char cell[64];
+			snprintf(cell, sizeof(cell), "%.1f %2.0f%% bg%2.0f%%",
+				 k->mean_bsld, 100 * k->bsld_share,
+				 100 * k->bg_fraction);
+			fprintf(out, " %22s", cell);
+		}
+		fprintf(out, "\n");
+	}
+}
+
 void sim_report_table(FILE *out, const sim_report_t *r)
 {
 	fprintf(out, "trace %s: %zu jobs simulated, %zu skipped (%zu larger "
@@ -249,6 +313,8 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		"EASY estimates: %s\n", r->nodes, r->load,
 		(unsigned long long)r->seed, r->migration_cost,
 		estimates_note(r));
+	fprintf(out, "consolidation potential: %.1f %% of the CPU jobs hold "
+		"is idle on nodes a bg tier may use\n", 100 * r->potential);
 	fprintf(out, "(ratio) = value / EASY's; bsld: bounded slowdown, "
 		"Gamma = %g s\n\n", SIM_BSLD_BOUND);
 	fprintf(out, "%-20s", "metric");
@@ -283,6 +349,7 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		}
 		fprintf(out, "\n");
 	}
+	classes_table(out, r);
 	fidelity_table(out, r);
 	if (r->nrows && r->rows[0].param_key) {
 		const char *sep = "";

@@ -32,6 +32,10 @@ typedef struct {
 	uint64_t seed;
 	double migration_cost;
 	int estimates_exact;	/* EASY got exact runtimes */
+	const char *estimates;	/* how estimates were set (--estimates), or
+				   NULL: the trace's own, as estimates_exact
+				   says */
+	double potential;	/* sim_consolidation_potential() */
 	const sim_report_row_t *rows;
 	size_t nrows;
 } sim_report_t;

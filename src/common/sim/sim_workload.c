@@ -2,8 +2,9 @@
 /*
  * sim_workload.c - from trace_t to the simulator's jobs (sim_workload.h):
  * skip what cannot run, map processors to allocation units, scale the load
- * (inter-arrival times divided by F, the usual way of sweeping load) and
- * give each process its CPU usage (Liu et al. 2013 section 5.2).
+ * (inter-arrival times divided by F, the usual way of sweeping load), set
+ * EASY's run-time estimates (requested, exact or scaled) and give each
+ * process its CPU usage (Liu et al. 2013 section 5.2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o)
 	o->procs_per_node = 1;
 	o->load = 1.0;
 	o->seed = 1;
+	o->estimate_factor = 0;
+	o->cpu_usage = 0;
 }
 
 /* The most nodes a machine may have (as dfrs sim --nodes). */
@@ -74,7 +77,8 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 	}
 	sim_random_t rng;
 	sim_random_seed(&rng, o->seed);
-	w->estimates_exact = !t->has_req_time;
+	w->estimates_exact = o->estimate_factor == 1 ||
+			     (o->estimate_factor <= 0 && !t->has_req_time);
 	double first = t->njobs ? t->jobs[0].submit : 0;
 	size_t used = 0;
 	for (size_t i = 0; i < t->njobs; i++) {
@@ -94,7 +98,9 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 		j->line = tj->line;
 		j->arrival = (tj->submit - first) / o->load;
 		j->runtime = tj->runtime;
-		j->estimate = t->has_req_time && tj->req_time > 0
+		j->estimate = o->estimate_factor > 0
+				      ? tj->runtime * o->estimate_factor
+				      : t->has_req_time && tj->req_time > 0
 				      ? tj->req_time : tj->runtime;
 		j->nodes = nodes;
 		j->util = w->util_pool + used;
@@ -109,7 +115,8 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 				traced = 0.01;
 		}
 		for (int p = 0; p < nodes; p++)
-			j->util[p] = traced > 0 ? traced
+			j->util[p] = o->cpu_usage > 0 ? o->cpu_usage
+				     : traced > 0 ? traced
 				     : nodes == 1 ? 1.0
 				     : sim_random_uniform(&rng, 0.4, 1.0);
 	}

@@ -29,6 +29,14 @@ typedef struct {
 	int procs_per_node;	/* trace processors per unit (default 1) */
 	double load;		/* arrival times are divided by this (> 0) */
 	uint64_t seed;		/* for the CPU usage model */
+	double cpu_usage;	/* > 0: every process uses this much CPU,
+				   whatever the trace or the model says (1: no
+				   idle CPU for a bg tier); 0: trace, else
+				   Liu et al.'s model */
+	double estimate_factor;	/* > 0: every job's estimate is its run time
+				   times this (1: exact); 0: the trace's
+				   requested time where it has one, else the
+				   run time (the default) */
 } sim_workload_opts_t;
 
 typedef struct {

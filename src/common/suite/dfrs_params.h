@@ -58,6 +58,7 @@ typedef struct {
 	int interval;		/* seconds between periodic cycles */
 	double util_threshold;	/* fg utilization under which a bg job may join */
 	double min_idle_cpu;	/* idle CPU at or under this takes no bg job */
+	double bg_min_rate;	/* predicted bg rate under which no bg start */
 	int max_preempt;	/* requeues a job may suffer; then exempt */
 	int min_runtime;	/* s a job runs before it may be preempted */
 	int max_preempt_per_cycle;	/* requeues in one cycle */

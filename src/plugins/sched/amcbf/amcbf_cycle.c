@@ -234,6 +234,7 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 		b = snapshot_add(s);
 		fill(b, NULL, NULL, 1, SCHED_RUNNING_FG, params);
 		b->job.alloc[0] = i;
+		b->job.pinned = 1;
 		b->fixed = 1;
 	}
 }
@@ -615,7 +616,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		const amcbf_avail_t *avail)
 {
 	sched_config_t cfg = { .util_threshold = params->util_threshold,
-			       .min_idle_cpu = params->min_idle_cpu };
+			       .min_idle_cpu = params->min_idle_cpu,
+			       .bg_min_rate = params->bg_min_rate };
 	sched_decisions_t dec = { 0 };
 	sched_state_t st = { 0 };
 	snapshot_t snap = { 0 };
