@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time and
- * mean bounded slowdown by job-size class, as data files, a gnuplot script
- * and the PNG images gnuplot makes from them.
+ * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time (one
+ * panel per simulated policy, a live run drawn over the prediction it is the
+ * counterpart of) and mean bounded slowdown by job-size class, as data
+ * files, a gnuplot script and the PNG images gnuplot makes from them.
  */
 #ifndef DFRS_SIM_PLOT_H
 #define DFRS_SIM_PLOT_H
@@ -19,6 +20,8 @@ typedef struct {
 	char dir[512];
 	size_t npolicies;
 	char policy[SIM_PLOT_MAX][32];
+	char predicted[SIM_PLOT_MAX][32];	/* a live run's counterpart, or "" */
+	double makespan;			/* the longest, for the time unit */
 	double bsld[SIM_PLOT_MAX][SIM_SIZE_CLASSES];
 	size_t count[SIM_SIZE_CLASSES];
 } sim_plot_t;
