@@ -5,7 +5,8 @@
 # each burns exactly its work (seconds x need x speed of CPU time, read back
 # from its report); a checkpoint file resumes a job where it was; a
 # checkpoint signal writes it and ends the process; one message for bad
-# input.  Run by make check from the build directory.
+# input; a rank waits at the barrier for the others.  Run by make check
+# from the build directory.
 set -u
 DFRS=${DFRS_WORK:-./dfrs-work}
 . "$(dirname "$0")/cli_expect.sh"
@@ -22,6 +23,15 @@ for r in 0 1 2; do
 		fail "rank $r: $(cat "$tmp/rank$r")"
 	[ "$(cat "$tmp/7.0.$r")" = 5 ] || fail "rank $r posted $(cat "$tmp/7.0.$r") quanta, want 5"
 done
+
+# rank 0 of two, alone: it posts its first quantum and waits there for
+# rank 1 (it would be done in 0.4 s without the barrier; the 3 s bound can
+# only make a broken barrier pass, never a working one fail)
+timeout 3 "$DFRS" --seconds 0.4 --quantum 0.2 --speed 0.01 --dir "$tmp" --job 6 \
+	--rank 0 --ranks 2 >"$tmp/job6" 2>&1
+rc=$?
+[ "$rc" = 124 ] || fail "rank 0 of 2 alone: exit $rc, want to be still waiting ($(cat "$tmp/job6"))"
+[ "$(cat "$tmp/6.0.0")" = 1 ] || fail "rank 0 of 2 alone posted $(cat "$tmp/6.0.0") quanta, want 1"
 
 # resumed from a checkpoint at 3 of 5 quanta: two quanta of CPU work
 echo 3 >"$tmp/8.ckpt"
