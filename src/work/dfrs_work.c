@@ -3,7 +3,7 @@
  * dfrs_work.c - dfrs-work, the computing job of the live comparison
  * (contribs/live-compare --work cpu, doc/live-compare.md).
  *
- * One process per node of a job (srun) burns the job's work: its run time
+ * One process per node of a job burns the job's work: its run time
  * at full speed times the node's speed (cores) times its CPU need, in
  * quanta of --quantum seconds.  A quantum computes need x quantum x speed
  * CPU seconds, then sleeps until quantum seconds have passed since it began:
