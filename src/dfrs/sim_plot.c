@@ -13,6 +13,11 @@
 #include <unistd.h>
 
 #include "sim_plot.h"
+#include "sim/sim_live.h"
+
+/* The time axis in the run's own units: minutes for a run of under two
+ * hours (a compressed live excerpt), hours otherwise. */
+#define SIM_PLOT_MINUTES_UNDER (2 * 3600.0)
 
 int sim_plot_begin(sim_plot_t *p, const char *dir, char *err, size_t errlen)
 {
@@ -55,16 +60,26 @@ int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
 	FILE *f = open_in(p, name, err, errlen);
 	if (!f)
 		return -1;
-	fprintf(f, "# hours  utilization (busy CPU / capacity per %g s bin)\n",
+	/* seconds here; plots.gp picks the unit from the longest run */
+	fprintf(f, "# seconds  utilization (busy CPU / capacity per %g s bin, at "
+		"most 1: a live job time-sliced by gang scheduling is recorded "
+		"as busy from its start to its end)\n",
 		r->bucket_seconds);
 	double capacity = (double)w->nodes * r->bucket_seconds;
 	size_t last = (size_t)(r->makespan / r->bucket_seconds);
-	for (size_t b = 0; b <= last && b < r->nbuckets; b++)
-		fprintf(f, "%g %g\n", (double)b * r->bucket_seconds / 3600.0,
-			r->busy_buckets[b] / capacity);
+	for (size_t b = 0; b <= last && b < r->nbuckets; b++) {
+		double u = r->busy_buckets[b] / capacity;
+		fprintf(f, "%g %g\n", (double)b * r->bucket_seconds,
+			u > 1 ? 1 : u);
+	}
 	fclose(f);
 	size_t i = p->npolicies++;
 	strcpy(p->policy[i], policy);
+	const char *pred = sim_live_predicted(policy);
+	snprintf(p->predicted[i], sizeof(p->predicted[i]), "%s",
+		 pred && strcmp(pred, policy) ? pred : "");
+	if (r->makespan > p->makespan)
+		p->makespan = r->makespan;
 	sim_metrics_bsld_by_size(w, r, SIM_BSLD_BOUND, p->bsld[i], p->count);
 	sim_classes_compute(w, r, SIM_BSLD_BOUND, p->classes[i]);
 	return 0;
@@ -94,6 +109,49 @@ static int write_classes(const sim_plot_t *p, char *err, size_t errlen)
 	}
 	fclose(f);
 	return 0;
+}
+
+/* Index of the simulated series a live series is drawn over, or -1. */
+static int panel_of(const sim_plot_t *p, size_t i)
+{
+	for (size_t j = 0; j < p->npolicies; j++)
+		if (p->predicted[i][0] && !strcmp(p->policy[j], p->predicted[i]))
+			return (int)j;
+	return -1;
+}
+
+/* utilization.png: one panel per simulated policy (or live run without its
+ * prediction), the live run over its prediction, two panels a row. */
+static void write_utilization(const sim_plot_t *p, FILE *f)
+{
+	size_t panels = 0;
+	int minutes = p->makespan < SIM_PLOT_MINUTES_UNDER;
+	double unit = minutes ? 60.0 : 3600.0;
+
+	for (size_t i = 0; i < p->npolicies; i++)
+		panels += panel_of(p, i) < 0;
+	size_t cols = panels > 1 ? 2 : 1, rows = (panels + cols - 1) / cols;
+	fprintf(f, "set terminal pngcairo size %zu,%zu\n"
+		"set output 'utilization.png'\nset style data lines\n"
+		"set key below\nset yrange [0:1.05]\n"
+		"set multiplot layout %zu,%zu title 'utilization over time "
+		"(busy CPU / capacity)'\nset xlabel '%s since the first "
+		"arrival'\nset ylabel 'utilization'\n", cols * 600,
+		rows * 300 + 40, rows, cols, minutes ? "minutes" : "hours");
+	for (size_t i = 0; i < p->npolicies; i++) {
+		if (panel_of(p, i) >= 0)
+			continue;
+		fprintf(f, "set title '%s'\nplot 'util_%s.dat' using ($1/%g):2 "
+			"title '%s%s' lw 2 dt 2 lc rgb '#3060c0'", p->policy[i], p->policy[i],
+			unit, p->policy[i], p->predicted[i][0] ? "" : " (simulated)");
+		for (size_t j = 0; j < p->npolicies; j++)
+			if (panel_of(p, j) == (int)i)
+				fprintf(f, ", 'util_%s.dat' using ($1/%g):2 title "
+					"'%s (live)' lw 2 lc rgb '#d03020'", p->policy[j], unit,
+					p->policy[j]);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "unset multiplot\n");
 }
 
 int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
@@ -138,15 +196,8 @@ int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
 	for (size_t i = 0; i < p->npolicies; i++)
 		fprintf(f, "%s'bsld_by_class.dat' using %zu:xtic(1) title '%s'",
 			i ? ", " : "", 2 * i + 4, p->policy[i]);
-	fprintf(f, "\nset xtics norotate\nset style data lines\n"
-		"set output 'utilization.png'\n"
-		"set title 'utilization over time'\n"
-		"set xlabel 'hours since the first arrival'\n"
-		"set ylabel 'busy CPU / capacity'\nset yrange [0:1.05]\nplot ");
-	for (size_t i = 0; i < p->npolicies; i++)
-		fprintf(f, "%s'util_%s.dat' using 1:2 title '%s'",
-			i ? ", " : "", p->policy[i], p->policy[i]);
-	fprintf(f, "\n");
+	fprintf(f, "\nset xtics norotate\n");
+	write_utilization(p, f);
 	fclose(f);
 
 	char cmd[700];

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time and
- * mean bounded slowdown by job-size class and by size x run-time class
- * (sim_classes.h) with each class's share of the mean, as data files, a
- * gnuplot script
- * and the PNG images gnuplot makes from them.
+ * sim_plot.h - dfrs sim --plot DIR: per policy, utilization over time (one
+ * panel per simulated policy, a live run drawn over the prediction it is the
+ * counterpart of), mean bounded slowdown by job-size class and by size x
+ * run-time class (sim_classes.h) with each class's share of the mean, as
+ * data files, a gnuplot script and the PNG images gnuplot makes from them.
  */
 #ifndef DFRS_SIM_PLOT_H
 #define DFRS_SIM_PLOT_H
@@ -21,6 +21,8 @@ typedef struct {
 	char dir[512];
 	size_t npolicies;
 	char policy[SIM_PLOT_MAX][32];
+	char predicted[SIM_PLOT_MAX][32];	/* a live run's counterpart, or "" */
+	double makespan;			/* the longest, for the time unit */
 	double bsld[SIM_PLOT_MAX][SIM_SIZE_CLASSES];
 	size_t count[SIM_SIZE_CLASSES];
 	sim_class_metrics_t classes[SIM_PLOT_MAX][SIM_CLASSES];

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cgroup_cpu.c - per-job cpu cgroups through libcgroup (doc/design.md, node
- * side; §3 notes that on these virtual machines the kernel may not split a
- * core by weight, so what is checked is the weight written).
+ * cgroup_cpu.c - per-job cpu cgroups through libcgroup, the node side of
+ * Stillwell et al. 2010's yields and of Liu et al. 2013's fg/bg tiers: each
+ * job's cpu.shares is its weight, under the node's parent group (and a twin
+ * group under cpuacct when that is its own hierarchy, for the CPU time).
  */
 #include "cgroup_cpu.h"
 
@@ -22,6 +23,38 @@ static void job_path(const cgroup_cpu_t *cg, uint32_t job_id, char *buf,
 	snprintf(buf, len, "%s/job_%u", cg->parent, job_id);
 }
 
+/* A libcgroup description of path under cpu (and cpuacct), or NULL. */
+static struct cgroup *describe(const cgroup_cpu_t *cg, const char *path,
+			       struct cgroup_controller **cpu)
+{
+	struct cgroup *g = cgroup_new_cgroup(path);
+	struct cgroup_controller *c;
+
+	if (!g || !(c = cgroup_add_controller(g, cg->controller)) ||
+	    (cg->acct[0] && !cgroup_add_controller(g, cg->acct))) {
+		cgroup_free(&g);
+		return NULL;
+	}
+	if (cpu)
+		*cpu = c;
+	return g;
+}
+
+/* cpuacct on a hierarchy of its own (not co-mounted with cpu), writable. */
+static void find_acct(cgroup_cpu_t *cg)
+{
+	char *mount = NULL;
+
+	cg->acct[0] = '\0';
+	if (cgroup_get_subsys_mount_point("cpuacct", &mount) || !mount)
+		return;
+	if (strcmp(mount, cg->mount) && !access(mount, W_OK)) {
+		snprintf(cg->acct, sizeof(cg->acct), "cpuacct");
+		snprintf(cg->acct_mount, sizeof(cg->acct_mount), "%s", mount);
+	}
+	free(mount);
+}
+
 static int lcg_error(int rc, const char *what, char *err, size_t errlen)
 {
 	const char *why = rc == ECGOTHER ? strerror(cgroup_get_last_errno()) :
@@ -31,7 +64,7 @@ static int lcg_error(int rc, const char *what, char *err, size_t errlen)
 }
 
 int cgroup_cpu_open(cgroup_cpu_t *cg, const char *controller,
-		    const char *node, char *err, size_t errlen)
+		    const char *parent, char *err, size_t errlen)
 {
 	char *mount = NULL;
 	struct cgroup *g;
@@ -39,7 +72,7 @@ int cgroup_cpu_open(cgroup_cpu_t *cg, const char *controller,
 
 	memset(cg, 0, sizeof(*cg));
 	snprintf(cg->controller, sizeof(cg->controller), "%s", controller);
-	snprintf(cg->parent, sizeof(cg->parent), "dfrs/%s", node);
+	snprintf(cg->parent, sizeof(cg->parent), "%s", parent);
 	if ((rc = cgroup_init()))
 		return lcg_error(rc, "libcgroup cannot initialize", err, errlen);
 	if (cgroup_get_subsys_mount_point(controller, &mount) || !mount) {
@@ -55,9 +88,8 @@ int cgroup_cpu_open(cgroup_cpu_t *cg, const char *controller,
 			 strerror(errno));
 		return -1;
 	}
-	if (!(g = cgroup_new_cgroup(cg->parent)) ||
-	    !cgroup_add_controller(g, controller)) {
-		cgroup_free(&g);
+	find_acct(cg);
+	if (!(g = describe(cg, cg->parent, NULL))) {
 		snprintf(err, errlen, "libcgroup: cannot describe group %s",
 			 cg->parent);
 		return -1;
@@ -82,8 +114,7 @@ int cgroup_cpu_set_weight(const cgroup_cpu_t *cg, uint32_t job_id,
 	int rc;
 
 	job_path(cg, job_id, path, sizeof(path));
-	if (!(g = cgroup_new_cgroup(path)) ||
-	    !(c = cgroup_add_controller(g, cg->controller)) ||
+	if (!(g = describe(cg, path, &c)) ||
 	    cgroup_add_value_uint64(c, "cpu.shares", weight)) {
 		cgroup_free(&g);
 		snprintf(err, errlen, "libcgroup: cannot describe group %s", path);
@@ -105,9 +136,7 @@ int cgroup_cpu_attach(const cgroup_cpu_t *cg, uint32_t job_id,
 	int rc = 0;
 
 	job_path(cg, job_id, path, sizeof(path));
-	if (!(g = cgroup_new_cgroup(path)) ||
-	    !cgroup_add_controller(g, cg->controller)) {
-		cgroup_free(&g);
+	if (!(g = describe(cg, path, NULL))) {
 		snprintf(err, errlen, "libcgroup: cannot describe group %s", path);
 		return -1;
 	}
@@ -177,12 +206,29 @@ int cgroup_cpu_remove(const cgroup_cpu_t *cg, uint32_t job_id)
 	int rc;
 
 	job_path(cg, job_id, path, sizeof(path));
-	if (!(g = cgroup_new_cgroup(path)) ||
-	    !cgroup_add_controller(g, cg->controller)) {
-		cgroup_free(&g);
+	if (!(g = describe(cg, path, NULL)))
 		return -1;
-	}
 	rc = cgroup_delete_cgroup(g, 1);
 	cgroup_free(&g);
 	return rc ? -1 : 0;
+}
+
+/* rmdir mount/rel, then each ancestor of rel, stopping at the first that
+ * is not empty (rmdir fails on a group with tasks or children). */
+static void remove_upwards(const char *mount, const char *rel)
+{
+	char path[PATH_MAX + 300], *slash;
+	size_t base = strlen(mount) + 1;
+
+	snprintf(path, sizeof(path), "%s/%s", mount, rel);
+	while (strlen(path) > base && rmdir(path) == 0 &&
+	       (slash = strrchr(path + base, '/')))
+		*slash = '\0';
+}
+
+void cgroup_cpu_close(const cgroup_cpu_t *cg)
+{
+	remove_upwards(cg->mount, cg->parent);
+	if (cg->acct[0])
+		remove_upwards(cg->acct_mount, cg->parent);
 }

@@ -40,6 +40,7 @@ typedef struct {
 typedef struct {
 	const char *node;
 	const char *controller;
+	char parent[256];	/* the node's group, relative to the mount */
 	int interval;
 	bool once;
 	FILE *log;
@@ -249,6 +250,8 @@ static void usage(FILE *out)
 "  --node NAME       this node's Slurm NodeName (default: the short host name)\n"
 "  --interval S      seconds between passes (default 2)\n"
 "  --controller C    cgroup v1 controller to use (default cpu)\n"
+"  --cgroup-parent P the node's group, relative to the mount, that holds the\n"
+"                    jobs' groups (default dfrs/NODE)\n"
 "  --log FILE        append the log to FILE (default: standard error)\n"
 "  --pidfile FILE    write the process id to FILE\n"
 "  --once            one pass, then exit\n");
@@ -260,6 +263,7 @@ int main(int argc, char **argv)
 		{ "node", required_argument, NULL, 'n' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "controller", required_argument, NULL, 'c' },
+		{ "cgroup-parent", required_argument, NULL, 'g' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
@@ -271,7 +275,7 @@ int main(int argc, char **argv)
 	const char *pidfile = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:i:c:l:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:i:c:g:l:p:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
 		case 'i': {
@@ -289,6 +293,14 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'c': a.controller = optarg; break;
+		case 'g':
+			if (!*optarg || *optarg == '/' || strstr(optarg, "..") ||
+			    strlen(optarg) >= sizeof(a.parent)) {
+				fprintf(stderr, "dfrs-nodeagent: --cgroup-parent '%s': want a relative path without '..', under 256 characters\n", optarg);
+				return 2;
+			}
+			snprintf(a.parent, sizeof(a.parent), "%s", optarg);
+			break;
 		case 'l':
 			if (!(a.log = fopen(optarg, "a"))) {
 				fprintf(stderr, "dfrs-nodeagent: --log %s: %s\n", optarg, strerror(errno));
@@ -311,6 +323,8 @@ int main(int argc, char **argv)
 		host[strcspn(host, ".")] = '\0';
 		a.node = host;
 	}
+	if (!a.parent[0])
+		snprintf(a.parent, sizeof(a.parent), "dfrs/%s", a.node);
 	if (pidfile) {
 		FILE *f = fopen(pidfile, "w");
 		if (!f) {
@@ -324,7 +338,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	slurm_init(NULL);
 
-	if (cgroup_cpu_open(&a.cg, a.controller, a.node, err, sizeof(err))) {
+	if (cgroup_cpu_open(&a.cg, a.controller, a.parent, err, sizeof(err))) {
 		say(&a, "warning: not enforcing CPU weights: %s; jobs run with the kernel's default shares", err);
 	} else {
 		a.enforcing = true;
@@ -339,13 +353,10 @@ int main(int argc, char **argv)
 
 	if (a.enforcing && !a.once) {
 		/* leave no empty group behind: remove those of finished jobs, then
-		 * the node's parent if it is empty */
-		char dir[sizeof(a.cg.mount) + sizeof(a.cg.parent) + 8];
+		 * the node's parent and its ancestors while they are empty (a CPU
+		 * slice's group stays while its slurmd is in it) */
 		cycle(&a);
-		snprintf(dir, sizeof(dir), "%s/%s", a.cg.mount, a.cg.parent);
-		(void)rmdir(dir);
-		snprintf(dir, sizeof(dir), "%s/dfrs", a.cg.mount);
-		(void)rmdir(dir);
+		cgroup_cpu_close(&a.cg);
 	}
 	say(&a, "stopping");
 	slurm_free_job_info_msg(a.jobs);
