@@ -8,10 +8,11 @@
  * jobs in their tier, pending jobs in submit order) with its locks held,
  * calls the engine with no lock held, and takes the locks again to apply
  * its decisions in order, each to a job still as it was read (looked up
- * again by id; the locks are yielded every amcbf_yield_interval ms): a start becomes select_nodes() restricted
- * to the engine's nodes (as sched/backfill starts jobs) and launch_job(); a
- * preemption becomes a requeue (the job keeps its submit time, so it goes
- * back to its place in the queue); a tier change rewrites the job's
+ * again by id; the locks are yielded every amcbf_yield_interval ms): a
+ * start becomes select_nodes() restricted to the engine's nodes (as
+ * sched/backfill starts jobs) and launch_job(); a preemption becomes a
+ * requeue (Slurm resets the job's submit time then, so in arrival order it
+ * goes to the back of the queue); a tier change rewrites the job's
  * "dfrs:tier=" tag, which the node agents turn into CPU weights without
  * restarting anything.
  *

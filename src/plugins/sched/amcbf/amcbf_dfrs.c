@@ -111,26 +111,6 @@ static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
 	return &v->jobs[v->njobs++];
 }
 
-/* Remove job i, keeping the others' order and the arrival indices. */
-static void view_drop(dfrs_view_t *v, int i)
-{
-	int a = 0;
-
-	xfree(v->jobs[i].hosts);
-	memmove(&v->jobs[i], &v->jobs[i + 1], (v->njobs - i - 1) * sizeof(*v->jobs));
-	memmove(&v->ids[i], &v->ids[i + 1], (v->njobs - i - 1) * sizeof(*v->ids));
-	memmove(&v->starts[i], &v->starts[i + 1],
-		(v->njobs - i - 1) * sizeof(*v->starts));
-	v->njobs--;
-	for (int b = 0; b < v->narrivals; b++) {
-		if (v->arrivals[b] == i)
-			continue;
-		v->arrivals[a++] = v->arrivals[b] > i ? v->arrivals[b] - 1 :
-			v->arrivals[b];
-	}
-	v->narrivals = a;
-}
-
 /* The model job of a Slurm job of `ntasks` nodes. */
 static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
 		     uint64_t ref_mb, int ntasks, dfrs_online_job_t *oj)
@@ -172,18 +152,23 @@ static void reserve(dfrs_view_t *v, job_record_t *job_ptr, bitstr_t *bm,
 	}
 }
 
+/* The most capacity left on any host, per dimension. */
+static void most_left(const dfrs_view_t *v, double most[2])
+{
+	most[0] = most[1] = 0;
+	for (int i = 0; i < v->nnodes; i++)
+		for (int d = 0; d < 2; d++)
+			if (v->hosts[i].elem[d] > most[d])
+				most[d] = v->hosts[i].elem[d];
+}
+
 /* Could a task of this shape fit some host now (what dfrs_online_decide
  * checks of every job)?  A pending job that cannot waits outside the view. */
-static bool fits_some_host(const dfrs_view_t *v, const dfrs_job_t *shape)
+static bool fits_some_host(const double most[2], const dfrs_job_t *shape)
 {
-	for (int d = 0; d < 2; d++) {
-		double most = 0;
-		for (int i = 0; i < node_record_count; i++)
-			if (v->hosts[i].elem[d] > most)
-				most = v->hosts[i].elem[d];
-		if (shape->req[d] > most || shape->need[d] > most)
+	for (int d = 0; d < 2; d++)
+		if (shape->req[d] > most[d] || shape->need[d] > most[d])
 			return false;
-	}
 	return true;
 }
 
@@ -365,24 +350,42 @@ static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 		scan_pending(v, sc, mem, k, job_ptr, params, ref_mb, now);
 }
 
-/* Pending jobs too big for any node now wait outside the view. */
+/* Pending jobs too big for any node now wait outside the view: one pass
+ * that keeps the others in order and renumbers the arrivals. */
 static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 {
-	for (int i = 0; i < v->njobs;) {
+	int *to = xcalloc(v->njobs ? v->njobs : 1, sizeof(int));
+	double most[2];
+	int n = 0, a = 0;
+
+	most_left(v, most);
+	for (int i = 0; i < v->njobs; i++) {
 		amcbf_known_t *k;
 
 		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
-		    fits_some_host(v, &v->jobs[i].shape)) {
-			i++;
+		    fits_some_host(most, &v->jobs[i].shape)) {
+			to[i] = n;
+			v->jobs[n] = v->jobs[i];
+			v->ids[n] = v->ids[i];
+			v->starts[n] = v->starts[i];
+			n++;
 			continue;
 		}
-		k = amcbf_known(mem, v->ids[i], false);
-		debug("JobId=%u fits no node now: not considered this cycle",
-		      v->ids[i]);
-		if (k)		/* not an arrival to decide again and again */
+		to[i] = -1;
+		/* not an arrival to decide again and again, nor to log */
+		if ((k = amcbf_known(mem, v->ids[i], false)) && !k->seen) {
+			debug("JobId=%u fits no node now: not considered until it does",
+			      v->ids[i]);
 			k->seen = 1;
-		view_drop(v, i);
+		}
+		xfree(v->jobs[i].hosts);
 	}
+	v->njobs = n;
+	for (int b = 0; b < v->narrivals; b++)
+		if (to[v->arrivals[b]] >= 0)
+			v->arrivals[a++] = to[v->arrivals[b]];
+	v->narrivals = a;
+	xfree(to);
 }
 
 /* Scan slurmctld's jobs into the view; returns the events seen. */
