@@ -155,7 +155,11 @@ restart_ctld_with() {
 	done
 	[ -d "/proc/$pid" ] && { fail "slurmctld (pid $pid) did not stop"; return 1; }
 	"$@" || fail "$* failed"
-	/usr/sbin/slurmctld-wlm -f "$SLURM_CONF" || { fail "slurmctld did not start"; return 1; }
+	# the daemon contribs/local-cluster starts: Debian's 22.05, or the
+	# prefix's 24.11 under its own name (slurm.env)
+	local ctld=/usr/sbin/slurmctld-wlm
+	[ -z "${DFRS_SLURM_PREFIX:-}" ] || ctld=$DFRS_SLURM_PREFIX/sbin/slurmctld
+	"$ctld" -f "$SLURM_CONF" || { fail "slurmctld did not start"; return 1; }
 	wait_for "slurmctld answering after its restart" \
 		bash -c 'scontrol ping 2>/dev/null | grep -q UP'
 }
