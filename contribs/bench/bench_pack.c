@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * bench_pack.c - benchmark of the DFRS static placement algorithms (seed
- * 001, "Run Times" and "Vector-packing algorithms"): run time of METAVP,
+ * bench_pack.c - benchmark of the DFRS static placement algorithms (Stillwell
+ * et al. 2010, "Run Times" and "Vector-packing algorithms"): run time of METAVP,
  * METAHVP and METAGREEDY on 500 tasks / 64 hosts / 2 dimensions, and the
  * average distance from the LP bound (dfb) over random instances like the
  * seed's (64 hosts, 100/250/500 tasks, memory slack 0.1..0.9).

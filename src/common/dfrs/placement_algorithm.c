@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * placement_algorithm.c - DFRS static placement algorithms by name (seed
- * 001, "Algorithms").  See placement_algorithm.h.
+ * placement_algorithm.c - DFRS static placement algorithms by name
+ * (Stillwell et al. 2010, "Algorithms").  See placement_algorithm.h.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_sim.h - Monte Carlo evaluation of migrate-or-wait policies, slot by
- * slot, as in the evaluation of He et al., "To Migrate or to Wait" (seed
- * 000), Sec. IV (Figs. 4-5).
+ * slot, as in the evaluation of He et al., "To Migrate or to Wait" (He
+ * et al. 2012), Sec. IV (Figs. 4-5).
  *
  * A parallel job of n tasks runs on n of N nodes whose ON/OFF states come
  * from an avail_source_t (Markov chains or a trace).  It progresses in a

@@ -23,10 +23,10 @@ static const sim_policy_t drivers[] = {
 	  "(Stillwell et al. 2010)", NULL, sim_dfrs_mcb, 1 },
 	{ "gang", "gang scheduling (Slurm PreemptMode=GANG): Ousterhout "
 	  "matrix, first fit, time slices (Zhang et al. 2000)", NULL, sim_gang_plain, 0 },
-	{ "gang-backfill", "gang with EASY backfilling in each row (seed "
-	  "003's BGS)", NULL, sim_gang_backfill, 0 },
-	{ "gang-migrate", "gang-backfill with migration, option 2 (seed "
-	  "003's BGS+M)", NULL, sim_gang_migrate, 0 },
+	{ "gang-backfill", "gang with EASY backfilling in each row (Zhang "
+	  "et al. 2000 BGS)", NULL, sim_gang_backfill, 0 },
+	{ "gang-migrate", "gang-backfill with migration, option 2 (Zhang "
+	  "et al. 2000 BGS+M)", NULL, sim_gang_migrate, 0 },
 	{ NULL, NULL, NULL, NULL, 0 },	/* keeps the array non-empty */
 };
 #define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]) - 1)
