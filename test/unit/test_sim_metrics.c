@@ -109,7 +109,7 @@ static void test_migration_cost(void **state)
 }
 
 /*
- * Seed 004's bg progress on one node: A (fg, 1 process at 50 %, 100 s)
+ * Liu et al. 2013's bg progress on one node: A (fg, 1 process at 50 %, 100 s)
  * and B (1 process at 100 %, 10 s) arriving at 0 under AMCBF: A takes the
  * fg slot, B the bg slot.  With eff fixed at 0.9 (lo = hi) B's idle CPU
  * (0.5) is below its need (1.0): rate 0.9 * 0.5 / 1.0 = 0.45, B ends at

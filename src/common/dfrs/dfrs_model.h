@@ -2,7 +2,7 @@
 /*
  * dfrs_model.h - the DFRS resource model: hosts with d resource dimensions,
  * jobs of k identical tasks with rigid requirements and fluid needs, yields,
- * scaled yields and placements.  Seed 001 (Stillwell, Vivien, Casanova),
+ * scaled yields and placements.  Stillwell et al. 2010,
  * "Requirements, Needs, and Yield", "Going further: the scaled yield" and
  * "Elementary vs. Aggregate Capacity".
  *

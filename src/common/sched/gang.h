@@ -57,7 +57,7 @@ int gang_next_row(const gang_matrix_t *m, int row);
 void gang_remove(gang_matrix_t *m, gang_job_t *jobs, int j);
 
 /*
- * Seed 003 section 2, compact phase: jobs outside the active row, from the
+ * Zhang et al. 2000, section 2, compact phase: jobs outside the active row, from the
  * least to the most populated row and smallest job first, move to the most
  * populated row (at least as populated as theirs) where their columns are
  * free; failing that, when *migrate_budget covers their size, migrate
@@ -70,7 +70,7 @@ int gang_compact(gang_matrix_t *m, gang_job_t *jobs, const int *members,
 		 gang_decisions_t *out);
 
 /*
- * Seed 003 section 2, schedule phase: queue (job indices in arrival order)
+ * Zhang et al. 2000, section 2, schedule phase: queue (job indices in arrival order)
  * placed FCFS, each into the first row with enough free columns, on that
  * row's first free columns.  Without backfill the first job that does not
  * fit stops the pass; with it, that job reserves the row where it can start
