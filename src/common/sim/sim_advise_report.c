@@ -178,9 +178,11 @@ static void loads_table(FILE *out, const sim_advise_report_t *r)
 					 L->ratio_lo[1], L->ratio_hi[1]);
 			}
 			sim_quantile_duration(L->wait_mean[p], w, sizeof(w));
-			fprintf(out, "%-6s %-13s %12s %10.2f %10.1f %16s "
-				"%16s\n", load, label(r, p), w, L->bsld_mean[p],
-				L->bsld_max[p], r0, r1);
+			fprintf(out, "%-6s %-13s %12s %10.2f %10.1f", load,
+				label(r, p), w, L->bsld_mean[p], L->bsld_max[p]);
+			if (p == SIM_ADVISE_DEPLOYED)
+				fprintf(out, " %16s %16s", r0, r1);
+			fprintf(out, "\n");
 		}
 	}
 	fprintf(out, "\n");
