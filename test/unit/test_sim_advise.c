@@ -184,8 +184,18 @@ static void test_run_no_queue(void **state)
 	/* the deployed point first, then the 3 x 3 grid without it again */
 	assert_int_equal(a.nsweep, 9);
 	assert_int_equal(a.best, 0);
-	/* 2 loads x 3 seeds x 3 policies + 9 points x 3 seeds */
-	assert_int_equal(a.runs, 18 + 27);
+	/* 2 loads x (2 baselines once + 3 seeds of the deployed policy) +
+	 * 9 points x 3 seeds: the baselines' schedule is the same for every
+	 * seed when each process's CPU use is the history's or cpu_default */
+	assert_int_equal(a.runs, 2 * (2 + 3) + 27);
+	sim_advise_free(&a);
+
+	/* Liu et al.'s CPU model draws from the seed: every replay is run */
+	o.cpu_default = 0;
+	o.sweep = 0;
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.runs, 2 * 3 * 3);
+	assert_int_equal(a.nsweep, 0);
 	sim_advise_free(&a);
 
 	o.policy = "nosuch";
