@@ -16,6 +16,7 @@ quick="--seeds 1 --loads 1 --no-sweep"
 expect 0 'machine: 32 nodes of 16 CPUs, jobs take whole nodes (from slurm.conf)' -- advise $sample $quick
 expect 0 'VERDICT (load x1, 1 seeds): deploy' -- advise $sample $quick
 expect 0 'CPU use: 1000 of 3000 jobs from the history' -- advise $sample $quick
+expect 0 'partitions: 2 in the history, reported apart but not modelled as node sets' -- advise $sample $quick
 expect 0 '30 job array tasks (JobID 7_1)' -- advise $sample $quick
 expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise $sample $quick
 expect 0 '19 jobs with GRES' -- advise $sample $quick

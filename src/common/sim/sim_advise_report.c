@@ -107,6 +107,10 @@ static void header(FILE *out, const sim_advise_report_t *r)
 		"the others dfrs_cpu_need=%g%s\n", a->cpu_from_trace, a->jobs,
 		r->cpu_default, r->cpu_default >= 1 ? "\n  (a whole CPU each: "
 		"no idle CPU for the background tier)" : "");
+	if (t->npartition_names > 1)
+		fprintf(out, "partitions: %zu in the history, reported apart but "
+			"not modelled as node sets (any job may use any node)\n",
+			t->npartition_names);
 	fprintf(out, "today: conservative backfilling, the model of Slurm's "
 		"sched/backfill (a reservation for every job,\n  requested "
 		"time limits); EASY beside it\n\n");
