@@ -478,6 +478,8 @@ int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
 		goto out;
 	}
+	sim_plot_describe(&plot, c.trace, w.nodes, c.wopts.load,
+			  c.wopts.procs_per_node);
 	for (size_t s = 0; s < nsettings; s++) {
 		sim_model_t model = c.model;
 		if (c.sweep_key)

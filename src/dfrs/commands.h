@@ -13,6 +13,7 @@ int cmd_pack(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 /* dfrs sim --availability: migrate-or-wait policies (cmd_sim_availability.c) */
 int cmd_sim_availability(int argc, char **argv);
+int cmd_advise(int argc, char **argv);
 int cmd_excerpt(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_status(int argc, char **argv);

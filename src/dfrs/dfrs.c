@@ -17,6 +17,8 @@ typedef struct {
 } dfrs_command_t;
 
 static const dfrs_command_t commands[] = {
+	{ "advise", cmd_advise,
+	  "should sched/amcbf be deployed here? a verdict from your history" },
 	{ "params", cmd_params,
 	  "list sched/amcbf's SchedulerParameters, or check a string of them" },
 	{ "threshold", cmd_threshold,

@@ -120,6 +120,29 @@ static int panel_of(const sim_plot_t *p, size_t i)
 	return -1;
 }
 
+void sim_plot_describe(sim_plot_t *p, const char *trace, int nodes,
+		       double load, int procs_per_node)
+{
+	const char *base = strrchr(trace, '/');
+
+	snprintf(p->caption, sizeof(p->caption), "%s, %d %s, load x%g",
+		 base ? base + 1 : trace, nodes, procs_per_node > 1 ?
+		 "allocation units" : "processors", load);
+	for (char *q = p->caption; *q; q++)
+		if (*q == '\'' || *q == '"' || *q == '\\')
+			*q = '_';	/* inside gnuplot's quotes */
+	if (procs_per_node > 1)
+		snprintf(p->size_unit, sizeof(p->size_unit), "allocation units "
+			 "of %d processors", procs_per_node);
+	else
+		snprintf(p->size_unit, sizeof(p->size_unit), "processes");
+}
+
+static const char *size_unit(const sim_plot_t *p)
+{
+	return p->size_unit[0] ? p->size_unit : "processes";
+}
+
 /* utilization.png: one panel per simulated policy (or live run without its
  * prediction), the live run over its prediction, two panels a row. */
 static void write_utilization(const sim_plot_t *p, FILE *f)
@@ -135,9 +158,10 @@ static void write_utilization(const sim_plot_t *p, FILE *f)
 		"set output 'utilization.png'\nset style data lines\n"
 		"set key below\nset yrange [0:1.05]\n"
 		"set multiplot layout %zu,%zu title 'utilization over time "
-		"(busy CPU / capacity)'\nset xlabel '%s since the first "
+		"(busy CPU / capacity) - %s'\nset xlabel '%s since the first "
 		"arrival'\nset ylabel 'utilization'\n", cols * 600,
-		rows * 300 + 40, rows, cols, minutes ? "minutes" : "hours");
+		rows * 300 + 40, rows, cols, p->caption, minutes ? "minutes"
+								: "hours");
 	for (size_t i = 0; i < p->npolicies; i++) {
 		if (panel_of(p, i) >= 0)
 			continue;
@@ -180,19 +204,22 @@ int sim_plot_finish(sim_plot_t *p, char *err, size_t errlen)
 		"directory\nset terminal pngcairo size 1000,600\n"
 		"set key outside right\nset grid\n"
 		"set output 'bsld_by_size.png'\n"
-		"set title 'mean bounded slowdown (Gamma = 10 s) by job size'\n"
-		"set xlabel 'processes'\nset ylabel 'mean bounded slowdown'\n"
+		"set title 'mean bounded slowdown (Gamma = 10 s) by job size - "
+		"%s'\nset xlabel 'job size, %s'\n"
+		"set ylabel 'mean bounded slowdown'\n"
 		"set logscale y\nset style data histograms\n"
 		"set style histogram clustered gap 1\n"
-		"set style fill solid 0.8 border -1\nplot ");
+		"set style fill solid 0.8 border -1\nplot ", p->caption,
+		size_unit(p));
 	for (size_t i = 0; i < p->npolicies; i++)
 		fprintf(f, "%s'bsld_by_size.dat' using %zu:xtic(1) title '%s'",
 			i ? ", " : "", i + 3, p->policy[i]);
 	fprintf(f, "\nunset logscale y\nset output 'bsld_share_by_class.png'\n"
 		"set title 'share of the mean bounded slowdown by class "
-		"(processes x run time)'\nset xlabel 'class'\n"
+		"(job size x run time) - %s'\nset xlabel 'class: job size in "
+		"%s x run time'\n"
 		"set ylabel 'share of the mean'\nset xtics rotate by -60\n"
-		"plot ");
+		"plot ", p->caption, size_unit(p));
 	for (size_t i = 0; i < p->npolicies; i++)
 		fprintf(f, "%s'bsld_by_class.dat' using %zu:xtic(1) title '%s'",
 			i ? ", " : "", 2 * i + 4, p->policy[i]);

@@ -26,10 +26,16 @@ typedef struct {
 	double bsld[SIM_PLOT_MAX][SIM_SIZE_CLASSES];
 	size_t count[SIM_SIZE_CLASSES];
 	sim_class_metrics_t classes[SIM_PLOT_MAX][SIM_CLASSES];
+	char caption[300];	/* "trace, N nodes, load xL" under each title */
+	char size_unit[64];	/* the job-size axis: processes or units */
 } sim_plot_t;
 
 /* Create DIR if needed.  0, or -1 with a message. */
 int sim_plot_begin(sim_plot_t *p, const char *dir, char *err, size_t errlen);
+/* Label every plot with the trace (its file name), the machine in
+ * allocation units and the load; name the size axis in those units. */
+void sim_plot_describe(sim_plot_t *p, const char *trace, int nodes,
+		       double load, int procs_per_node);
 /* Write DIR/util_POLICY.dat and keep its slowdowns by size class. */
 int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
 		 const sim_result_t *r, char *err, size_t errlen);

@@ -289,6 +289,43 @@ static void test_nothing_ended(void **state)
 	free(diag);
 }
 
+/* What dfrs advise reports as blockers, counted on job rows only (the
+ * step row 4.batch is not), and the partitions' names by number. */
+static const char blockers[] =
+	"JobID|JobIDRaw|Partition|Submit|Start|End|ElapsedRaw|AllocCPUS|"
+	"TimelimitRaw|TotalCPU|AllocTRES|Reservation\n"
+	"1|1|batch|2024-03-01T00:00:00|2024-03-01T00:00:00|"
+	"2024-03-01T00:01:40|100|4|10|00:03:20|cpu=4,node=1|\n"
+	"2_1|3|short|2024-03-01T00:00:10|2024-03-01T00:00:10|"
+	"2024-03-01T00:00:20|10|4|10|00:00:00|cpu=4,gres/gpu=1,node=1|\n"
+	"4+0|4|short|2024-03-01T00:00:20|2024-03-01T00:00:20|"
+	"2024-03-01T00:00:50|30|4|10|00:00:00|cpu=4,node=1|maint\n"
+	"4+1|5|batch|2024-03-01T00:00:30|2024-03-01T00:00:30|"
+	"2024-03-01T00:00:40|10|4|10|00:00:00|cpu=4,node=1|\n"
+	"4.batch|4.batch|short|2024-03-01T00:00:20|2024-03-01T00:00:20|"
+	"2024-03-01T00:00:50|30|4|10|00:00:00|cpu=4,node=1|\n";
+
+static void test_blockers(void **state)
+{
+	trace_t t;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(trace_parse(blockers, strlen(blockers), "h.csv", NULL,
+				     &t, err, sizeof(err)), 0);
+	assert_int_equal(t.njobs, 4);
+	assert_int_equal(t.skipped_steps, 1);
+	assert_int_equal(t.array_tasks, 1);
+	assert_int_equal(t.het_components, 2);
+	assert_int_equal(t.gres_jobs, 1);
+	assert_int_equal(t.reservation_jobs, 1);
+	assert_int_equal(t.npartition_names, 2);
+	assert_string_equal(t.partition_names[0], "batch");
+	assert_string_equal(t.partition_names[1], "short");
+	assert_int_equal(t.jobs[1].partition, 2);
+	trace_free(&t);
+}
+
 static void test_parse_number(void **state)
 {
 	double v;
@@ -391,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_bad_headers),
 		cmocka_unit_test(test_too_many_columns),
 		cmocka_unit_test(test_nothing_ended),
+		cmocka_unit_test(test_blockers),
 		cmocka_unit_test(test_parse_number),
 		cmocka_unit_test(test_parse_duration),
 		cmocka_unit_test(test_parse_timestamp),

@@ -64,6 +64,14 @@ typedef struct {
 	long header_max_nodes;	/* "; MaxNodes:" (-1 if absent) */
 	int has_req_time;	/* some job has a requested time */
 	char source[256];	/* path, for messages */
+	/* sacct only (0 and NULL otherwise): what a job row (not a step)
+	 * shows that the simulator does not model, for dfrs advise */
+	size_t array_tasks;	/* JobID 7_1: a task of a job array */
+	size_t het_components;	/* JobID 7+1: a heterogeneous job's part */
+	size_t gres_jobs;	/* AllocTRES or ReqTRES names a gres/ */
+	size_t reservation_jobs;	/* Reservation not empty */
+	char **partition_names;	/* partition number n is [n - 1] */
+	size_t npartition_names;
 } trace_t;
 
 typedef struct {

@@ -30,6 +30,9 @@ void trace_free(trace_t *t)
 	if (!t)
 		return;
 	free(t->jobs);
+	for (size_t i = 0; i < t->npartition_names; i++)
+		free(t->partition_names[i]);
+	free(t->partition_names);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -5,6 +5,7 @@
  * order, then one job per line.  doc/traces.md gives the command.
  */
 #include <limits.h>
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
@@ -19,14 +20,16 @@ enum sacct_column {
 	COL_JOBIDRAW, COL_JOBID, COL_SUBMIT, COL_START, COL_END, COL_ELAPSED,
 	COL_ELAPSEDRAW, COL_ALLOCCPUS, COL_NCPUS, COL_REQCPUS, COL_TIMELIMIT,
 	COL_TIMELIMITRAW, COL_STATE, COL_UID, COL_GID, COL_USER, COL_GROUP,
-	COL_PARTITION, COL_REQMEM, COL_TOTALCPU, COL_COUNT
+	COL_PARTITION, COL_REQMEM, COL_TOTALCPU, COL_ALLOCTRES, COL_REQTRES,
+	COL_RESERVATION, COL_COUNT
 };
 
 static const char *const column_name[COL_COUNT] = {
 	"JobIDRaw", "JobID", "Submit", "Start", "End", "Elapsed",
 	"ElapsedRaw", "AllocCPUS", "NCPUS", "ReqCPUS", "Timelimit",
 	"TimelimitRaw", "State", "UID", "GID", "User", "Group",
-	"Partition", "ReqMem", "TotalCPU",
+	"Partition", "ReqMem", "TotalCPU", "AllocTRES", "ReqTRES",
+	"Reservation",
 };
 
 typedef struct {
@@ -338,6 +341,48 @@ static int name_number(const sacct_row_t *r, int c, trace_names_t *names,
 	return 0;
 }
 
+static int cell_has(const sacct_row_t *r, int c, const char *s)
+{
+	const sacct_field_t *f = cell(r, c);
+	size_t n = strlen(s);
+
+	for (size_t i = 0; f && i + n <= f->len; i++)
+		if (!memcmp(f->text + i, s, n))
+			return 1;
+	return 0;
+}
+
+/* What dfrs advise reports as blockers: array tasks (JobID 7_1), parts of
+ * heterogeneous jobs (7+1), GRES, reservations. */
+static void count_blockers(const sacct_row_t *r, trace_t *t)
+{
+	const sacct_field_t *f = cell(r, COL_RESERVATION);
+
+	t->array_tasks += cell_has(r, COL_JOBID, "_");
+	t->het_components += cell_has(r, COL_JOBID, "+");
+	t->gres_jobs += cell_has(r, COL_ALLOCTRES, "gres/") ||
+			cell_has(r, COL_REQTRES, "gres/");
+	t->reservation_jobs += f && f->len > 0;
+}
+
+/* The partitions' names by number, kept in t for reports. */
+static int keep_partition_names(trace_t *t, trace_names_t *names)
+{
+	if (!names->count)
+		return 0;
+	t->partition_names = calloc(names->count, sizeof(char *));
+	if (!t->partition_names)
+		return -1;
+	t->npartition_names = names->count;
+	for (size_t i = 0; i < names->cap; i++)
+		if (names->name[i]) {
+			t->partition_names[names->number[i] - 1] =
+				names->name[i];
+			names->name[i] = NULL;	/* moved */
+		}
+	return 0;
+}
+
 static int convert_row(sacct_row_t *r, sacct_layout_t *lay)
 {
 	trace_t *t = r->p->out;
@@ -410,6 +455,7 @@ static int convert_row(sacct_row_t *r, sacct_layout_t *lay)
 		trace_skip(r->p, &t->skipped_steps);
 		return 0;
 	}
+	count_blockers(r, t);
 	if (!has_submit) {
 		trace_skip(r->p, &t->skipped_no_submit);
 		return 0;
@@ -488,6 +534,8 @@ int trace_sacct_parse(trace_parser_t *p, const char *data, size_t len)
 		rc = trace_fail(p, 0, "no sacct header line");
 	else if (parse_header(p, &line, &lay) == 0)
 		rc = parse_rows(p, data, len, pos, number, &lay);
+	if (rc == 0 && keep_partition_names(p->out, &lay.partitions) < 0)
+		rc = trace_fail(p, 0, "out of memory keeping partition names");
 	trace_names_free(&lay.users);
 	trace_names_free(&lay.groups);
 	trace_names_free(&lay.partitions);

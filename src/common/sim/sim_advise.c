@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sim_advise.c - the replays behind dfrs advise (sim_advise.h): the
+ * deployed policy against conservative backfilling and EASY over seeds x
+ * loads, the per-partition and size-class breakdown, the parameter sweep
+ * and the verdict.  Bounded slowdown as Liu et al. 2013 section 5.2
+ * (Gamma = 10 s).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_advise.h"
+#include "sim_policy.h"
+#include "sim_quantile.h"
+
+static const char *const baseline_policy[SIM_ADVISE_BASELINES] = {
+	"conservative", "easy",
+};
+
+/* The sweep's grid; the deployed values are always tried first. */
+static const double sweep_util[] = { 0.8, 0.9, 0.96 };
+static const double sweep_rate[] = { 0, 0.25, 0.5 };
+#define NSWEEP_UTIL (sizeof(sweep_util) / sizeof(sweep_util[0]))
+#define NSWEEP_RATE (sizeof(sweep_rate) / sizeof(sweep_rate[0]))
+
+void sim_advise_opts_defaults(sim_advise_opts_t *o)
+{
+	memset(o, 0, sizeof(*o));
+	sim_workload_opts_defaults(&o->wopts);
+	sim_model_defaults(&o->model);
+	o->policy = "amcbf";
+	o->cpu_default = 1;
+	o->loads[0] = 1;
+	o->loads[1] = 1.5;
+	o->nloads = 2;
+	o->nseeds = 5;
+	o->sweep = 1;
+}
+
+sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi)
+{
+	if (ratio_hi < SIM_ADVISE_BETTER)
+		return SIM_ADVISE_DEPLOY;
+	if (ratio_lo > SIM_ADVISE_WORSE)
+		return SIM_ADVISE_DO_NOT_DEPLOY;
+	return SIM_ADVISE_NO_CLEAR_DIFFERENCE;
+}
+
+const char *sim_advise_verdict_name(sim_advise_verdict_t v)
+{
+	switch (v) {
+	case SIM_ADVISE_DEPLOY:
+		return "deploy";
+	case SIM_ADVISE_DO_NOT_DEPLOY:
+		return "do not deploy";
+	default:
+		return "no clear difference";
+	}
+}
+
+void sim_advise_cell(const sim_workload_t *w, const sim_result_t *r,
+		     const int *partition, int part, int cls,
+		     sim_advise_cell_t *out)
+{
+	double *wait = malloc((w->njobs + 1) * sizeof(double));
+	double *bsld = malloc((w->njobs + 1) * sizeof(double));
+	size_t n = 0;
+	double wsum = 0, bsum = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!wait || !bsld)
+		goto out;
+	for (size_t i = 0; i < w->njobs; i++) {
+		const sim_job_t *j = &w->jobs[i];
+		if ((part && partition[i] != part) ||
+		    (cls >= 0 && sim_size_class(j->nodes) != cls))
+			continue;
+		const sim_job_result_t *jr = &r->jobs[i];
+		wait[n] = jr->first_start - j->arrival;
+		bsld[n] = sim_bounded_slowdown(jr->finish - j->arrival,
+					       j->runtime, SIM_BSLD_BOUND);
+		wsum += wait[n];
+		bsum += bsld[n];
+		n++;
+	}
+	sim_quantile_sort(wait, n);
+	sim_quantile_sort(bsld, n);
+	out->jobs = n;
+	out->wait_p50 = sim_quantile(wait, n, 0.5);
+	out->wait_p95 = sim_quantile(wait, n, 0.95);
+	out->bsld_p50 = sim_quantile(bsld, n, 0.5);
+	out->bsld_p95 = sim_quantile(bsld, n, 0.95);
+	out->wait_mean = n ? wsum / (double)n : 0;
+	out->bsld_mean = n ? bsum / (double)n : 0;
+out:
+	free(wait);
+	free(bsld);
+}
+
+/* Jobs whose history has no CPU time use cpu_default (the plugin's
+ * dfrs_cpu_need); partition[i]: job i's partition number (0 unknown). */
+static void apply_history(const trace_t *t, sim_workload_t *w,
+			  double cpu_default, int *partition)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < w->njobs; i++) {
+		sim_job_t *j = &w->jobs[i];
+		while (k < t->njobs && t->jobs[k].line != j->line)
+			k++;
+		if (k == t->njobs)
+			break;
+		const trace_job_t *tj = &t->jobs[k];
+		partition[i] = tj->partition > 0 ? tj->partition : 0;
+		if (cpu_default > 0 && !(tj->cpu_used > 0 && tj->runtime > 0))
+			for (int p = 0; p < j->nodes; p++)
+				j->util[p] = cpu_default;
+	}
+}
+
+typedef struct {
+	const trace_t *t;
+	const sim_advise_opts_t *o;
+	sim_workload_t w;
+	int *partition;
+	char *err;
+	size_t errlen;
+} advise_ctx_t;
+
+static int build(advise_ctx_t *c, double load, unsigned seed)
+{
+	sim_workload_opts_t wo = c->o->wopts;
+
+	wo.load = load;
+	wo.seed = seed;
+	sim_workload_free(&c->w);
+	free(c->partition);
+	c->partition = NULL;
+	if (sim_workload_build(c->t, &wo, &c->w, c->err, c->errlen))
+		return -1;
+	c->partition = calloc(c->w.njobs, sizeof(int));
+	if (!c->partition) {
+		snprintf(c->err, c->errlen, "out of memory");
+		return -1;
+	}
+	apply_history(c->t, &c->w, c->o->cpu_default, c->partition);
+	return 0;
+}
+
+static int find_policies(const sim_advise_opts_t *o,
+			 sim_policy_t pol[SIM_ADVISE_POLICIES], char *err,
+			 size_t errlen)
+{
+	for (int p = 0; p < SIM_ADVISE_BASELINES; p++)
+		if (sim_policy_find(baseline_policy[p], &pol[p])) {
+			snprintf(err, errlen, "no %s policy", baseline_policy[p]);
+			return -1;
+		}
+	if (sim_policy_find(o->policy, &pol[SIM_ADVISE_DEPLOYED])) {
+		snprintf(err, errlen, "the simulator has no policy '%s' to "
+			 "model the deployed mode", o->policy);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_groups(advise_ctx_t *c, sim_advise_t *a, int policy,
+		      const sim_result_t *r)
+{
+	size_t nparts = c->t->npartition_names > 1 ? c->t->npartition_names
+						   : 0;
+	size_t want = (nparts + 1) * (SIM_SIZE_CLASSES + 1);
+
+	if (!a->groups) {
+		a->groups = calloc(want, sizeof(*a->groups));
+		if (!a->groups) {
+			snprintf(c->err, c->errlen, "out of memory");
+			return -1;
+		}
+		for (size_t part = 0; part <= nparts; part++)
+			for (int cls = -1; cls < SIM_SIZE_CLASSES; cls++) {
+				sim_advise_group_t *g = &a->groups[a->ngroups++];
+				g->partition = (int)part;
+				g->size_class = cls;
+			}
+	}
+	for (size_t i = 0; i < a->ngroups; i++) {
+		sim_advise_group_t *g = &a->groups[i];
+		sim_advise_cell(&c->w, r, c->partition, g->partition,
+				g->size_class, &g->cell[policy]);
+	}
+	return 0;
+}
+
+/* Drop the groups without a job (the same jobs under every policy). */
+static void drop_empty_groups(sim_advise_t *a)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->ngroups; i++)
+		if (a->groups[i].cell[0].jobs)
+			a->groups[n++] = a->groups[i];
+	a->ngroups = n;
+}
+
+static int replay(advise_ctx_t *c, const sim_policy_t *pol,
+		  const sim_model_t *m, sim_advise_t *a, sim_metrics_t *x,
+		  sim_result_t *keep)
+{
+	sim_result_t r;
+
+	if (sim_policy_run(pol, &c->w, m, &r, c->err, c->errlen))
+		return -1;
+	a->runs++;
+	sim_metrics_compute(&c->w, &r, SIM_BSLD_BOUND, x);
+	if (keep)
+		*keep = r;
+	else
+		sim_result_free(&r);
+	return 0;
+}
+
+static void ratio_range(double v, size_t seed, double *lo, double *hi)
+{
+	if (seed == 0 || v < *lo)
+		*lo = v;
+	if (seed == 0 || v > *hi)
+		*hi = v;
+}
+
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 1;
+}
+
+/*
+ * The baselines give the same schedule for every seed when the workload
+ * does not depend on it (every process's CPU use is the history's or
+ * cpu_default): the seed draws only the bg efficiency and the fg overhead
+ * beside a bg job, and they have no bg tier.  Then seed 1's figures are
+ * reused, which saves most of the time on a long queue (conservative
+ * backfilling's reservations).
+ */
+static int same_for_every_seed(const sim_advise_opts_t *o, int policy)
+{
+	return policy < SIM_ADVISE_BASELINES && o->cpu_default > 0;
+}
+
+static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
+		    sim_advise_t *a)
+{
+	sim_advise_load_t *L = &a->loads[l];
+	sim_metrics_t first[SIM_ADVISE_POLICIES];
+
+	L->load = c->o->loads[l];
+	for (unsigned s = 1; s <= c->o->nseeds; s++) {
+		sim_metrics_t x[SIM_ADVISE_POLICIES];
+		if (build(c, L->load, s))
+			return -1;
+		sim_model_t m = c->o->model;
+		m.seed = s;
+		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
+			sim_result_t r;
+			int keep = l == 0 && s == 1;
+			if (s > 1 && same_for_every_seed(c->o, p))
+				x[p] = first[p];
+			else if (replay(c, &pol[p], &m, a, &x[p],
+					keep ? &r : NULL))
+				return -1;
+			if (s == 1)
+				first[p] = x[p];
+			int rc = keep ? add_groups(c, a, p, &r) : 0;
+			if (keep)
+				sim_result_free(&r);
+			if (rc)
+				return -1;
+			L->bsld_mean[p] += x[p].mean_bsld / c->o->nseeds;
+			L->wait_mean[p] += x[p].mean_wait / c->o->nseeds;
+			if (x[p].max_bsld > L->bsld_max[p])
+				L->bsld_max[p] = x[p].max_bsld;
+		}
+		for (int b = 0; b < SIM_ADVISE_BASELINES; b++) {
+			const sim_metrics_t *d = &x[SIM_ADVISE_DEPLOYED];
+			ratio_range(ratio(d->mean_bsld, x[b].mean_bsld), s - 1,
+				    &L->ratio_lo[b], &L->ratio_hi[b]);
+			ratio_range(ratio(d->mean_wait, x[b].mean_wait), s - 1,
+				    &L->wait_ratio_lo[b], &L->wait_ratio_hi[b]);
+		}
+		if (l == 0 && s == 1) {
+			a->jobs = c->w.njobs;
+			a->nodes = c->w.nodes;
+			a->cpu_from_trace = (size_t)c->w.cpu_from_trace;
+		}
+	}
+	return 0;
+}
+
+static void add_sweep_point(sim_advise_t *a, double util, double rate)
+{
+	for (size_t i = 0; i < a->nsweep; i++)
+		if (a->sweep[i].util_threshold == util &&
+		    a->sweep[i].bg_min_rate == rate)
+			return;
+	if (a->nsweep < SIM_ADVISE_MAX_SWEEP)
+		a->sweep[a->nsweep++] = (sim_advise_sweep_t){ util, rate, 0 };
+}
+
+/* The deployed policy at the first load over every seed for each point;
+ * another point is recommended only when it is 1 % better. */
+static int run_sweep(advise_ctx_t *c, const sim_policy_t *pol,
+		     sim_advise_t *a)
+{
+	const sim_model_t *m0 = &c->o->model;
+
+	add_sweep_point(a, m0->sched.util_threshold, m0->sched.bg_min_rate);
+	for (size_t u = 0; u < NSWEEP_UTIL; u++)
+		for (size_t r = 0; r < NSWEEP_RATE; r++)
+			add_sweep_point(a, sweep_util[u], sweep_rate[r]);
+	for (unsigned s = 1; s <= c->o->nseeds; s++) {
+		if (build(c, c->o->loads[0], s))
+			return -1;
+		for (size_t i = 0; i < a->nsweep; i++) {
+			sim_model_t m = *m0;
+			sim_metrics_t x;
+			m.seed = s;
+			m.sched.util_threshold = a->sweep[i].util_threshold;
+			m.sched.bg_min_rate = a->sweep[i].bg_min_rate;
+			if (replay(c, &pol[SIM_ADVISE_DEPLOYED], &m, a, &x,
+				   NULL))
+				return -1;
+			a->sweep[i].bsld_mean += x.mean_bsld / c->o->nseeds;
+		}
+	}
+	a->best = 0;
+	for (size_t i = 1; i < a->nsweep; i++)
+		if (a->sweep[i].bsld_mean < 0.99 * a->sweep[0].bsld_mean &&
+		    a->sweep[i].bsld_mean < a->sweep[a->best].bsld_mean)
+			a->best = i;
+	return 0;
+}
+
+int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
+		   sim_advise_t *a, char *err, size_t errlen)
+{
+	sim_policy_t pol[SIM_ADVISE_POLICIES];
+	advise_ctx_t c = { t, o, { 0 }, NULL, err, errlen };
+	int rc = -1;
+
+	memset(a, 0, sizeof(*a));
+	if (o->nloads == 0 || o->nloads > SIM_ADVISE_MAX_LOADS ||
+	    o->nseeds == 0 || o->nseeds > SIM_ADVISE_MAX_SEEDS) {
+		snprintf(err, errlen, "1..%d loads and 1..%d seeds",
+			 SIM_ADVISE_MAX_LOADS, SIM_ADVISE_MAX_SEEDS);
+		return -1;
+	}
+	if (find_policies(o, pol, err, errlen))
+		return -1;
+	a->nseeds = o->nseeds;
+	for (size_t l = 0; l < o->nloads; l++, a->nloads++)
+		if (run_load(&c, pol, l, a))
+			goto out;
+	drop_empty_groups(a);
+	if (o->sweep && run_sweep(&c, pol, a))
+		goto out;
+	a->verdict = sim_advise_verdict(a->loads[0].ratio_lo[0],
+					a->loads[0].ratio_hi[0]);
+	rc = 0;
+out:
+	sim_workload_free(&c.w);
+	free(c.partition);
+	if (rc)
+		sim_advise_free(a);
+	return rc;
+}
+
+void sim_advise_free(sim_advise_t *a)
+{
+	free(a->groups);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sim_advise.h - dfrs advise's decision: replay a site's own history under
+ * the consolidation policy it would deploy (Liu et al. 2013 Alg. 2 and its
+ * variants, with the SchedulerParameters to deploy) and under the two
+ * models of what it runs today, conservative backfilling (a reservation
+ * for every job with its requested time: Slurm's sched/backfill) and EASY;
+ * over several seeds and loads; with percentiles per partition and job-size
+ * class, a sweep of the two parameters that matter most (amcbf_util_threshold
+ * and amcbf_bg_min_rate) and a verdict with its range across seeds.
+ */
+#ifndef DFRS_SIM_ADVISE_H
+#define DFRS_SIM_ADVISE_H
+
+#include <stddef.h>
+
+#include "sim_engine.h"
+#include "sim_metrics.h"
+#include "sim_workload.h"
+#include "trace/trace.h"
+
+#define SIM_ADVISE_MAX_LOADS 8
+#define SIM_ADVISE_MAX_SEEDS 32
+#define SIM_ADVISE_MAX_SWEEP 16
+
+/* The policies compared, in report order. */
+enum {
+	SIM_ADVISE_CONSERVATIVE,	/* today's sched/backfill */
+	SIM_ADVISE_EASY,
+	SIM_ADVISE_DEPLOYED,		/* the mode to deploy */
+	SIM_ADVISE_POLICIES
+};
+#define SIM_ADVISE_BASELINES 2	/* conservative and EASY */
+
+/* The verdict bands on the deployed/conservative ratio of mean bounded
+ * slowdown: every seed under 0.95 deploys, every seed over 1.05 does not. */
+#define SIM_ADVISE_BETTER 0.95
+#define SIM_ADVISE_WORSE 1.05
+
+typedef enum {
+	SIM_ADVISE_DEPLOY,
+	SIM_ADVISE_DO_NOT_DEPLOY,
+	SIM_ADVISE_NO_CLEAR_DIFFERENCE,
+} sim_advise_verdict_t;
+
+typedef struct {
+	sim_workload_opts_t wopts;	/* nodes, procs_per_node, estimates;
+					   load and seed are set per run */
+	sim_model_t model;		/* the deployed parameters applied */
+	const char *policy;		/* the deployed mode's dfrs sim policy */
+	double cpu_default;		/* CPU use of a process whose history
+					   has no TotalCPU (dfrs_cpu_need) */
+	double loads[SIM_ADVISE_MAX_LOADS];
+	size_t nloads;
+	unsigned nseeds;		/* seeds 1..nseeds */
+	int sweep;			/* 1: sweep the two parameters */
+} sim_advise_opts_t;
+
+typedef struct {
+	size_t jobs;
+	double wait_p50, wait_p95, wait_mean;
+	double bsld_p50, bsld_p95, bsld_mean;
+} sim_advise_cell_t;
+
+/* One row group of the breakdown: a partition (0: all) and a size class
+ * (-1: all sizes), each policy's figures. */
+typedef struct {
+	int partition;
+	int size_class;
+	sim_advise_cell_t cell[SIM_ADVISE_POLICIES];
+} sim_advise_group_t;
+
+typedef struct {
+	double load;
+	double bsld_mean[SIM_ADVISE_POLICIES];	/* mean over the seeds */
+	double wait_mean[SIM_ADVISE_POLICIES];
+	double bsld_max[SIM_ADVISE_POLICIES];	/* max over the seeds */
+	/* deployed / baseline across seeds: lowest and highest */
+	double ratio_lo[SIM_ADVISE_BASELINES], ratio_hi[SIM_ADVISE_BASELINES];
+	double wait_ratio_lo[SIM_ADVISE_BASELINES];
+	double wait_ratio_hi[SIM_ADVISE_BASELINES];
+} sim_advise_load_t;
+
+typedef struct {
+	double util_threshold, bg_min_rate;
+	double bsld_mean;	/* the deployed policy's, mean over seeds at
+				   the first load */
+} sim_advise_sweep_t;
+
+typedef struct {
+	size_t jobs;			/* replayed */
+	int nodes;
+	size_t cpu_from_trace;		/* jobs whose CPU use is the history's */
+	sim_advise_load_t loads[SIM_ADVISE_MAX_LOADS];
+	size_t nloads;
+	unsigned nseeds;
+	sim_advise_group_t *groups;	/* at the first load, seed 1 */
+	size_t ngroups;
+	sim_advise_sweep_t sweep[SIM_ADVISE_MAX_SWEEP];
+	size_t nsweep, best;		/* best: index into sweep */
+	sim_advise_verdict_t verdict;	/* at the first load */
+	size_t runs;			/* replays made */
+} sim_advise_t;
+
+void sim_advise_opts_defaults(sim_advise_opts_t *o);
+
+/*
+ * Run everything for history t.  Returns 0 and fills *a (sim_advise_free
+ * it), or -1 with one line in err (unknown policy, no job fits, out of
+ * memory).
+ */
+int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
+		   sim_advise_t *a, char *err, size_t errlen);
+
+void sim_advise_free(sim_advise_t *a);
+
+/* The verdict for a deployed/conservative ratio range across seeds. */
+sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi);
+/* "deploy", "do not deploy", "no clear difference" */
+const char *sim_advise_verdict_name(sim_advise_verdict_t v);
+
+/* Figures of the jobs whose partition is part (0: any) and size class is
+ * cls (-1: any) in one replay; partition[i] is job i's (0: unknown). */
+void sim_advise_cell(const sim_workload_t *w, const sim_result_t *r,
+		     const int *partition, int part, int cls,
+		     sim_advise_cell_t *out);
+
+#endif

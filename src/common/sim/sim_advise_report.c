@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sim_advise_report.c - dfrs advise's text page and JSON
+ * (sim_advise_report.h).  Bounded slowdown as Liu et al. 2013 section 5.2
+ * (Gamma = 10 s); the baseline is conservative backfilling, the model of
+ * Slurm's sched/backfill.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim_advise_report.h"
+#include "sim_quantile.h"
+
+static const char *const policy_label[SIM_ADVISE_POLICIES] = {
+	"conservative", "easy", NULL,	/* the deployed mode's name */
+};
+
+/* A group's deployed p95 bounded slowdown this far over conservative's,
+ * with this many jobs, is named under the verdict. */
+#define WORSE_P95 1.25
+#define WORSE_MIN_JOBS 20
+
+static const char *label(const sim_advise_report_t *r, int p)
+{
+	return p == SIM_ADVISE_DEPLOYED ? r->policy : policy_label[p];
+}
+
+static const char *partition_name(const sim_advise_report_t *r, int part)
+{
+	if (part <= 0)
+		return "all";
+	if ((size_t)part <= r->trace->npartition_names &&
+	    r->trace->partition_names[part - 1])
+		return r->trace->partition_names[part - 1];
+	return "?";
+}
+
+static const char *size_name(int cls)
+{
+	return cls < 0 ? "all" : sim_size_class_names[cls];
+}
+
+static int is_key(const char *entry, size_t len, const char *key)
+{
+	size_t k = strlen(key);
+
+	return len > k && !strncmp(entry, key, k) && entry[k] == '=';
+}
+
+int sim_advise_recommend(const char *params, double util, double rate,
+			 char *buf, size_t len)
+{
+	size_t used = 0;
+	const char *p = params ? params : "";
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n && !is_key(p, n, "amcbf_util_threshold") &&
+		    !is_key(p, n, "amcbf_bg_min_rate")) {
+			if (used + n + 2 > len)
+				return -1;
+			memcpy(buf + used, p, n);
+			used += n;
+			buf[used++] = ',';
+			buf[used] = '\0';
+		}
+		p += n + (end ? 1 : 0);
+	}
+	int w = snprintf(buf + used, len - used, "amcbf_util_threshold=%g,"
+			 "amcbf_bg_min_rate=%g", util, rate);
+	return w < 0 || (size_t)w >= len - used ? -1 : 0;
+}
+
+static void recommended(const sim_advise_report_t *r, char *buf, size_t len)
+{
+	const sim_advise_t *a = r->a;
+	double util = a->nsweep ? a->sweep[a->best].util_threshold
+				: r->util_threshold;
+	double rate = a->nsweep ? a->sweep[a->best].bg_min_rate
+				: r->bg_min_rate;
+
+	if (sim_advise_recommend(r->params, util, rate, buf, len))
+		snprintf(buf, len, "(too long to print)");
+}
+
+static void header(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	const trace_t *t = r->trace;
+
+	fprintf(out, "dfrs advise: %s (%s), %zu jobs replayed", r->history,
+		trace_format_name(t->format), a->jobs);
+	if (t->skipped_jobs || t->bad_lines)
+		fprintf(out, " (%zu skipped, %zu malformed lines)",
+			t->skipped_jobs, t->bad_lines);
+	fprintf(out, "\nmachine: %d nodes of %d CPUs, jobs take whole nodes "
+		"(from %s)\n", a->nodes, r->procs_per_node, r->nodes_from);
+	fprintf(out, "deployed (from %s): policy %s, "
+		"amcbf_util_threshold=%g, amcbf_bg_min_rate=%g\n",
+		r->params_from, r->policy, r->util_threshold, r->bg_min_rate);
+	fprintf(out, "CPU use: %zu of %zu jobs from the history's TotalCPU, "
+		"the others dfrs_cpu_need=%g%s\n", a->cpu_from_trace, a->jobs,
+		r->cpu_default, r->cpu_default >= 1 ? "\n  (a whole CPU each: "
+		"no idle CPU for the background tier)" : "");
+	if (t->npartition_names > 1)
+		fprintf(out, "partitions: %zu in the history, reported apart but "
+			"not modelled as node sets (any job may use any node)\n",
+			t->npartition_names);
+	fprintf(out, "today: conservative backfilling, the model of Slurm's "
+		"sched/backfill (a reservation for every job,\n  requested "
+		"time limits); EASY beside it\n\n");
+}
+
+static void verdict(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	const sim_advise_load_t *L = &a->loads[0];
+
+	fprintf(out, "VERDICT (load x%g, %u seeds): %s\n", L->load, a->nseeds,
+		sim_advise_verdict_name(a->verdict));
+	fprintf(out, "  mean bounded slowdown, %s / conservative: %.2f "
+		"(%.2f..%.2f across seeds); / easy: %.2f (%.2f..%.2f)\n",
+		r->policy, L->bsld_mean[SIM_ADVISE_DEPLOYED] /
+		(L->bsld_mean[0] > 0 ? L->bsld_mean[0] : 1), L->ratio_lo[0],
+		L->ratio_hi[0], L->bsld_mean[SIM_ADVISE_DEPLOYED] /
+		(L->bsld_mean[1] > 0 ? L->bsld_mean[1] : 1), L->ratio_lo[1],
+		L->ratio_hi[1]);
+	fprintf(out, "  mean wait, %s / conservative: %.2f..%.2f; / easy: "
+		"%.2f..%.2f\n", r->policy, L->wait_ratio_lo[0],
+		L->wait_ratio_hi[0], L->wait_ratio_lo[1], L->wait_ratio_hi[1]);
+	for (size_t l = 1; l < a->nloads; l++)
+		fprintf(out, "  if the load grows x%g: %s (mean bounded slowdown "
+			"/ conservative %.2f..%.2f)\n", a->loads[l].load,
+			sim_advise_verdict_name(sim_advise_verdict(
+				a->loads[l].ratio_lo[0], a->loads[l].ratio_hi[0])),
+			a->loads[l].ratio_lo[0], a->loads[l].ratio_hi[0]);
+	fprintf(out, "  (deploy: every seed under %.2f; do not deploy: every "
+		"seed over %.2f; otherwise no clear difference)\n",
+		SIM_ADVISE_BETTER, SIM_ADVISE_WORSE);
+	for (size_t i = 0; i < a->ngroups; i++) {
+		const sim_advise_group_t *g = &a->groups[i];
+		const sim_advise_cell_t *c = &g->cell[0];
+		const sim_advise_cell_t *d = &g->cell[SIM_ADVISE_DEPLOYED];
+		if (g->size_class < 0 || c->jobs < WORSE_MIN_JOBS ||
+		    !(d->bsld_p95 > WORSE_P95 * c->bsld_p95))
+			continue;
+		fprintf(out, "  worse for %s%s, size %s (%zu jobs): "
+			"p95 bounded slowdown %.2f vs %.2f under conservative\n",
+			g->partition ? "partition " : "",
+			g->partition ? partition_name(r, g->partition)
+				     : "all partitions", size_name(g->size_class),
+			c->jobs, d->bsld_p95, c->bsld_p95);
+	}
+	fprintf(out, "\n");
+}
+
+static void loads_table(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	char w[32];
+
+	fprintf(out, "By load (arrivals closer by the factor; mean over %u "
+		"seeds; ratio range across seeds)\n", a->nseeds);
+	fprintf(out, "%-6s %-13s %12s %10s %10s %16s %16s\n", "load",
+		"policy", "mean wait", "mean bsld", "max bsld",
+		"bsld/conserv.", "bsld/easy");
+	for (size_t l = 0; l < a->nloads; l++) {
+		const sim_advise_load_t *L = &a->loads[l];
+		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
+			char load[16] = "", r0[32] = "", r1[32] = "";
+			if (p == 0)
+				snprintf(load, sizeof(load), "x%g", L->load);
+			if (p == SIM_ADVISE_DEPLOYED) {
+				snprintf(r0, sizeof(r0), "%.2f..%.2f",
+					 L->ratio_lo[0], L->ratio_hi[0]);
+				snprintf(r1, sizeof(r1), "%.2f..%.2f",
+					 L->ratio_lo[1], L->ratio_hi[1]);
+			}
+			sim_quantile_duration(L->wait_mean[p], w, sizeof(w));
+			fprintf(out, "%-6s %-13s %12s %10.2f %10.1f", load,
+				label(r, p), w, L->bsld_mean[p], L->bsld_max[p]);
+			if (p == SIM_ADVISE_DEPLOYED)
+				fprintf(out, " %16s %16s", r0, r1);
+			fprintf(out, "\n");
+		}
+	}
+	fprintf(out, "\n");
+}
+
+static void groups_table(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+
+	fprintf(out, "By partition and job size in nodes (load x%g, seed 1; "
+		"wait [D-]HH:MM:SS; bsld: bounded slowdown, Gamma = 10 s)\n",
+		a->loads[0].load);
+	fprintf(out, "%-12s %-6s %-13s %7s %12s %12s %12s %9s %9s %9s\n",
+		"partition", "size", "policy", "jobs", "wait p50", "wait p95",
+		"wait mean", "bsld p50", "bsld p95", "bsld mean");
+	for (size_t i = 0; i < a->ngroups; i++) {
+		const sim_advise_group_t *g = &a->groups[i];
+		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
+			const sim_advise_cell_t *c = &g->cell[p];
+			char w50[32], w95[32], wm[32];
+			sim_quantile_duration(c->wait_p50, w50, sizeof(w50));
+			sim_quantile_duration(c->wait_p95, w95, sizeof(w95));
+			sim_quantile_duration(c->wait_mean, wm, sizeof(wm));
+			fprintf(out, "%-12.12s %-6s %-13s %7zu %12s %12s %12s "
+				"%9.2f %9.2f %9.2f\n", p ? "" :
+				partition_name(r, g->partition),
+				p ? "" : size_name(g->size_class), label(r, p),
+				c->jobs, w50, w95, wm, c->bsld_p50, c->bsld_p95,
+				c->bsld_mean);
+		}
+	}
+	fprintf(out, "\n");
+}
+
+static void sweep_table(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	char line[1200];
+
+	recommended(r, line, sizeof(line));
+	fprintf(out, "Recommended slurm.conf lines%s:\n  SchedulerType="
+		"sched/amcbf\n  SchedulerParameters=%s\n",
+		a->verdict == SIM_ADVISE_DO_NOT_DEPLOY ? " (if you deploy "
+		"despite the verdict)" : "", line);
+	if (!a->nsweep) {
+		fprintf(out, "\n");
+		return;
+	}
+	fprintf(out, "from a sweep of %s at load x%g, mean over %u seeds "
+		"(the first row is as deployed; another wins only 1 %% "
+		"better):\n", r->policy, a->loads[0].load, a->nseeds);
+	fprintf(out, "  %-22s %-19s %10s\n", "amcbf_util_threshold",
+		"amcbf_bg_min_rate", "mean bsld");
+	for (size_t i = 0; i < a->nsweep; i++)
+		fprintf(out, "  %-22g %-19g %10.2f%s\n",
+			a->sweep[i].util_threshold, a->sweep[i].bg_min_rate,
+			a->sweep[i].bsld_mean, i == a->best ? "  <-" : "");
+	fprintf(out, "\n");
+}
+
+static void blockers(FILE *out, const sim_advise_report_t *r)
+{
+	const trace_t *t = r->trace;
+	int found = 0;
+
+	fprintf(out, "Blockers found in the history and slurm.conf:\n");
+	if (t->array_tasks && ++found)
+		fprintf(out, "  %zu job array tasks (JobID 7_1): sched/amcbf "
+			"does not start a pending array;\n    it stays pending "
+			"(one log line)\n", t->array_tasks);
+	if (t->het_components && ++found)
+		fprintf(out, "  %zu parts of heterogeneous jobs (JobID 7+1): "
+			"sched/amcbf never starts them;\n    they stay pending "
+			"(one log line)\n", t->het_components);
+	if (t->gres_jobs && ++found)
+		fprintf(out, "  %zu jobs with GRES: not modelled, replayed as "
+			"CPU-only jobs\n", t->gres_jobs);
+	if (t->reservation_jobs && ++found)
+		fprintf(out, "  %zu jobs in reservations: not modelled, "
+			"replayed on the whole machine\n", t->reservation_jobs);
+	if (r->priority_type && !strcmp(r->priority_type,
+					"priority/multifactor") && ++found)
+		fprintf(out, "  PriorityType=priority/multifactor: sched/amcbf "
+			"orders its queue by submit time or stretch\n    "
+			"(amcbf_priority), not by Slurm's job priority\n");
+	if (!found)
+		fprintf(out, "  none of: job arrays, heterogeneous jobs, GRES, "
+			"reservations, priority/multifactor\n  (the sacct "
+			"columns JobID, AllocTRES, Reservation; slurm.conf's "
+			"PriorityType)\n");
+}
+
+void sim_advise_report_table(FILE *out, const sim_advise_report_t *r)
+{
+	header(out, r);
+	verdict(out, r);
+	loads_table(out, r);
+	groups_table(out, r);
+	sweep_table(out, r);
+	blockers(out, r);
+}
+
+static json_object *cell_json(const sim_advise_cell_t *c)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "jobs", json_object_new_int64((int64_t)c->jobs));
+	json_object_object_add(o, "wait_p50", json_object_new_double(c->wait_p50));
+	json_object_object_add(o, "wait_p95", json_object_new_double(c->wait_p95));
+	json_object_object_add(o, "wait_mean", json_object_new_double(c->wait_mean));
+	json_object_object_add(o, "bsld_p50", json_object_new_double(c->bsld_p50));
+	json_object_object_add(o, "bsld_p95", json_object_new_double(c->bsld_p95));
+	json_object_object_add(o, "bsld_mean", json_object_new_double(c->bsld_mean));
+	return o;
+}
+
+static json_object *range_json(double lo, double hi)
+{
+	json_object *o = json_object_new_array();
+
+	json_object_array_add(o, json_object_new_double(lo));
+	json_object_array_add(o, json_object_new_double(hi));
+	return o;
+}
+
+static json_object *loads_json(const sim_advise_report_t *r)
+{
+	json_object *arr = json_object_new_array();
+
+	for (size_t l = 0; l < r->a->nloads; l++) {
+		const sim_advise_load_t *L = &r->a->loads[l];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "load", json_object_new_double(L->load));
+		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
+			json_object *q = json_object_new_object();
+			json_object_object_add(q, "mean_wait",
+				json_object_new_double(L->wait_mean[p]));
+			json_object_object_add(q, "mean_bsld",
+				json_object_new_double(L->bsld_mean[p]));
+			json_object_object_add(q, "max_bsld",
+				json_object_new_double(L->bsld_max[p]));
+			json_object_object_add(o, label(r, p), q);
+		}
+		json_object_object_add(o, "bsld_ratio_conservative",
+			range_json(L->ratio_lo[0], L->ratio_hi[0]));
+		json_object_object_add(o, "bsld_ratio_easy",
+			range_json(L->ratio_lo[1], L->ratio_hi[1]));
+		json_object_object_add(o, "wait_ratio_conservative",
+			range_json(L->wait_ratio_lo[0], L->wait_ratio_hi[0]));
+		json_object_object_add(o, "wait_ratio_easy",
+			range_json(L->wait_ratio_lo[1], L->wait_ratio_hi[1]));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static json_object *groups_json(const sim_advise_report_t *r)
+{
+	json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; i < r->a->ngroups; i++) {
+		const sim_advise_group_t *g = &r->a->groups[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "partition", json_object_new_string(
+			partition_name(r, g->partition)));
+		json_object_object_add(o, "size", json_object_new_string(
+			size_name(g->size_class)));
+		for (int p = 0; p < SIM_ADVISE_POLICIES; p++)
+			json_object_object_add(o, label(r, p),
+					       cell_json(&g->cell[p]));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static json_object *sweep_json(const sim_advise_report_t *r)
+{
+	json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; i < r->a->nsweep; i++) {
+		const sim_advise_sweep_t *s = &r->a->sweep[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "amcbf_util_threshold",
+				       json_object_new_double(s->util_threshold));
+		json_object_object_add(o, "amcbf_bg_min_rate",
+				       json_object_new_double(s->bg_min_rate));
+		json_object_object_add(o, "mean_bsld",
+				       json_object_new_double(s->bsld_mean));
+		json_object_object_add(o, "best", json_object_new_boolean(
+			i == r->a->best));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static json_object *blockers_json(const sim_advise_report_t *r)
+{
+	const trace_t *t = r->trace;
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "array_tasks",
+			       json_object_new_int64((int64_t)t->array_tasks));
+	json_object_object_add(o, "het_components",
+			       json_object_new_int64((int64_t)t->het_components));
+	json_object_object_add(o, "gres_jobs",
+			       json_object_new_int64((int64_t)t->gres_jobs));
+	json_object_object_add(o, "reservation_jobs",
+			       json_object_new_int64((int64_t)t->reservation_jobs));
+	json_object_object_add(o, "priority_multifactor",
+		json_object_new_boolean(r->priority_type &&
+			!strcmp(r->priority_type, "priority/multifactor")));
+	return o;
+}
+
+static void add_str(json_object *o, const char *key, const char *v)
+{
+	json_object_object_add(o, key, json_object_new_string(v ? v : ""));
+}
+
+void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	json_object *root = json_object_new_object();
+	char line[1200];
+
+	recommended(r, line, sizeof(line));
+	add_str(root, "history", r->history);
+	add_str(root, "format", trace_format_name(r->trace->format));
+	json_object_object_add(root, "jobs", json_object_new_int64((int64_t)a->jobs));
+	json_object_object_add(root, "nodes", json_object_new_int(a->nodes));
+	json_object_object_add(root, "cpus_per_node",
+			       json_object_new_int(r->procs_per_node));
+	add_str(root, "nodes_from", r->nodes_from);
+	add_str(root, "policy", r->policy);
+	add_str(root, "params_from", r->params_from);
+	json_object_object_add(root, "cpu_default",
+			       json_object_new_double(r->cpu_default));
+	json_object_object_add(root, "cpu_from_trace",
+			       json_object_new_int64((int64_t)a->cpu_from_trace));
+	json_object_object_add(root, "seeds", json_object_new_int((int)a->nseeds));
+	json_object_object_add(root, "replays", json_object_new_int64((int64_t)a->runs));
+	add_str(root, "baseline", "conservative");
+	add_str(root, "verdict", sim_advise_verdict_name(a->verdict));
+	json_object_object_add(root, "loads", loads_json(r));
+	json_object_object_add(root, "groups", groups_json(r));
+	json_object_object_add(root, "sweep", sweep_json(r));
+	add_str(root, "recommended_scheduler_parameters", line);
+	json_object_object_add(root, "blockers", blockers_json(r));
+	fprintf(out, "%s\n", json_object_to_json_string_ext(root,
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sim_advise_report.h - dfrs advise's report for people (a text page under
+ * 120 columns: verdict first, policies as rows, times as [D-]HH:MM:SS,
+ * percentiles beside means, job counts) and as JSON; plus the recommended
+ * SchedulerParameters line and the blockers found in the history.
+ */
+#ifndef DFRS_SIM_ADVISE_REPORT_H
+#define DFRS_SIM_ADVISE_REPORT_H
+
+#include <stdio.h>
+
+#include "sim_advise.h"
+#include "trace/trace.h"
+
+typedef struct {
+	const char *history;		/* path */
+	const trace_t *trace;		/* blockers, partitions, skipped */
+	const sim_advise_t *a;
+	const char *policy;		/* the deployed mode */
+	const char *params;		/* SchedulerParameters as given ("") */
+	const char *params_from;	/* "--params", "slurm.conf", "defaults" */
+	double util_threshold, bg_min_rate;	/* as deployed */
+	double cpu_default;		/* dfrs_cpu_need */
+	int procs_per_node;
+	const char *nodes_from;		/* "--nodes", "slurm.conf", "the
+					   history (a guess)" */
+	const char *priority_type;	/* slurm.conf's PriorityType or "" */
+	const char *sched_type;		/* slurm.conf's SchedulerType or "" */
+} sim_advise_report_t;
+
+/*
+ * The SchedulerParameters line to deploy: params with its
+ * amcbf_util_threshold and amcbf_bg_min_rate entries (and empty entries)
+ * dropped, then those two set to util and rate.  0, or -1 if buf is too
+ * small.
+ */
+int sim_advise_recommend(const char *params, double util, double rate,
+			 char *buf, size_t len);
+
+void sim_advise_report_table(FILE *out, const sim_advise_report_t *r);
+void sim_advise_report_json(FILE *out, const sim_advise_report_t *r);
+
+#endif

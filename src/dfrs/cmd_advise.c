@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd_advise.c - dfrs advise: should this site deploy sched/amcbf, and
+ * with which SchedulerParameters?  Replays the site's own history (a sacct
+ * export, or SWF) on its machine (slurm.conf) under the deployed settings
+ * and under conservative backfilling (today's sched/backfill) and EASY;
+ * sim_advise.c does the work, sim_advise_report.c the report.
+ * doc/admin-guide.md starts from it.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "sim/sim_advise.h"
+#include "sim/sim_advise_report.h"
+#include "sim/slurmconf.h"
+#include "dfrs/dfrs_online.h"
+#include "suite/dfrs_params.h"
+#include "trace/trace.h"
+
+typedef struct {
+	const char *history;
+	const char *conf_path;
+	const char *params;	/* --params, else slurm.conf's */
+	int nodes, cpus_per_node;
+	int json;
+	int strict;
+	sim_advise_opts_t o;
+} advise_cli_t;
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: dfrs advise --history FILE [--slurm-conf FILE] [--params STRING]\n"
+"                   [--nodes N] [--cpus-per-node C] [--seeds N]\n"
+"                   [--loads F[,F...]] [--migration-cost SECONDS]\n"
+"                   [--no-sweep] [--format table|json] [--strict]\n"
+"\n"
+"Should sched/amcbf be deployed here, and with which SchedulerParameters?\n"
+"Replays the history (a sacct export or SWF, doc/traces.md) under the\n"
+"deployed mode and under conservative backfilling (the model of Slurm's\n"
+"sched/backfill, today's scheduler) and EASY, over seeds and loads; prints\n"
+"the verdict with its range across seeds, percentiles per partition and\n"
+"job size, the recommended SchedulerParameters line from a sweep of\n"
+"amcbf_util_threshold x amcbf_bg_min_rate, and the blockers found.\n"
+"\n"
+"  --history FILE      the job history (required)\n"
+"  --slurm-conf FILE   nodes, CPUs, partitions, PriorityType and the\n"
+"                      SchedulerParameters line from this slurm.conf\n"
+"  --params STRING     the SchedulerParameters to deploy (default: the\n"
+"                      slurm.conf's, else the documented defaults)\n"
+"  --nodes N           nodes (default: slurm.conf's, else a guess from the\n"
+"                      history, with a warning)\n"
+"  --cpus-per-node C   CPUs of a node, a job takes whole nodes (default:\n"
+"                      slurm.conf's, else 1)\n"
+"  --seeds N           seeds 1..N of the efficiency model (default 5)\n"
+"  --loads LIST        arrival-rate factors (default 1,1.5; the verdict is\n"
+"                      at the first)\n"
+"  --migration-cost S  seconds per resume or move (default 20)\n"
+"  --no-sweep          do not sweep the two parameters\n"
+"  --format F          table (default) or json\n"
+"  --strict            stop at the first malformed history line\n");
+}
+
+static int parse_loads(advise_cli_t *c, const char *arg)
+{
+	char buf[256];
+
+	if (strlen(arg) >= sizeof(buf) || !*arg) {
+		fprintf(stderr, "dfrs advise: --loads: empty or too long\n");
+		return -1;
+	}
+	strcpy(buf, arg);
+	c->o.nloads = 0;
+	for (char *save, *v = strtok_r(buf, ",", &save); v;
+	     v = strtok_r(NULL, ",", &save)) {
+		double f;
+		if (c->o.nloads == SIM_ADVISE_MAX_LOADS) {
+			fprintf(stderr, "dfrs advise: --loads: more than %d\n",
+				SIM_ADVISE_MAX_LOADS);
+			return -1;
+		}
+		if (cli_number("dfrs advise", "--loads", v, &f))
+			return -1;
+		if (!(f > 0)) {
+			fprintf(stderr, "dfrs advise: --loads %s: a factor must "
+				"be above 0\n", v);
+			return -1;
+		}
+		c->o.loads[c->o.nloads++] = f;
+	}
+	return c->o.nloads ? 0 : (fprintf(stderr, "dfrs advise: --loads: "
+					  "no value\n"), -1);
+}
+
+static int parse_one(advise_cli_t *c, int opt, const char *arg)
+{
+	int n;
+
+	switch (opt) {
+	case 'H': c->history = arg; return 0;
+	case 'c': c->conf_path = arg; return 0;
+	case 'p': c->params = arg; return 0;
+	case 'n':
+		return cli_count("dfrs advise", "--nodes", arg, 1, &c->nodes);
+	case 'C':
+		return cli_count("dfrs advise", "--cpus-per-node", arg, 1,
+				 &c->cpus_per_node);
+	case 's':
+		if (cli_count("dfrs advise", "--seeds", arg, 1, &n))
+			return -1;
+		if (n > SIM_ADVISE_MAX_SEEDS) {
+			fprintf(stderr, "dfrs advise: --seeds: at most %d\n",
+				SIM_ADVISE_MAX_SEEDS);
+			return -1;
+		}
+		c->o.nseeds = (unsigned)n;
+		return 0;
+	case 'l': return parse_loads(c, arg);
+	case 'm':
+		return cli_number("dfrs advise", "--migration-cost", arg,
+				  &c->o.model.migration_cost);
+	case 'w': c->o.sweep = 0; return 0;
+	case 'S': c->strict = 1; return 0;
+	case 'f':
+		if (strcmp(arg, "table") && strcmp(arg, "json")) {
+			fprintf(stderr, "dfrs advise: --format '%s': expected "
+				"table or json\n", arg);
+			return -1;
+		}
+		c->json = !strcmp(arg, "json");
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_args(advise_cli_t *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "history", required_argument, NULL, 'H' },
+		{ "slurm-conf", required_argument, NULL, 'c' },
+		{ "params", required_argument, NULL, 'p' },
+		{ "nodes", required_argument, NULL, 'n' },
+		{ "cpus-per-node", required_argument, NULL, 'C' },
+		{ "seeds", required_argument, NULL, 's' },
+		{ "loads", required_argument, NULL, 'l' },
+		{ "migration-cost", required_argument, NULL, 'm' },
+		{ "no-sweep", no_argument, NULL, 'w' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (opt == 'h') {
+			usage(stdout);
+			exit(0);
+		}
+		if (opt == ':' || opt == '?') {
+			fprintf(stderr, "dfrs advise: %s '%s' (dfrs advise "
+				"--help)\n", opt == ':' ? "option needs a value:"
+				: "unknown option", argv[optind - 1]);
+			return -1;
+		}
+		if (parse_one(c, opt, optarg))
+			return -1;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dfrs advise: unexpected argument '%s'\n",
+			argv[optind]);
+		return -1;
+	}
+	if (!c->history) {
+		fprintf(stderr, "dfrs advise: --history FILE is required (dfrs "
+			"advise --help)\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The machine: --nodes/--cpus-per-node, else slurm.conf, else a guess. */
+static const char *machine(advise_cli_t *c, const slurmconf_t *conf,
+			   const trace_t *t)
+{
+	int cpus = c->cpus_per_node ? c->cpus_per_node
+		   : conf ? conf->cpus_min : 1;
+
+	if (conf && !c->cpus_per_node && conf->cpus_min != conf->cpus_max)
+		fprintf(stderr, "dfrs advise: warning: %s has nodes of %d to %d "
+			"CPUs; the replay gives every node %d (--cpus-per-node "
+			"to choose)\n", c->conf_path, conf->cpus_min,
+			conf->cpus_max, cpus);
+	c->o.wopts.procs_per_node = cpus;
+	if (c->nodes) {
+		c->o.wopts.nodes = c->nodes;
+		return "--nodes";
+	}
+	if (conf) {
+		c->o.wopts.nodes = conf->nodes;
+		return "slurm.conf";
+	}
+	long procs = trace_machine_procs(t);
+	fprintf(stderr, "dfrs advise: warning: no --nodes and no --slurm-conf:"
+		" guessing %ld nodes of %d CPUs from the history (%s); the "
+		"verdict depends on it\n", (procs + cpus - 1) / cpus, cpus,
+		t->header_max_procs > 0 ? "its MaxProcs header"
+		: t->header_max_nodes > 0 ? "its MaxNodes header"
+		: "its largest job");
+	return "the history: a guess";
+}
+
+/* The deployed settings from --params, slurm.conf or the defaults. */
+static int deployed(advise_cli_t *c, const slurmconf_t *conf,
+		    dfrs_params_t *p, const char **from)
+{
+	char err[512];
+	const char *str = c->params;
+
+	*from = "--params";
+	if (!str && conf && conf->sched_params[0]) {
+		str = conf->sched_params;
+		*from = "slurm.conf SchedulerParameters";
+	}
+	if (!str) {
+		str = "";
+		*from = "the defaults";
+	}
+	c->params = str;
+	if (dfrs_params_parse(str, p, err, sizeof(err))) {
+		fprintf(stderr, "dfrs advise: %s: %s\n", *from, err);
+		return -1;
+	}
+	/* amcbf_mode=dfrs runs the online DFRS policy of dfrs_policy */
+	c->o.policy = p->mode == AMCBF_MODE_DFRS
+		      ? dfrs_online_policy_name(p->dfrs_policy)
+		      : dfrs_params_mode_name(p->mode);
+	c->o.model.sched.util_threshold = p->util_threshold;
+	c->o.model.sched.min_idle_cpu = p->min_idle_cpu;
+	c->o.model.sched.bg_min_rate = p->bg_min_rate;
+	c->o.cpu_default = p->share_cpu_need;
+	return 0;
+}
+
+static int advise(advise_cli_t *c, const slurmconf_t *conf, trace_t *t)
+{
+	dfrs_params_t p;
+	const char *params_from;
+	char err[1024];
+	sim_advise_t a;
+
+	if (deployed(c, conf, &p, &params_from))
+		return 2;
+	const char *nodes_from = machine(c, conf, t);
+	if (sim_advise_run(t, &c->o, &a, err, sizeof(err))) {
+		fprintf(stderr, "dfrs advise: %s\n", err);
+		return 1;
+	}
+	sim_advise_report_t r = {
+		.history = c->history, .trace = t, .a = &a,
+		.policy = c->o.policy, .params = c->params,
+		.params_from = params_from,
+		.util_threshold = p.util_threshold,
+		.bg_min_rate = p.bg_min_rate, .cpu_default = c->o.cpu_default,
+		.procs_per_node = c->o.wopts.procs_per_node,
+		.nodes_from = nodes_from,
+		.priority_type = conf ? conf->priority_type : "",
+		.sched_type = conf ? conf->sched_type : "",
+	};
+	if (c->json)
+		sim_advise_report_json(stdout, &r);
+	else
+		sim_advise_report_table(stdout, &r);
+	sim_advise_free(&a);
+	return 0;
+}
+
+int cmd_advise(int argc, char **argv)
+{
+	advise_cli_t c = { 0 };
+	slurmconf_t conf;
+	trace_t t = { 0 };
+	char err[1024];
+
+	sim_advise_opts_defaults(&c.o);
+	if (parse_args(&c, argc, argv))
+		return 2;
+	if (c.conf_path && slurmconf_read(c.conf_path, &conf, err,
+					  sizeof(err))) {
+		fprintf(stderr, "dfrs advise: %s\n", err);
+		return 1;
+	}
+	trace_read_opts_t ropts = { .strict = c.strict, .diag = stderr,
+				    .max_diag = 20 };
+	if (trace_read(c.history, &ropts, &t, err, sizeof(err))) {
+		fprintf(stderr, "dfrs advise: %s\n", err);
+		trace_free(&t);
+		return 1;
+	}
+	int rc = advise(&c, c.conf_path ? &conf : NULL, &t);
+	trace_free(&t);
+	return rc;
+}

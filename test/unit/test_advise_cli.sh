@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# test_advise_cli.sh - dfrs advise end to end on the shipped sacct sample
+# and its slurm.conf (one seed, one load, no sweep: well under a second):
+# the machine read from slurm.conf, the verdict, the blockers, the JSON,
+# every text line within 120 columns; on a small history of its own
+# with no queueing: no clear difference; and exit status 2 (bad argument)
+# or 1 (bad input) with one message naming what and where.
+set -u
+CLI_ONE_MESSAGE=1
+. "$(dirname "$0")/cli_expect.sh"
+top=${srcdir:-$(dirname "$0")/../..}
+sample="--history $top/contribs/data/sample-sacct.csv --slurm-conf $top/contribs/data/sample-slurm.conf"
+quick="--seeds 1 --loads 1 --no-sweep"
+
+expect 0 'machine: 32 nodes of 16 CPUs, jobs take whole nodes (from slurm.conf)' -- advise $sample $quick
+expect 0 'VERDICT (load x1, 1 seeds): deploy' -- advise $sample $quick
+expect 0 'CPU use: 1000 of 3000 jobs from the history' -- advise $sample $quick
+expect 0 'partitions: 2 in the history, reported apart but not modelled as node sets' -- advise $sample $quick
+expect 0 '30 job array tasks (JobID 7_1)' -- advise $sample $quick
+expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise $sample $quick
+expect 0 '19 jobs with GRES' -- advise $sample $quick
+expect 0 '14 jobs in reservations' -- advise $sample $quick
+expect 0 'PriorityType=priority/multifactor' -- advise $sample $quick
+expect 0 'SchedulerParameters=amcbf_mode=amcbf,amcbf_interval=30,amcbf_util_threshold=0.96,amcbf_bg_min_rate=0' -- advise $sample $quick
+expect 0 'short        2-4    conservative     1230' -- advise $sample $quick
+wide=$(awk 'length($0) > 120' "$tmp/out")
+[ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"
+expect 0 '"verdict":"deploy"' -- advise $sample $quick --format json
+expect 0 '"array_tasks":30' -- advise $sample $quick --format json
+expect 0 'if the load grows x1.5:' -- advise $sample --seeds 1 --loads 1,1.5 --no-sweep
+expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise $sample --seeds 1 --loads 1
+
+# four jobs that never wait on 4 nodes: every policy the same
+cat >"$tmp/h.csv" <<'CSV'
+JobIDRaw,Partition,Submit,Start,End,ElapsedRaw,AllocCPUS,TimelimitRaw
+1,batch,2024-03-01T00:00:00,2024-03-01T00:00:00,2024-03-01T00:01:40,100,4,10
+2,batch,2024-03-01T00:00:10,2024-03-01T00:00:10,2024-03-01T00:00:20,10,4,10
+CSV
+expect 0 'VERDICT (load x1, 2 seeds): no clear difference' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
+expect 0 'none of: job arrays, heterogeneous jobs, GRES' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
+expect 0 'warning: no --nodes and no --slurm-conf: guessing 4 nodes of 1 CPUs from the history (its largest job)' -- advise --history "$tmp/h.csv" $quick
+
+printf 'NodeName=n[1-4] CPUs=4\nNodeName=m[1-2] CPUs=x\n' >"$tmp/bad.conf"
+expect 1 "$tmp/bad.conf:2: CPUs=x is not a whole number above 0" -- advise --history "$tmp/h.csv" --slurm-conf "$tmp/bad.conf"
+expect 1 'no-such.csv' -- advise --history "$tmp/no-such.csv"
+expect 2 '--history FILE is required' -- advise --nodes 4
+expect 2 "--format 'csv': expected table or json" -- advise --history "$tmp/h.csv" --format csv
+expect 2 '--loads 0: a factor must be above 0' -- advise --history "$tmp/h.csv" --loads 1,0
+expect 2 'amcbf_mode=fast' -- advise --history "$tmp/h.csv" --params amcbf_mode=fast
+expect 2 "unknown option '--bogus'" -- advise --history "$tmp/h.csv" --bogus
+expect 0 'usage: dfrs advise --history FILE' -- advise --help
+finish advise

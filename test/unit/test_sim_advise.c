@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_sim_advise.c - dfrs advise's figures: nearest-rank percentiles and
+ * [D-]HH:MM:SS durations (sim_quantile.c), the verdict bands, the
+ * recommended SchedulerParameters line, the per-partition and size-class
+ * cells on a schedule worked out by hand, and a whole run on a history
+ * with no queueing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "sim/sim_advise.h"
+#include "sim/sim_advise_report.h"
+#include "sim/sim_quantile.h"
+#include "trace/trace.h"
+
+#define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+
+static void test_quantile(void **state)
+{
+	double v[] = { 9, 1, 8, 2, 7, 3, 6, 4, 5, 10 };
+
+	(void)state;
+	sim_quantile_sort(v, 10);
+	near(v[0], 1);
+	near(v[9], 10);
+	near(sim_quantile(v, 10, 0.5), 5);	/* rank 5 */
+	near(sim_quantile(v, 10, 0.95), 10);	/* rank ceil(9.5) = 10 */
+	near(sim_quantile(v, 10, 0.9), 9);	/* rank 9 exactly */
+	near(sim_quantile(v, 10, 0.01), 1);
+	near(sim_quantile(v, 1, 0.95), 1);
+	near(sim_quantile(v, 0, 0.5), 0);
+}
+
+static void test_duration(void **state)
+{
+	char b[32];
+
+	(void)state;
+	sim_quantile_duration(0, b, sizeof(b));
+	assert_string_equal(b, "00:00:00");
+	sim_quantile_duration(59.6, b, sizeof(b));
+	assert_string_equal(b, "00:01:00");
+	sim_quantile_duration(3 * 3600 + 25 * 60 + 7, b, sizeof(b));
+	assert_string_equal(b, "03:25:07");
+	sim_quantile_duration(86400 + 2 * 3600 + 3 * 60 + 4, b, sizeof(b));
+	assert_string_equal(b, "1-02:03:04");
+	sim_quantile_duration(-1, b, sizeof(b));
+	assert_string_equal(b, "-");
+}
+
+static void test_verdict(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_advise_verdict(0.70, 0.94), SIM_ADVISE_DEPLOY);
+	assert_int_equal(sim_advise_verdict(0.70, 0.95),
+			 SIM_ADVISE_NO_CLEAR_DIFFERENCE);
+	assert_int_equal(sim_advise_verdict(1.05, 1.40),
+			 SIM_ADVISE_NO_CLEAR_DIFFERENCE);
+	assert_int_equal(sim_advise_verdict(1.06, 1.40),
+			 SIM_ADVISE_DO_NOT_DEPLOY);
+	assert_int_equal(sim_advise_verdict(0.90, 1.10),
+			 SIM_ADVISE_NO_CLEAR_DIFFERENCE);
+	assert_string_equal(sim_advise_verdict_name(SIM_ADVISE_DO_NOT_DEPLOY),
+			    "do not deploy");
+}
+
+static void test_recommend(void **state)
+{
+	char b[128];
+
+	(void)state;
+	assert_int_equal(sim_advise_recommend("", 0.9, 0.25, b, sizeof(b)), 0);
+	assert_string_equal(b, "amcbf_util_threshold=0.9,amcbf_bg_min_rate=0.25");
+	assert_int_equal(sim_advise_recommend(
+		"amcbf_mode=cmbf,amcbf_util_threshold=0.5,,bf_window=60,"
+		"amcbf_bg_min_rate=0.1", 0.96, 0, b, sizeof(b)), 0);
+	assert_string_equal(b, "amcbf_mode=cmbf,bf_window=60,"
+			    "amcbf_util_threshold=0.96,amcbf_bg_min_rate=0");
+	/* a key that only starts like one of the two stays */
+	assert_int_equal(sim_advise_recommend("amcbf_util_threshold_x=1", 0.8,
+					      0, b, sizeof(b)), 0);
+	assert_string_equal(b, "amcbf_util_threshold_x=1,"
+			    "amcbf_util_threshold=0.8,amcbf_bg_min_rate=0");
+	assert_int_equal(sim_advise_recommend("", 0.8, 0, b, 20), -1);
+}
+
+/*
+ * Four jobs, two partitions: arrivals 0, 0, 10, 20; run times 100, 5, 10,
+ * 50; 1, 1, 2, 8 nodes.  Starts 0, 100, 10, 60.
+ *   waits 0, 100, 0, 40; responses 100, 105, 10, 90;
+ *   bounded slowdowns (Gamma 10): 1, 105/10 = 10.5, 1, 90/50 = 1.8.
+ */
+static void test_cell(void **state)
+{
+	sim_job_t jobs[4] = {
+		{ .arrival = 0, .runtime = 100, .nodes = 1 },
+		{ .arrival = 0, .runtime = 5, .nodes = 1 },
+		{ .arrival = 10, .runtime = 10, .nodes = 2 },
+		{ .arrival = 20, .runtime = 50, .nodes = 8 },
+	};
+	sim_job_result_t res[4] = {
+		{ .first_start = 0, .finish = 100 },
+		{ .first_start = 100, .finish = 105 },
+		{ .first_start = 10, .finish = 20 },
+		{ .first_start = 60, .finish = 110 },
+	};
+	sim_workload_t w = { .jobs = jobs, .njobs = 4, .nodes = 8 };
+	sim_result_t r = { .jobs = res, .njobs = 4 };
+	int part[4] = { 1, 2, 1, 2 };
+	sim_advise_cell_t c;
+
+	(void)state;
+	sim_advise_cell(&w, &r, part, 0, -1, &c);
+	assert_int_equal(c.jobs, 4);
+	near(c.wait_p50, 0);
+	near(c.wait_p95, 100);
+	near(c.wait_mean, 35);
+	near(c.bsld_p50, 1);
+	near(c.bsld_p95, 10.5);
+	near(c.bsld_mean, (1 + 10.5 + 1 + 1.8) / 4);
+	sim_advise_cell(&w, &r, part, 2, -1, &c);	/* jobs 2 and 4 */
+	assert_int_equal(c.jobs, 2);
+	near(c.wait_p50, 40);
+	near(c.bsld_p50, 1.8);
+	near(c.bsld_p95, 10.5);
+	sim_advise_cell(&w, &r, part, 0, 0, &c);	/* size 1: jobs 1, 2 */
+	assert_int_equal(c.jobs, 2);
+	near(c.wait_mean, 50);
+	sim_advise_cell(&w, &r, part, 1, 2, &c);	/* 5-16 in 1: none */
+	assert_int_equal(c.jobs, 0);
+	near(c.bsld_p95, 0);
+}
+
+static const char history[] =
+	"JobID|JobIDRaw|Partition|Submit|Start|End|ElapsedRaw|AllocCPUS|"
+	"TimelimitRaw|TotalCPU|AllocTRES|Reservation\n"
+	"1|1|batch|2024-03-01T00:00:00|2024-03-01T00:00:00|"
+	"2024-03-01T00:01:40|100|4|10|00:03:20|cpu=4,node=1|\n"
+	"2_1|3|short|2024-03-01T00:00:10|2024-03-01T00:00:10|"
+	"2024-03-01T00:00:20|10|4|10|00:00:00|cpu=4,gres/gpu=1,node=1|\n"
+	"4+0|4|short|2024-03-01T00:00:20|2024-03-01T00:00:20|"
+	"2024-03-01T00:00:50|30|4|10|00:00:00|cpu=4,node=1|maint\n"
+	"4+1|5|batch|2024-03-01T00:00:30|2024-03-01T00:00:30|"
+	"2024-03-01T00:00:40|10|4|10|00:00:00|cpu=4,node=1|\n"
+	"4.batch|4.batch|short|2024-03-01T00:00:20|2024-03-01T00:00:20|"
+	"2024-03-01T00:00:50|30|4|10|00:00:00|cpu=4,node=1|\n";
+
+/* Four one-node jobs on four nodes of 4 CPUs: nobody waits, so every policy
+ * gives the same schedule, ratio 1 for every seed: no clear difference. */
+static void test_run_no_queue(void **state)
+{
+	sim_advise_opts_t o;
+	sim_advise_t a;
+	trace_t t;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(trace_parse(history, strlen(history), "h.csv", NULL,
+				     &t, err, sizeof(err)), 0);
+	sim_advise_opts_defaults(&o);
+	o.wopts.nodes = 4;
+	o.wopts.procs_per_node = 4;
+	o.nseeds = 3;
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.jobs, 4);
+	assert_int_equal(a.nodes, 4);
+	assert_int_equal(a.cpu_from_trace, 1);	/* job 1: 200 s / 4 / 100 s */
+	assert_int_equal(a.nloads, 2);
+	near(a.loads[0].ratio_lo[0], 1);
+	near(a.loads[0].ratio_hi[0], 1);
+	near(a.loads[0].bsld_mean[SIM_ADVISE_CONSERVATIVE], 1);
+	assert_int_equal(a.verdict, SIM_ADVISE_NO_CLEAR_DIFFERENCE);
+	/* all + 1 node; batch + 1; short + 1 */
+	assert_int_equal(a.ngroups, 6);
+	assert_int_equal(a.groups[2].partition, 1);
+	assert_int_equal(a.groups[2].size_class, -1);
+	assert_int_equal(a.groups[2].cell[SIM_ADVISE_DEPLOYED].jobs, 2);
+	/* the deployed point first, then the 3 x 3 grid without it again */
+	assert_int_equal(a.nsweep, 9);
+	assert_int_equal(a.best, 0);
+	/* 2 loads x (2 baselines once + 3 seeds of the deployed policy) +
+	 * 9 points x 3 seeds: the baselines' schedule is the same for every
+	 * seed when each process's CPU use is the history's or cpu_default */
+	assert_int_equal(a.runs, 2 * (2 + 3) + 27);
+	sim_advise_free(&a);
+
+	/* Liu et al.'s CPU model draws from the seed: every replay is run */
+	o.cpu_default = 0;
+	o.sweep = 0;
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.runs, 2 * 3 * 3);
+	assert_int_equal(a.nsweep, 0);
+	sim_advise_free(&a);
+
+	o.policy = "nosuch";
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), -1);
+	assert_string_equal(err, "the simulator has no policy 'nosuch' to "
+			    "model the deployed mode");
+	trace_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quantile),
+		cmocka_unit_test(test_duration),
+		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_recommend),
+		cmocka_unit_test(test_cell),
+		cmocka_unit_test(test_run_no_queue),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
