@@ -91,11 +91,19 @@ void amcbf_memory_free(amcbf_memory_t *mem)
 	memset(mem, 0, sizeof(*mem));
 }
 
+time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
+{
+	if (!k->submit || job_ptr->details->submit_time < k->submit)
+		k->submit = job_ptr->details->submit_time;
+	return k->submit;
+}
+
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now)
 {
 	return dfrs_priority_value(DFRS_PRIO_FT_VT2,
-				   (double)job_ptr->details->submit_time,
+				   (double)(k->submit ? k->submit :
+					    job_ptr->details->submit_time),
 				   k->vt, (double)now);
 }
 

@@ -36,6 +36,8 @@ typedef struct {
 	int nhosts;
 	int restored;		/* read from amcbf-state.json, not scanned yet */
 	int said_unsupported;	/* logged that it is never started here */
+	time_t submit;		/* its first submit time: a requeue resets
+				   Slurm's (details->submit_time), not this */
 } amcbf_known_t;
 
 typedef struct {
@@ -65,6 +67,9 @@ uint32_t amcbf_slurm_priority(double prio);
  * jobs, virtual time 0, come first). */
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
+/* A job's first submit time, remembered in k the first time it is asked
+ * (Slurm resets details->submit_time when it requeues a job). */
+time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
 /* A pending job seen in a scan: its Slurm priority shows its stretch when
  * show_priority (unless held), the agent wakes at its begin time, and a
  * job sched/amcbf never starts (heterogeneous, array) is said once.
