@@ -475,10 +475,11 @@ typedef struct {
 	int actions, requeues, waiting;
 } apply_t;
 
-static void apply_start(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
+static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 			job_record_t *jp, const sched_state_t *st,
 			const sched_decision_t *dc, const int *nodes)
 {
+	amcbf_known_t *k;
 	int rc;
 
 	/* nodes not free before the requeued leave */
@@ -491,6 +492,8 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 		mem->failed++;
 		return;
 	}
+	/* an array task has an id of its own now */
+	k = amcbf_known_started(mem, seen_id, jp);
 	k->tier = dc->tier;
 	k->running = 1;
 	k->yield = estimated_yield(st, dc->job);
@@ -579,7 +582,7 @@ static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
 		}
 		switch (dc->action) {
 		case SCHED_START:
-			apply_start(ap, mem, k, jp, st, dc,
+			apply_start(ap, mem, en->id, jp, st, dc,
 				    sched_decision_nodes(dec, dc));
 			break;
 		case SCHED_REQUEUE:

@@ -620,6 +620,8 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 			mem->failed++;
 			continue;
 		}
+		/* an array task has an id of its own now */
+		k = amcbf_known_started(mem, v->ids[i], jp);
 		k->running = 1;
 		k->yield = oj->yield;
 		remember_hosts(k, oj->hosts, oj->shape.ntasks);

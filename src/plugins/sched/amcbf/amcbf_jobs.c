@@ -75,6 +75,25 @@ amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
 	return k;
 }
 
+amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
+				   job_record_t *job_ptr)
+{
+	amcbf_known_t *rest, *task;
+	time_t submit;
+
+	if (job_ptr->job_id == seen_id)
+		return amcbf_known(mem, seen_id, false);
+	/* an array task split off: the tasks left are new arrivals again */
+	rest = amcbf_known(mem, seen_id, false);
+	submit = rest ? rest->submit : 0;
+	if (rest)
+		rest->seen = 0;
+	task = amcbf_known(mem, job_ptr->job_id, true);
+	task->seen = 1;
+	task->submit = submit;
+	return task;
+}
+
 void amcbf_forget(amcbf_memory_t *mem, size_t i)
 {
 	xfree(mem->jobs[i].hosts);
@@ -113,11 +132,11 @@ double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 {
 	double stretch = amcbf_stretch(job_ptr, k, now);
 
-	if ((job_ptr->het_job_id || job_ptr->array_recs) &&
+	/* said for the whole job, at its leader (component 0) */
+	if (job_ptr->het_job_id && job_ptr->het_job_offset == 0 &&
 	    !k->said_unsupported) {
-		info("%pJ is %s: sched/amcbf does not start those, it stays pending",
-		     job_ptr, job_ptr->het_job_id ? "part of a heterogeneous job" :
-		     "a job array");
+		error("%pJ is part of heterogeneous job %u: sched/amcbf does not start heterogeneous jobs, it stays pending (cancel it and submit its components as separate jobs)",
+		      job_ptr, job_ptr->het_job_id);
 		k->said_unsupported = 1;
 	}
 
@@ -202,12 +221,14 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 }
 
 /* Is this pending job one Slurm lets start now, and ours to consider?
- * Held (priority 0), waiting for a dependency or begin time, array heads
- * and heterogeneous jobs are left to Slurm's rules. */
+ * Held (priority 0), waiting for a dependency or begin time, or a job
+ * array at its throttle (%N: job_independent() says so) are left to
+ * Slurm's rules; heterogeneous jobs are never started here.  A job
+ * array's pending record is: starting it starts its next task. */
 bool amcbf_startable(job_record_t *job_ptr)
 {
 	return job_ptr->priority != 0 && job_independent(job_ptr) &&
-	       !job_ptr->array_recs && !job_ptr->het_job_id && job_ptr->part_ptr;
+	       !job_ptr->het_job_id && job_ptr->part_ptr;
 }
 
 static void launch_started(job_record_t *job_ptr)
@@ -355,11 +376,19 @@ void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
 	}
 }
 
-/* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
+/*
+ * Start a job on exactly these nodes, as sched/backfill's _start_job does.
+ * For a job array's pending record select_nodes() starts its first task:
+ * job_array_post_sched() splits that task off under a new job id (job_ptr
+ * is then the task) and leaves the other tasks pending under the array's
+ * id, with a copy of the node exclusions given here: those are the user's
+ * again after, as sched/backfill restores them.
+ */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 {
 	bitstr_t *orig = job_ptr->details->exc_node_bitmap;
 	bitstr_t *exc = bit_alloc(node_record_count);
+	bool array_head = job_ptr->array_recs != NULL;
 	int rc;
 
 	bit_set_all(exc);
@@ -369,6 +398,14 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 		bit_or(exc, orig);
 	job_ptr->details->exc_node_bitmap = exc;
 	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
+	if (array_head) {
+		job_record_t *rest = find_job_record(job_ptr->array_job_id);
+		if (rest && rest != job_ptr && rest->details) {
+			FREE_NULL_BITMAP(rest->details->exc_node_bitmap);
+			if (orig)
+				rest->details->exc_node_bitmap = bit_copy(orig);
+		}
+	}
 	/* select_nodes() may have replaced it: restore the user's */
 	if (job_ptr->details) {
 		FREE_NULL_BITMAP(job_ptr->details->exc_node_bitmap);

@@ -35,7 +35,8 @@ typedef struct {
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;
 	int restored;		/* read from amcbf-state.json, not scanned yet */
-	int said_unsupported;	/* logged that it is never started here */
+	int said_unsupported;	/* logged that it is never started here
+				   (heterogeneous) */
 	time_t submit;		/* its first submit time: a requeue resets
 				   Slurm's (details->submit_time), not this */
 } amcbf_known_t;
@@ -55,6 +56,14 @@ typedef struct {
 /* The remembered job with this id; added (zeroed, fg tier) if add.  An
  * addition may move the others: do not keep pointers across one. */
 amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
+#ifdef DFRS_AMCBF_SLURM_TYPES
+/* After a start of the job seen as seen_id: its record, which is a new
+ * one (its first submit time kept) when Slurm split an array task off
+ * under a new id; the array's tasks left are then new arrivals again.
+ * May move the others (see amcbf_known). */
+amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
+				   job_record_t *job_ptr);
+#endif
 /* Drop remembered job i (those after it move down one place). */
 void amcbf_forget(amcbf_memory_t *mem, size_t i);
 void amcbf_memory_free(amcbf_memory_t *mem);
@@ -72,7 +81,7 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
 /* A pending job seen in a scan: its Slurm priority shows its stretch when
  * show_priority (unless held), the agent wakes at its begin time, and a
- * job sched/amcbf never starts (heterogeneous, array) is said once.
+ * job sched/amcbf never starts (heterogeneous) is said once (error).
  * Returns its stretch. */
 double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 			  job_record_t *job_ptr, bool show_priority,
