@@ -65,6 +65,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
+#include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
@@ -643,6 +644,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	stop = slurmctld_config.shutdown_time ||
 	       !(ap.policy = cycle_policy(params, &ap.tiered));
 	if (!stop) {
+		ap.actions += amcbf_split_aftercorr();
+		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		snapshot_take(&snap, mem, params, avail, now);
 	}

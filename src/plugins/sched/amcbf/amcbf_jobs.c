@@ -376,6 +376,49 @@ void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
 	}
 }
 
+static bool has_deadline(job_record_t *job_ptr)
+{
+	return job_ptr->deadline && job_ptr->deadline != NO_VAL;
+}
+
+int amcbf_end_past_deadlines(void)
+{
+	char func[] = "sched/amcbf";	/* 22.05 takes a char *, 24.11 const */
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+	int ended = 0;
+
+	while ((job_ptr = list_next(it)))
+		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
+		    job_ptr->details && has_deadline(job_ptr) &&
+		    amcbf_startable(job_ptr) && !deadline_ok(job_ptr, func))
+			ended++;
+	list_iterator_destroy(it);
+	return ended;
+}
+
+/* The time limit (minutes) a job with a --deadline starts with, as Slurm's
+ * main scheduler sets it: the minutes to the deadline, or less (its own
+ * limit, else its partition's default or maximum); 0: leave it alone. */
+static uint32_t deadline_limit(job_record_t *job_ptr, time_t now)
+{
+	part_record_t *part_ptr = job_ptr->part_ptr;
+	uint32_t limit;
+
+	if (!has_deadline(job_ptr) || job_ptr->deadline <= now)
+		return 0;
+	limit = (uint32_t)((job_ptr->deadline - now) / 60);
+	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
+		return MIN(job_ptr->time_limit, limit);
+	if (part_ptr && part_ptr->default_time != NO_VAL &&
+	    part_ptr->default_time != INFINITE)
+		return MIN(part_ptr->default_time, limit);
+	if (part_ptr && part_ptr->max_time != NO_VAL &&
+	    part_ptr->max_time != INFINITE)
+		return MIN(part_ptr->max_time, limit);
+	return limit;
+}
+
 /*
  * Start a job on exactly these nodes, as sched/backfill's _start_job does.
  * For a job array's pending record select_nodes() starts its first task:
@@ -389,6 +432,8 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	bitstr_t *orig = job_ptr->details->exc_node_bitmap;
 	bitstr_t *exc = bit_alloc(node_record_count);
 	bool array_head = job_ptr->array_recs != NULL;
+	uint32_t cut = deadline_limit(job_ptr, time(NULL));
+	uint32_t user_limit = job_ptr->time_limit;
 	int rc;
 
 	bit_set_all(exc);
@@ -397,13 +442,20 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	if (orig)
 		bit_or(exc, orig);
 	job_ptr->details->exc_node_bitmap = exc;
+	/* --deadline: the run must end by it (Slurm's main scheduler does
+	 * the same before its select_nodes()) */
+	if (cut)
+		job_ptr->time_limit = cut;
 	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
+	if (cut && rc != SLURM_SUCCESS)
+		job_ptr->time_limit = user_limit;
 	if (array_head) {
 		job_record_t *rest = find_job_record(job_ptr->array_job_id);
 		if (rest && rest != job_ptr && rest->details) {
 			FREE_NULL_BITMAP(rest->details->exc_node_bitmap);
 			if (orig)
 				rest->details->exc_node_bitmap = bit_copy(orig);
+			rest->time_limit = user_limit;
 		}
 	}
 	/* select_nodes() may have replaced it: restore the user's */

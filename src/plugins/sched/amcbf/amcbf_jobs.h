@@ -96,6 +96,10 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);
 /* Is this pending job one Slurm lets start now, and ours to consider? */
 bool amcbf_startable(job_record_t *job_ptr);
+/* Pending jobs whose --deadline can no longer be met (with their
+ * --time-min, else their time limit) end with reason DeadLine, as Slurm's
+ * main scheduler ends them (deadline_ok); the count. */
+int amcbf_end_past_deadlines(void);
 /* Start pending jobs of partitions outside amcbf_partitions; the count. */
 int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
 /* True while a preemption must wait for its checkpoint signal's delay. */
@@ -117,7 +121,9 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 /* After a cycle's decisions: a job signalled for a checkpoint that the
  * algorithm no longer preempts is signalled afresh if preempted later. */
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem);
-/* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error. */
+/* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error.  A
+ * job with a --deadline starts with its time limit cut to it; a job
+ * array's record starts its next task (split off under a new id). */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n);
 #endif
 
