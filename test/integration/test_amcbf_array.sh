@@ -7,6 +7,10 @@
 #                   ArrayJobId/ArrayTaskId), on a 2-node cluster.
 #  --array=1-4%1    the throttle holds: while the first task runs, no other
 #                   starts (reason JobArrayTaskLimit); then all complete.
+#  aftercorr        task 1 of an array submitted with
+#                   --dependency=aftercorr:A runs once A's task 1 completed,
+#                   while A's task 2 still runs (Slurm splits such tasks off
+#                   ahead; sched/amcbf does it itself).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +32,7 @@ running_tasks() { squeue -h -r -j "$1" -t R -o %i | grep -c . || true; }
 
 start_cluster array --nodes 2 --port 19900 --select select/linear \
 	--sched-params amcbf_interval=1 || { fail "cluster did not start"; finish; }
+rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 a=$(submit -N1 --array=1-6 --wrap 'sleep 1')
 wait_jobs_done 120 "$a"
 assert_tasks_once "$a" 1 6
@@ -45,5 +50,20 @@ squeue -h -j "$b" -t PD -o %r | grep -q JobArrayTaskLimit ||
 touch "$CLUSTER_DIR/go"
 wait_jobs_done 120 "$b"
 assert_tasks_once "$b" 1 4
+
+# aftercorr: A's task 2 runs until go; B's task 1 need not wait for it
+rm -f "$CLUSTER_DIR/go"
+A=$(submit -N1 --array=1-2 --time=3 \
+	--wrap "[ \$SLURM_ARRAY_TASK_ID = 1 ] || while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done")
+B=$(submit -N1 --array=1-2 --dependency=aftercorr:"$A" --wrap 'true')
+task_done() { grep -q " JobState=COMPLETED .* ArrayJobId=$1 ArrayTaskId=$2 " "$CLUSTER_DIR/jobcomp.txt"; }
+for ((i = 0; i < 40; i++)); do task_done "$B" 1 && break; sleep 1; done
+task_done "$B" 1 || fail "aftercorr: task 1 of $B did not complete while task 2 of $A ran"
+task_done "$A" 2 && fail "aftercorr: task 2 of $A ended before go"
+task_done "$B" 2 && fail "aftercorr: task 2 of $B ran before task 2 of $A completed"
+touch "$CLUSTER_DIR/go"
+wait_jobs_done 120 "$A" "$B"
+assert_tasks_once "$A" 1 2
+assert_tasks_once "$B" 1 2
 stop_cluster
 finish

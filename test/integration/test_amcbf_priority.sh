@@ -50,6 +50,7 @@ prioritized_three() {
 start_cluster priority --nodes 2 --port 19800 --select select/linear \
 	--sched-params amcbf_mode=ambf,amcbf_max_preempt=0 ||
 	{ fail "cluster did not start"; finish; }
+rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 log_has "amcbf_priority=priority " || fail "priority: not the default order"
 j0=$(blocker -N2)
 wait_for "priority: blocker running" state_is "$j0" RUNNING
@@ -74,6 +75,7 @@ stop_cluster
 start_cluster fifo --nodes 2 --port 19800 --select select/linear \
 	--sched-params amcbf_mode=ambf,amcbf_max_preempt=0,amcbf_priority=fifo ||
 	{ fail "cluster did not start"; finish; }
+rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 j0=$(blocker -N2)
 wait_for "fifo: blocker running" state_is "$j0" RUNNING
 prioritized_three
@@ -89,6 +91,7 @@ stop_cluster
 start_cluster requeue --nodes 3 --port 19800 --select select/linear \
 	--sched-params amcbf_mode=cmbf,amcbf_priority=fifo ||
 	{ fail "cluster did not start"; finish; }
+rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 j0=$(blocker -N1)
 wait_for "requeue: J0 running" state_is "$j0" RUNNING
 j2=$(submit -N3 --wrap 'sleep 10')
