@@ -52,16 +52,9 @@ start_cluster priority --nodes 2 --port 19800 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 log_has "amcbf_priority=priority " || fail "priority: not the default order"
-j0=$(blocker -N2)
-wait_for "priority: blocker running" state_is "$j0" RUNNING
-prioritized_three
-wait_for "priority: job $a pending" state_is "$a" PENDING
-touch "$CLUSTER_DIR/go"
-wait_jobs_done 90 "$j0" "$a" "$b" "$c"
-assert_completed_once "$j0" "$a" "$b" "$c"
-assert_started_in_order "priority (scontrol 300, 200, 100)" "$a" "$c" "$b"
-# --nice: the job submitted first but niced starts second
-rm -f "$CLUSTER_DIR/go"
+# --nice first (priority/basic counts down from the last priority it gave,
+# which the scontrol priorities below lower): the job submitted first but
+# niced starts second
 j0=$(blocker -N2)
 wait_for "nice: blocker running" state_is "$j0" RUNNING
 niced=$(submit -N2 --nice=1000 --wrap 'sleep 2')
@@ -70,6 +63,15 @@ touch "$CLUSTER_DIR/go"
 wait_jobs_done 90 "$j0" "$niced" "$plain"
 assert_completed_once "$j0" "$niced" "$plain"
 assert_started_in_order "priority (--nice=1000 submitted first)" "$plain" "$niced"
+rm -f "$CLUSTER_DIR/go"
+j0=$(blocker -N2)
+wait_for "priority: blocker running" state_is "$j0" RUNNING
+prioritized_three
+wait_for "priority: job $a pending" state_is "$a" PENDING
+touch "$CLUSTER_DIR/go"
+wait_jobs_done 90 "$j0" "$a" "$b" "$c"
+assert_completed_once "$j0" "$a" "$b" "$c"
+assert_started_in_order "priority (scontrol 300, 200, 100)" "$a" "$c" "$b"
 stop_cluster
 
 start_cluster fifo --nodes 2 --port 19800 --select select/linear \
