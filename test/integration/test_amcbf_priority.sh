@@ -3,10 +3,11 @@
 # test_amcbf_priority.sh - sched/amcbf's queue order (amcbf_priority) is
 # Slurm's job priority by default, first submit time with
 # amcbf_priority=fifo, and a preempted (requeued) job keeps its place:
-#  priority  three whole-cluster jobs wait behind a blocker; their priorities
-#            are set with scontrol (300, 100, 200) before the blocker ends:
-#            they start by priority, not by submission; a job submitted
-#            with --nice=1000 starts after one submitted later without.
+#  priority  (priority/multifactor) a job submitted with --nice=1000 starts
+#            after one submitted later without; three whole-cluster jobs
+#            wait behind a blocker, their priorities set with scontrol
+#            (300, 100, 200) before the blocker ends: they start by
+#            priority, not by submission.
 #  fifo      the same three start in submission order.
 #  requeue   (fifo, cmbf) a job preempted by an earlier bigger one starts
 #            again before a job submitted after it, although Slurm reset
@@ -47,18 +48,22 @@ prioritized_three() {
 		fail "job $a: priority $(squeue -h -j "$a" -o %Q) after scontrol, want 300"
 }
 
+# priority/multifactor (what sites run; 24.11's default, 22.05's is basic)
+# with one weight, so every job has 10000 less its nice
 start_cluster priority --nodes 2 --port 19800 --select select/linear \
+	--conf PriorityType=priority/multifactor \
+	--conf PriorityWeightPartition=10000 \
 	--sched-params amcbf_mode=ambf,amcbf_max_preempt=0 ||
 	{ fail "cluster did not start"; finish; }
 rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 log_has "amcbf_priority=priority " || fail "priority: not the default order"
-# --nice first (priority/basic counts down from the last priority it gave,
-# which the scontrol priorities below lower): the job submitted first but
-# niced starts second
+# --nice: the job submitted first but niced starts second
 j0=$(blocker -N2)
 wait_for "nice: blocker running" state_is "$j0" RUNNING
 niced=$(submit -N2 --nice=1000 --wrap 'sleep 2')
 plain=$(submit -N2 --wrap 'sleep 2')
+[ "$(squeue -h -j "$niced" -o %Q)" -lt "$(squeue -h -j "$plain" -o %Q)" ] ||
+	fail "nice: priorities $(squeue -h -j "$niced" -o %Q) (niced), $(squeue -h -j "$plain" -o %Q) (plain)"
 touch "$CLUSTER_DIR/go"
 wait_jobs_done 90 "$j0" "$niced" "$plain"
 assert_completed_once "$j0" "$niced" "$plain"
