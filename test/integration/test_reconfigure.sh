@@ -19,7 +19,7 @@ start_cluster reconf --nodes 2 --port 17200 --sched-params 'amcbf_interval=5,amc
 	{ fail "cluster did not start"; finish; }
 log=$CLUSTER_DIR/slurmctld.log
 conf=$SLURM_CONF
-grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 ' "$log" ||
+grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 ' "$log" ||
 	fail "start: parameters from SchedulerParameters not logged"
 
 # what the plugin logs with the parameters after a reconfigure (on 24.11 the
@@ -64,11 +64,11 @@ wait_log() {
 
 set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping previous settings'
-wait_log "$applied amcbf_mode=ambf amcbf_priority=fifo amcbf_interval=5 "
+wait_log "$applied amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 "
 scontrol ping | grep -q UP || fail "slurmctld not answering after a bad parameter"
 
 set_params 'amcbf_mode=cmcbf,amcbf_util_threshold=0.9'
-wait_log "$applied amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 "
+wait_log "$applied amcbf_mode=cmcbf amcbf_priority=priority amcbf_interval=30 amcbf_util_threshold=0.9 "
 
 id=$(submit -N2 --wrap 'sleep 1')
 wait_jobs_done 60 "$id"
@@ -84,7 +84,7 @@ wait_count() {
 	fail "slurmctld log never showed $2 lines: $1"
 	return 1
 }
-good='amcbf_mode=cmcbf amcbf_priority=fifo amcbf_interval=30 amcbf_util_threshold=0.9 '
+good='amcbf_mode=cmcbf amcbf_priority=priority amcbf_interval=30 amcbf_util_threshold=0.9 '
 running=$(submit -N1 --wrap 'sleep 10')
 wait_for "a job running before the restart" state_is "$running" RUNNING
 set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
@@ -96,7 +96,7 @@ wait_log "restored [1-9][0-9]* jobs' virtual times (0 with the nodes to resume o
 restart_ctld_with sh -c "echo '{\"version\": 1, \"jobs\": [' >'$CLUSTER_DIR/state/amcbf-state.json'"
 wait_log 'amcbf-state.json: not JSON: it ends early (truncated?); starting without it'
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping default settings'
-wait_count 'loaded, parameters: amcbf_mode=amcbf amcbf_priority=fifo amcbf_interval=30 ' 1
+wait_count 'loaded, parameters: amcbf_mode=amcbf amcbf_priority=priority amcbf_interval=30 ' 1
 scontrol ping | grep -q UP || fail "slurmctld not answering after a corrupt state file"
 wait_jobs_done 60 "$running"
 assert_completed_once "$running"

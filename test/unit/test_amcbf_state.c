@@ -19,7 +19,8 @@ static void test_round_trip(void **state)
 	char *h1[] = { "n1", "n2" };
 	amcbf_state_job_t jobs[] = {
 		{ .id = 3, .vt = 0, .seen = 0 },
-		{ .id = 12, .vt = 301.5, .seen = 1, .hosts = h1, .nhosts = 2 },
+		{ .id = 12, .vt = 301.5, .seen = 1, .submit = 1699999000,
+		  .hosts = h1, .nhosts = 2 },
 	};
 	amcbf_state_t in = { .params = "amcbf_mode=dfrs,amcbf_dfrs_minvt=60",
 			     .last_periodic = 1700000000, .jobs = jobs,
@@ -35,6 +36,11 @@ static void test_round_trip(void **state)
 	assert_true(out.jobs[0].vt == 0);
 	assert_int_equal(out.jobs[0].seen, 0);
 	assert_int_equal(out.jobs[0].nhosts, 0);
+	assert_int_equal(out.jobs[0].submit, 0);	/* not written: unknown */
+	/* written for job 12 only */
+	assert_non_null(strstr(text, "\"submit\":1699999000"));
+	assert_null(strstr(strstr(text, "\"submit\"") + 1, "\"submit\""));
+	assert_int_equal(out.jobs[1].submit, 1699999000);
 	assert_int_equal(out.jobs[1].id, 12);
 	assert_true(out.jobs[1].vt == 301.5);
 	assert_int_equal(out.jobs[1].seen, 1);
@@ -112,6 +118,10 @@ static void test_corrupt(void **state)
 		"jobs[0].hosts[1]: not a node name");
 	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false,\"hosts\":[\"n1\",3]}]}",
 		"jobs[0].hosts[1]: not a node name");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false,\"submit\":-1,\"hosts\":[]}]}",
+		"jobs[0].submit: not a time >= 0");
+	refused(HEAD "[{\"id\":5,\"vt\":1,\"seen\":false,\"submit\":\"x\",\"hosts\":[]}]}",
+		"jobs[0].submit: not a time >= 0");
 }
 
 int main(void)

@@ -19,7 +19,7 @@ static void test_defaults(void **state)
 
 	assert_int_equal(dfrs_params_parse(NULL, &p, err, sizeof(err)), 0);
 	assert_int_equal(p.mode, AMCBF_MODE_AMCBF);
-	assert_int_equal(p.priority, AMCBF_PRIO_FIFO);
+	assert_int_equal(p.priority, AMCBF_PRIO_PRIORITY);
 	assert_int_equal(p.interval, 30);
 	assert_true(p.util_threshold == 0.96);
 	assert_true(p.min_idle_cpu == 0.04);
@@ -168,7 +168,7 @@ static void test_format_roundtrip(void **state)
 	assert_int_equal(dfrs_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
 					    &p, err, sizeof(err)), 0);
 	dfrs_params_format(&p, line, sizeof(line));
-	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=fifo amcbf_interval=30 "
+	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=priority amcbf_interval=30 "
 			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
 			    "amcbf_bg_min_rate=0 "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "

@@ -37,6 +37,8 @@ static json_object *job_to_json(const amcbf_state_job_t *j)
 	json_object_object_add(o, "id", json_object_new_int64(j->id));
 	json_object_object_add(o, "vt", json_object_new_double(j->vt));
 	json_object_object_add(o, "seen", json_object_new_boolean(j->seen));
+	if (j->submit)
+		json_object_object_add(o, "submit", json_object_new_int64(j->submit));
 	for (size_t h = 0; h < j->nhosts; h++)
 		json_object_array_add(hosts, json_object_new_string(j->hosts[h]));
 	json_object_object_add(o, "hosts", hosts);
@@ -113,7 +115,7 @@ static int parse_hosts(json_object *arr, amcbf_state_job_t *j, size_t at,
 static int parse_job(json_object *o, amcbf_state_job_t *j, size_t at,
 		     uint32_t prev, char *err, size_t errlen)
 {
-	json_object *id, *vt, *seen, *hosts;
+	json_object *id, *vt, *seen, *hosts, *submit;
 	int64_t v;
 	double t;
 
@@ -135,6 +137,14 @@ static int parse_job(json_object *o, amcbf_state_job_t *j, size_t at,
 	if (!(seen = member(o, "seen", json_type_boolean)))
 		return fail(err, errlen, "jobs[%zu].seen: not true or false", at);
 	j->seen = json_object_get_boolean(seen);
+	/* optional (files written before it have none) */
+	if (json_object_object_get_ex(o, "submit", &submit)) {
+		if (!json_object_is_type(submit, json_type_int) ||
+		    json_object_get_int64(submit) < 0)
+			return fail(err, errlen, "jobs[%zu].submit: not a time >= 0",
+				    at);
+		j->submit = (long)json_object_get_int64(submit);
+	}
 	if (!(hosts = member(o, "hosts", json_type_array)))
 		return fail(err, errlen, "jobs[%zu].hosts: not an array", at);
 	return parse_hosts(hosts, j, at, err, errlen);

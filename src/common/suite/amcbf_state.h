@@ -4,14 +4,18 @@
  * the re-exec of `scontrol reconfigure` in later Slurm releases), in
  * StateSaveLocation/amcbf-state.json: the last good SchedulerParameters,
  * each job's virtual time (its stretch priority, the amcbf_dfrs_minvt
- * clock), whether its arrival was decided already, the nodes a job
+ * clock), whether its arrival was decided already, its first submit time
+ * (a requeue resets Slurm's; the queue order keeps the first), the nodes a job
  * amcbf_mode=dfrs suspended should resume on, and the time of the last
  * periodic DFRS event.  Slurm itself keeps the jobs, their restart
  * (preemption) counts and their tier tags.  Serialise, parse and validate
  * here; plain C (json-c), no Slurm headers.
  *
  *   {"version": 1, "params": "amcbf_mode=dfrs,...", "last_periodic": 1700000000,
- *    "jobs": [{"id": 12, "vt": 301.5, "seen": true, "hosts": ["n1", "n2"]}]}
+ *    "jobs": [{"id": 12, "vt": 301.5, "seen": true, "submit": 1700000000,
+ *              "hosts": ["n1", "n2"]}]}
+ *
+ * "submit" is optional (0: not known).
  */
 #ifndef DFRS_AMCBF_STATE_H
 #define DFRS_AMCBF_STATE_H
@@ -25,6 +29,7 @@ typedef struct {
 	uint32_t id;		/* Slurm job id, > 0 */
 	double vt;		/* virtual time, s, >= 0 */
 	int seen;		/* its arrival was decided */
+	long submit;		/* first submit time, 0: not known */
 	char **hosts;		/* dfrs: node names to resume on (may be 0) */
 	size_t nhosts;
 } amcbf_state_job_t;

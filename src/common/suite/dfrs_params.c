@@ -31,7 +31,9 @@ typedef struct {
 static const char *const mode_names[] = {
 	"amcbf", "cmbf", "ambf", "cmcbf", "dfrs", NULL
 };
-static const char *const priority_names[] = { "fifo", "stretch", NULL };
+static const char *const priority_names[] = {
+	"priority", "fifo", "stretch", NULL
+};
 static const char *const amcbf_avail_policy_names[] = {
 	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
 };
@@ -43,9 +45,9 @@ static const param_spec_t specs[] = {
 	{ "amcbf_mode", P_ENUM, "amcbf", 0, 0, mode_names,
 	  offsetof(dfrs_params_t, mode),
 	  "scheduling algorithm: amcbf, cmbf, ambf, cmcbf or dfrs" },
-	{ "amcbf_priority", P_ENUM, "fifo", 0, 0, priority_names,
+	{ "amcbf_priority", P_ENUM, "priority", 0, 0, priority_names,
 	  offsetof(dfrs_params_t, priority),
-	  "job order: fifo (arrival) or stretch (flow time / virtual time^2, new jobs first)" },
+	  "queue order of the consolidation modes: priority (Slurm's job priority, then first submit time), fifo (first submit time) or stretch (flow time / virtual time^2, new jobs first)" },
 	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
 	  offsetof(dfrs_params_t, interval),
 	  "seconds between periodic scheduling cycles" },

@@ -25,7 +25,9 @@ typedef enum {
 } amcbf_mode_t;
 
 typedef enum {
-	AMCBF_PRIO_FIFO,	/* arrival order: the consolidation modes' default */
+	AMCBF_PRIO_PRIORITY,	/* Slurm's job priority (priority/multifactor,
+				   priority/basic), then first submit time */
+	AMCBF_PRIO_FIFO,	/* first submit time (arrival order) */
 	AMCBF_PRIO_STRETCH,	/* DFRS flow_time / virtual_time^2 */
 } amcbf_priority_t;
 

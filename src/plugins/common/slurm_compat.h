@@ -75,6 +75,11 @@ static inline int dfrs_job_suspend(suspend_msg_t *sus_ptr, uid_t uid,
 }
 #define job_suspend(s, u, fd, i, pv) dfrs_job_suspend(s, u, fd, i, pv)
 
+/* job arrays: the records a split makes go into job_list at once */
+#define dfrs_job_array_split(j) job_array_split(j, true)
+#define dfrs_job_array_post_sched(j) job_array_post_sched(j, true)
+#define dfrs_job_set_pending(j) job_state_set(j, JOB_PENDING)
+
 #else /* 22.05 */
 
 #include "src/common/select.h"
@@ -83,6 +88,10 @@ static inline int dfrs_job_suspend(suspend_msg_t *sus_ptr, uid_t uid,
 typedef struct job_details job_details_t;
 
 #define DFRS_WHOLE_NODE_REQUIRED(d) ((d)->whole_node == WHOLE_NODE_REQUIRED)
+
+#define dfrs_job_array_split(j) job_array_split(j)
+#define dfrs_job_array_post_sched(j) job_array_post_sched(j)
+#define dfrs_job_set_pending(j) ((j)->job_state = JOB_PENDING)
 
 #endif
 

@@ -5,24 +5,27 @@
  * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
  *
  * Each cycle rebuilds the engine's state from slurmctld's records (running
- * jobs in their tier, pending jobs in submit order) with its locks held,
+ * jobs in their tier, pending jobs in queue order) with its locks held,
  * calls the engine with no lock held, and takes the locks again to apply
  * its decisions in order, each to a job still as it was read (looked up
  * again by id; the locks are yielded every amcbf_yield_interval ms): a
  * start becomes select_nodes() restricted to the engine's nodes (as
  * sched/backfill starts jobs) and launch_job(); a preemption becomes a
- * requeue (Slurm resets the job's submit time then, so in arrival order it
- * goes to the back of the queue); a tier change rewrites the job's
- * "dfrs:tier=" tag, which the node agents turn into CPU weights without
- * restarting anything.
+ * requeue (Slurm resets the job's submit time then; the plugin keeps the
+ * first one, so the job keeps its place in the queue); a tier change
+ * rewrites the job's "dfrs:tier=" tag, which the node agents turn into CPU
+ * weights without restarting anything.
  *
- * With amcbf_priority=stretch the order is DFRS's max-stretch priority
- * flow_time / virtual_time^2 (Stillwell et al. 2010; new jobs first) instead of arrival,
- * virtual time being the job's estimated yield integrated over its runs (1
+ * The queue order (amcbf_order.c) is by default Slurm's job priority (as
+ * priority/multifactor or priority/basic set it, or scontrol and --nice
+ * changed it), then first submit time; amcbf_priority=fifo is first
+ * submit time alone.  With amcbf_priority=stretch the order is DFRS's
+ * max-stretch priority flow_time / virtual_time^2 (Stillwell et al. 2010;
+ * new jobs first), virtual time being the job's estimated yield integrated over its runs (1
  * in the foreground, the CPU its foreground neighbour leaves in the
  * background), and pending jobs' Slurm priority shows it (squeue %Q).
  *
- * What the engine must not touch is put at the front of the arrival order,
+ * What the engine must not touch is put at the front of the queue order,
  * where nothing is "later" than it and so nothing preempts it: nodes that
  * cannot be used (down, drained, not responding), jobs being suspended or
  * completing, jobs preempted amcbf_max_preempt times already, jobs that
@@ -62,9 +65,10 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
+#include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
+#include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
-#include "dfrs/dfrs_priority.h"
 #include "sched/sched_policy.h"
 
 /* One entry of the engine's job array and where it came from. */
@@ -73,9 +77,8 @@ typedef struct {
 	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
 				   (looked up again after the locks were let go) */
 	time_t start;		/* a running job's start time, when seen */
-	int fixed;		/* blocker or exempt: kept at the front */
-	time_t submit;
-	double prio;		/* stretch priority (0 in FIFO order) */
+	amcbf_order_key_t key;	/* its place in the queue order; key.fixed:
+				   blocker or exempt, kept at the front */
 	double *util;
 	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
 	int *rank;		/* its node preference (availability), or NULL */
@@ -116,27 +119,24 @@ static double estimated_yield(const sched_state_t *st, size_t j)
 	return y;
 }
 
-static int by_priority(const void *a, const void *b)
+static int by_slurm_priority(const void *a, const void *b)
 {
-	const entry_t *x = a, *y = b;
-
-	if (x->fixed != y->fixed)
-		return x->fixed ? -1 : 1;
-	return dfrs_priority_compare(x->prio, (double)x->submit,
-				     (int)x->id,
-				     y->prio, (double)y->submit,
-				     (int)y->id);
+	return amcbf_order_compare(AMCBF_PRIO_PRIORITY,
+				   &((const entry_t *)a)->key,
+				   &((const entry_t *)b)->key);
 }
 
-static int by_arrival(const void *a, const void *b)
+static int by_fifo(const void *a, const void *b)
 {
-	const entry_t *x = a, *y = b;
+	return amcbf_order_compare(AMCBF_PRIO_FIFO, &((const entry_t *)a)->key,
+				   &((const entry_t *)b)->key);
+}
 
-	if (x->fixed != y->fixed)
-		return x->fixed ? -1 : 1;
-	if (x->submit != y->submit)
-		return x->submit < y->submit ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+static int by_stretch(const void *a, const void *b)
+{
+	return amcbf_order_compare(AMCBF_PRIO_STRETCH,
+				   &((const entry_t *)a)->key,
+				   &((const entry_t *)b)->key);
 }
 
 /* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
@@ -236,7 +236,7 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 		fill(b, NULL, NULL, 1, SCHED_RUNNING_FG, params);
 		b->job.alloc[0] = i;
 		b->job.pinned = 1;
-		b->fixed = 1;
+		b->key.fixed = 1;
 	}
 }
 
@@ -269,10 +269,12 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	q->job.allowed = q->allowed;
 	q->rank = amcbf_avail_rank(avail, job_ptr);
 	q->job.rank = q->rank;
-	q->submit = job_ptr->details->submit_time;
-	q->job.arrival = (double)q->submit;
+	q->key.id = job_ptr->job_id;
+	q->key.submit = amcbf_first_submit(k, job_ptr);
+	q->key.slurm_prio = job_ptr->priority;
+	q->job.arrival = (double)q->key.submit;
 	if (stretch_order)
-		q->prio = stretch;
+		q->key.stretch = stretch;
 	if (!k->seen) {
 		q->job.is_new = 1;
 		s->events |= SCHED_EV_ARRIVAL;
@@ -309,14 +311,16 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	r = snapshot_add(s);
 	fill(r, job_ptr, bm, n, (running && k->tier == SCHED_TIER_BG) ?
 	     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
-	r->submit = job_ptr->details->submit_time;
-	r->job.arrival = (double)r->submit;
+	r->key.id = job_ptr->job_id;
+	r->key.submit = amcbf_first_submit(k, job_ptr);
+	r->key.slurm_prio = job_ptr->priority;
+	r->job.arrival = (double)r->key.submit;
 	if (params->priority == AMCBF_PRIO_STRETCH) {
-		r->prio = amcbf_stretch(job_ptr, k, now);
+		r->key.stretch = amcbf_stretch(job_ptr, k, now);
 		/* current when it is preempted */
-		job_ptr->priority = amcbf_slurm_priority(r->prio);
+		job_ptr->priority = amcbf_slurm_priority(r->key.stretch);
 	}
-	r->fixed = !running || !amcbf_preemptable(job_ptr, params, now);
+	r->key.fixed = !running || !amcbf_preemptable(job_ptr, params, now);
 	if (running)	/* a completing job departs once done */
 		k->running = 1;
 }
@@ -439,7 +443,8 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 		else if (s->e[j].id)
 			mem->nrunning++;
 	qsort(s->e, s->ne, sizeof(*s->e),
-	      params->priority == AMCBF_PRIO_STRETCH ? by_priority : by_arrival);
+	      params->priority == AMCBF_PRIO_STRETCH ? by_stretch :
+	      params->priority == AMCBF_PRIO_FIFO ? by_fifo : by_slurm_priority);
 	st->now = (double)now;
 	st->nnodes = s->nnodes;
 	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
@@ -471,10 +476,11 @@ typedef struct {
 	int actions, requeues, waiting;
 } apply_t;
 
-static void apply_start(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
+static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 			job_record_t *jp, const sched_state_t *st,
 			const sched_decision_t *dc, const int *nodes)
 {
+	amcbf_known_t *k;
 	int rc;
 
 	/* nodes not free before the requeued leave */
@@ -487,6 +493,8 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 		mem->failed++;
 		return;
 	}
+	/* an array task has an id of its own now */
+	k = amcbf_known_started(mem, seen_id, jp);
 	k->tier = dc->tier;
 	k->running = 1;
 	k->yield = estimated_yield(st, dc->job);
@@ -575,7 +583,7 @@ static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
 		}
 		switch (dc->action) {
 		case SCHED_START:
-			apply_start(ap, mem, k, jp, st, dc,
+			apply_start(ap, mem, en->id, jp, st, dc,
 				    sched_decision_nodes(dec, dc));
 			break;
 		case SCHED_REQUEUE:
@@ -636,6 +644,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	stop = slurmctld_config.shutdown_time ||
 	       !(ap.policy = cycle_policy(params, &ap.tiered));
 	if (!stop) {
+		ap.actions += amcbf_split_aftercorr();
+		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		snapshot_take(&snap, mem, params, avail, now);
 	}

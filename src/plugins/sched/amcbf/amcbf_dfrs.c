@@ -56,6 +56,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs.h"
+#include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
@@ -620,6 +621,8 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 			mem->failed++;
 			continue;
 		}
+		/* an array task has an id of its own now */
+		k = amcbf_known_started(mem, v->ids[i], jp);
 		k->running = 1;
 		k->yield = oj->yield;
 		remember_hosts(k, oj->hosts, oj->shape.ntasks);
@@ -703,6 +706,8 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	snprintf(who, sizeof(who), "dfrs(%s)", policy);
 	amcbf_hold_lock(&ap.hold);
 	if (!slurmctld_config.shutdown_time) {	/* began while we waited */
+		ap.actions += amcbf_split_aftercorr();
+		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		to_decide = read_view(&v, mem, params, now, &events, &periodic,
 				   policy);

@@ -75,6 +75,25 @@ amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
 	return k;
 }
 
+amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
+				   job_record_t *job_ptr)
+{
+	amcbf_known_t *rest, *task;
+	time_t submit;
+
+	if (job_ptr->job_id == seen_id)
+		return amcbf_known(mem, seen_id, false);
+	/* an array task split off: the tasks left are new arrivals again */
+	rest = amcbf_known(mem, seen_id, false);
+	submit = rest ? rest->submit : 0;
+	if (rest)
+		rest->seen = 0;
+	task = amcbf_known(mem, job_ptr->job_id, true);
+	task->seen = 1;
+	task->submit = submit;
+	return task;
+}
+
 void amcbf_forget(amcbf_memory_t *mem, size_t i)
 {
 	xfree(mem->jobs[i].hosts);
@@ -91,11 +110,19 @@ void amcbf_memory_free(amcbf_memory_t *mem)
 	memset(mem, 0, sizeof(*mem));
 }
 
+time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
+{
+	if (!k->submit || job_ptr->details->submit_time < k->submit)
+		k->submit = job_ptr->details->submit_time;
+	return k->submit;
+}
+
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now)
 {
 	return dfrs_priority_value(DFRS_PRIO_FT_VT2,
-				   (double)job_ptr->details->submit_time,
+				   (double)(k->submit ? k->submit :
+					    job_ptr->details->submit_time),
 				   k->vt, (double)now);
 }
 
@@ -105,11 +132,11 @@ double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 {
 	double stretch = amcbf_stretch(job_ptr, k, now);
 
-	if ((job_ptr->het_job_id || job_ptr->array_recs) &&
+	/* said for the whole job, at its leader (component 0) */
+	if (job_ptr->het_job_id && job_ptr->het_job_offset == 0 &&
 	    !k->said_unsupported) {
-		info("%pJ is %s: sched/amcbf does not start those, it stays pending",
-		     job_ptr, job_ptr->het_job_id ? "part of a heterogeneous job" :
-		     "a job array");
+		error("%pJ is part of heterogeneous job %u: sched/amcbf does not start heterogeneous jobs, it stays pending (cancel it and submit its components as separate jobs)",
+		      job_ptr, job_ptr->het_job_id);
 		k->said_unsupported = 1;
 	}
 
@@ -194,12 +221,14 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 }
 
 /* Is this pending job one Slurm lets start now, and ours to consider?
- * Held (priority 0), waiting for a dependency or begin time, array heads
- * and heterogeneous jobs are left to Slurm's rules. */
+ * Held (priority 0), waiting for a dependency or begin time, or a job
+ * array at its throttle (%N: job_independent() says so) are left to
+ * Slurm's rules; heterogeneous jobs are never started here.  A job
+ * array's pending record is: starting it starts its next task. */
 bool amcbf_startable(job_record_t *job_ptr)
 {
 	return job_ptr->priority != 0 && job_independent(job_ptr) &&
-	       !job_ptr->array_recs && !job_ptr->het_job_id && job_ptr->part_ptr;
+	       !job_ptr->het_job_id && job_ptr->part_ptr;
 }
 
 static void launch_started(job_record_t *job_ptr)
@@ -347,11 +376,64 @@ void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
 	}
 }
 
-/* Start a job on exactly these nodes, as sched/backfill's _start_job does. */
+static bool has_deadline(job_record_t *job_ptr)
+{
+	return job_ptr->deadline && job_ptr->deadline != NO_VAL;
+}
+
+int amcbf_end_past_deadlines(void)
+{
+	char func[] = "sched/amcbf";	/* 22.05 takes a char *, 24.11 const */
+	ListIterator it = list_iterator_create(job_list);
+	job_record_t *job_ptr;
+	int ended = 0;
+
+	while ((job_ptr = list_next(it)))
+		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
+		    job_ptr->details && has_deadline(job_ptr) &&
+		    amcbf_startable(job_ptr) && !deadline_ok(job_ptr, func))
+			ended++;
+	list_iterator_destroy(it);
+	return ended;
+}
+
+/* The time limit (minutes) a job with a --deadline starts with, as Slurm's
+ * main scheduler sets it: the minutes to the deadline, or less (its own
+ * limit, else its partition's default or maximum); 0: leave it alone. */
+static uint32_t deadline_limit(job_record_t *job_ptr, time_t now)
+{
+	part_record_t *part_ptr = job_ptr->part_ptr;
+	uint32_t limit;
+
+	if (!has_deadline(job_ptr) || job_ptr->deadline <= now)
+		return 0;
+	limit = (uint32_t)((job_ptr->deadline - now) / 60);
+	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
+		return MIN(job_ptr->time_limit, limit);
+	if (part_ptr && part_ptr->default_time != NO_VAL &&
+	    part_ptr->default_time != INFINITE)
+		return MIN(part_ptr->default_time, limit);
+	if (part_ptr && part_ptr->max_time != NO_VAL &&
+	    part_ptr->max_time != INFINITE)
+		return MIN(part_ptr->max_time, limit);
+	return limit;
+}
+
+/*
+ * Start a job on exactly these nodes, as sched/backfill's _start_job does.
+ * For a job array's pending record select_nodes() starts its first task:
+ * job_array_post_sched() splits that task off under a new job id (job_ptr
+ * is then the task) and leaves the other tasks pending under the array's
+ * id, with a copy of the node exclusions given here: those are the user's
+ * again after, as sched/backfill restores them.
+ */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 {
 	bitstr_t *orig = job_ptr->details->exc_node_bitmap;
 	bitstr_t *exc = bit_alloc(node_record_count);
+	bool array_head = job_ptr->array_recs != NULL;
+	uint32_t cut = deadline_limit(job_ptr, time(NULL));
+	uint32_t user_limit = job_ptr->time_limit;
 	int rc;
 
 	bit_set_all(exc);
@@ -360,7 +442,22 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	if (orig)
 		bit_or(exc, orig);
 	job_ptr->details->exc_node_bitmap = exc;
+	/* --deadline: the run must end by it (Slurm's main scheduler does
+	 * the same before its select_nodes()) */
+	if (cut)
+		job_ptr->time_limit = cut;
 	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
+	if (cut && rc != SLURM_SUCCESS)
+		job_ptr->time_limit = user_limit;
+	if (array_head) {
+		job_record_t *rest = find_job_record(job_ptr->array_job_id);
+		if (rest && rest != job_ptr && rest->details) {
+			FREE_NULL_BITMAP(rest->details->exc_node_bitmap);
+			if (orig)
+				rest->details->exc_node_bitmap = bit_copy(orig);
+			rest->time_limit = user_limit;
+		}
+	}
 	/* select_nodes() may have replaced it: restore the user's */
 	if (job_ptr->details) {
 		FREE_NULL_BITMAP(job_ptr->details->exc_node_bitmap);

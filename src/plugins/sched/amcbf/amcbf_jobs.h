@@ -35,7 +35,10 @@ typedef struct {
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
 	int nhosts;
 	int restored;		/* read from amcbf-state.json, not scanned yet */
-	int said_unsupported;	/* logged that it is never started here */
+	int said_unsupported;	/* logged that it is never started here
+				   (heterogeneous) */
+	time_t submit;		/* its first submit time: a requeue resets
+				   Slurm's (details->submit_time), not this */
 } amcbf_known_t;
 
 typedef struct {
@@ -53,6 +56,14 @@ typedef struct {
 /* The remembered job with this id; added (zeroed, fg tier) if add.  An
  * addition may move the others: do not keep pointers across one. */
 amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
+#ifdef DFRS_AMCBF_SLURM_TYPES
+/* After a start of the job seen as seen_id: its record, which is a new
+ * one (its first submit time kept) when Slurm split an array task off
+ * under a new id; the array's tasks left are then new arrivals again.
+ * May move the others (see amcbf_known). */
+amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
+				   job_record_t *job_ptr);
+#endif
 /* Drop remembered job i (those after it move down one place). */
 void amcbf_forget(amcbf_memory_t *mem, size_t i);
 void amcbf_memory_free(amcbf_memory_t *mem);
@@ -65,9 +76,12 @@ uint32_t amcbf_slurm_priority(double prio);
  * jobs, virtual time 0, come first). */
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
+/* A job's first submit time, remembered in k the first time it is asked
+ * (Slurm resets details->submit_time when it requeues a job). */
+time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
 /* A pending job seen in a scan: its Slurm priority shows its stretch when
  * show_priority (unless held), the agent wakes at its begin time, and a
- * job sched/amcbf never starts (heterogeneous, array) is said once.
+ * job sched/amcbf never starts (heterogeneous) is said once (error).
  * Returns its stretch. */
 double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 			  job_record_t *job_ptr, bool show_priority,
@@ -82,6 +96,10 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);
 /* Is this pending job one Slurm lets start now, and ours to consider? */
 bool amcbf_startable(job_record_t *job_ptr);
+/* Pending jobs whose --deadline can no longer be met (with their
+ * --time-min, else their time limit) end with reason DeadLine, as Slurm's
+ * main scheduler ends them (deadline_ok); the count. */
+int amcbf_end_past_deadlines(void);
 /* Start pending jobs of partitions outside amcbf_partitions; the count. */
 int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
 /* True while a preemption must wait for its checkpoint signal's delay. */
@@ -103,7 +121,9 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 /* After a cycle's decisions: a job signalled for a checkpoint that the
  * algorithm no longer preempts is signalled afresh if preempted later. */
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem);
-/* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error. */
+/* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error.  A
+ * job with a --deadline starts with its time limit cut to it; a job
+ * array's record starts its next task (split off under a new id). */
 int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n);
 #endif
 

@@ -76,6 +76,7 @@ static void restore(amcbf_memory_t *mem, const amcbf_state_t *st)
 
 		k->vt = j->vt;
 		k->seen = j->seen;
+		k->submit = (time_t)j->submit;
 		k->restored = 1;
 		if (j->nhosts && (k->hosts = host_indices(j->hosts, j->nhosts))) {
 			k->nhosts = (int)j->nhosts;
@@ -147,6 +148,7 @@ int amcbf_restart_save(const amcbf_memory_t *mem, const char *params)
 		j->id = k->id;
 		j->vt = k->vt;
 		j->seen = k->seen;
+		j->submit = (long)k->submit;
 		if (k->hosts && k->nhosts > 0 &&
 		    (j->hosts = host_names(k->hosts, k->nhosts)))
 			j->nhosts = k->nhosts;
