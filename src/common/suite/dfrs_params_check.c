@@ -233,7 +233,8 @@ static void check_lists(const item_t *items, size_t n, dfrs_check_t *out)
 		char meant[320] = "";
 		size_t used = 0;
 		for (size_t k = i; k < j && used < sizeof(meant); k++) {
-			const char *t = k == i ? memchr(list->text, '=', list->len) + 1
+			const char *t = k == i ? (const char *)memchr(list->text, '=',
+								      list->len) + 1
 					       : items[k].key;
 			size_t len = k == i ? list->len - (size_t)(t - list->text)
 					    : items[k].klen;
