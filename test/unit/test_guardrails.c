@@ -3,7 +3,8 @@
  * test_guardrails.c - the checks that stop a misconfiguration before it is
  * deployed or simulated: dfrs params --check's errors and warnings
  * (dfrs_params_check.c), "did you mean" (name_suggest.c), policy names
- * whatever their case (sim_policy.c), slurm.conf names for --param
+ * whatever their case (sim_policy.c, avail_policy.c), slurm.conf names
+ * for --param
  * (sim_params.c), array and heterogeneous job ids counted in a sacct
  * history (trace_sacct.c), and dfrs_cpu_need as the CPU usage of the jobs
  * a trace says nothing of (sim_workload.c).
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "avail/avail_policy.h"
 #include "sim/sim_params.h"
 #include "sim/sim_policy.h"
 #include "sim/sim_workload.h"
@@ -190,6 +192,17 @@ static void test_policy_case(void **state)
 	assert_string_equal(sim_policy_suggest("amcfb"), "amcbf");
 	assert_string_equal(sim_policy_suggest("greedy-pm"), "greedypm");
 	assert_null(sim_policy_suggest("sched/backfill"));
+
+	/* dfrs sim --availability's policies likewise */
+	avail_policy_t a;
+	char err[160];
+	assert_int_equal(avail_policy_parse("Threshold-EST", 3, &a, err,
+					    sizeof(err)), 0);
+	assert_int_equal(a.kind, AVAIL_POLICY_THRESHOLD_EST);
+	assert_int_equal(avail_policy_parse("t2", 3, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.kind, AVAIL_POLICY_FIXED);
+	assert_int_equal(a.index, 2);
+	assert_int_equal(avail_policy_parse("tresh", 3, &a, err, sizeof(err)), -1);
 }
 
 static void test_param_conf_names(void **state)
