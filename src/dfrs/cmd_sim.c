@@ -99,6 +99,11 @@ static void usage(FILE *out)
 "node availability instead (dfrs sim --availability X --help).\n"
 "\nparameters (--param):\n");
 	sim_params_describe(out);
+	fprintf(out,
+"  dfrs_cpu_need    CPU usage of each process of a job the trace gives none\n"
+"                   for, as the deployed sched/amcbf assumes (its default 1\n"
+"                   puts no job in the background); default: Liu et al.'s\n"
+"                   model\n");
 }
 
 static int parse_policies(sim_cli_t *c, const char *list)
@@ -113,11 +118,8 @@ static int parse_policies(sim_cli_t *c, const char *list)
 	for (char *save, *name = strtok_r(buf, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
 		sim_policy_t p;
-		if (sim_policy_find(name, &p)) {
-			fprintf(stderr, "dfrs sim: --policy: unknown policy "
-				"'%s' (dfrs sim --help lists them)\n", name);
+		if (sim_arg_policy(name, &p))
 			return -1;
-		}
 		if (c->npolicies == MAX_POLICIES) {
 			fprintf(stderr, "dfrs sim: --policy: more than %d\n",
 				MAX_POLICIES);
@@ -150,6 +152,14 @@ static int parse_param(sim_cli_t *c, const char *arg)
 		return -1;
 	}
 	strcpy(values, eq + 1);
+	if (!strcmp(key, "dfrs_cpu_need")) {	/* a workload option */
+		if (strchr(values, ',')) {
+			fprintf(stderr, "dfrs sim: --param dfrs_cpu_need takes "
+				"one value (no sweep)\n");
+			return -1;
+		}
+		return sim_arg_cpu_need(values, &c->wopts.default_cpu_need);
+	}
 	double list[MAX_SWEEP];
 	size_t n = 0;
 	for (char *save, *v = strtok_r(values, ",", &save); v;
@@ -464,6 +474,12 @@ int cmd_sim(int argc, char **argv)
 		return 1;
 	}
 
+	char cpu_note[320];
+	sim_warn_history(stderr, &trace);
+	sim_warn_machine(stderr, &trace, &c.wopts, &w);
+	if (sim_cpu_note(&c.wopts, &w, cpu_note, sizeof(cpu_note)))
+		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
+
 	size_t nsettings = c.sweep_key ? c.nsweep : 1;
 	size_t nsim = nsettings * c.npolicies;
 	size_t nrows = nsim + c.nlive;
@@ -522,6 +538,7 @@ int cmd_sim(int argc, char **argv)
 		.estimates_exact = w.estimates_exact,
 		.potential = sim_consolidation_potential(&w, &c.model.sched),
 		.estimates = c.estimates_note,
+		.cpu_usage = cpu_note,
 		.rows = rows, .nrows = nrows,
 	};
 	if (c.format == SIM_FORMAT_JSON)

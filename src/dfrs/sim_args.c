@@ -38,3 +38,98 @@ int sim_arg_format(const char *s, sim_format_t *out)
 	}
 	return 0;
 }
+
+int sim_arg_policy(const char *name, sim_policy_t *out)
+{
+	const char *near;
+
+	if (!sim_policy_find(name, out))
+		return 0;
+	near = sim_policy_suggest(name);
+	if (near)
+		fprintf(stderr, "dfrs sim: --policy: unknown policy '%s' (did "
+			"you mean %s?)\n", name, near);
+	else
+		fprintf(stderr, "dfrs sim: --policy: unknown policy '%s' (dfrs "
+			"sim --help lists them)\n", name);
+	return -1;
+}
+
+int sim_arg_cpu_need(const char *value, double *out)
+{
+	double v;
+
+	if (cli_number("dfrs sim", "dfrs_cpu_need", value, &v))
+		return -1;
+	/* dfrs_params.c's range for dfrs_cpu_need */
+	if (!(v >= 0.01 && v <= 1)) {
+		fprintf(stderr, "dfrs sim: parameter dfrs_cpu_need=%s is out of "
+			"range 0.01..1\n", value);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+void sim_warn_history(FILE *out, const trace_t *t)
+{
+	if (t->array_jobs)
+		fprintf(out, "dfrs sim: warning: %s: %zu jobs are tasks of job "
+			"arrays (JobID 123_4), each replayed as a job of its own "
+			"(sched/amcbf schedules an array's tasks once Slurm has "
+			"split them)\n", t->source, t->array_jobs);
+	if (t->het_jobs)
+		fprintf(out, "dfrs sim: warning: %s: %zu jobs are components of "
+			"heterogeneous jobs (JobID 123+0), each replayed as a job "
+			"of its own: sched/amcbf does not start heterogeneous "
+			"jobs\n", t->source, t->het_jobs);
+}
+
+void sim_warn_machine(FILE *out, const trace_t *t,
+		      const sim_workload_opts_t *o, const sim_workload_t *w)
+{
+	if (o->nodes > 0 || t->header_max_procs > 0 || t->header_max_nodes > 0)
+		return;
+	fprintf(out, "dfrs sim: warning: %s: machine size guessed from the "
+		"largest job: %d units of %d processor%s (no --nodes, no "
+		"MaxProcs/MaxNodes header); give --nodes with the site's node "
+		"count and --procs-per-node with its CPUs per node\n",
+		t->source, w->nodes, o->procs_per_node,
+		o->procs_per_node == 1 ? "" : "s");
+}
+
+int sim_cpu_note(const sim_workload_opts_t *o, const sim_workload_t *w,
+		 char *buf, size_t len)
+{
+	size_t traced = (size_t)w->cpu_from_trace;
+	size_t others = w->njobs - traced;
+
+	if (o->cpu_usage > 0) {
+		snprintf(buf, len, "every process at %g (--cpu-usage)",
+			 o->cpu_usage);
+		return 0;
+	}
+	if (!others) {
+		snprintf(buf, len, "the trace's, for every job");
+		return 0;
+	}
+	if (o->default_cpu_need > 0) {
+		snprintf(buf, len, "the trace's for %zu jobs, dfrs_cpu_need=%g "
+			 "(what sched/amcbf assumes) for %zu", traced,
+			 o->default_cpu_need, others);
+		return 0;
+	}
+	char whose[64];
+	if (traced)
+		snprintf(whose, sizeof(whose), "the trace's for %zu jobs, ",
+			 traced);
+	else
+		whose[0] = '\0';
+	snprintf(buf, len, "%sLiu et al.'s model (1 process 100 %%, more "
+		 "40..100 %%) for %s%zu%s: NOT what sched/amcbf assumes when "
+		 "deployed (dfrs_cpu_need, default 1: no job in the "
+		 "background); --param dfrs_cpu_need=1 models it", whose,
+		 traced ? "" : "all ", others,
+		 traced ? "" : " (the trace has none)");
+	return 1;
+}

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * avail_policy.c - names and threshold indices of the migrate-or-wait
- * policies compared by avail_sim (He et al. 2012).
+ * policies compared by avail_sim (He et al. 2012); names in any case, as
+ * dfrs sim's other policies.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "avail_policy.h"
 
@@ -28,11 +30,11 @@ int avail_policy_parse(const char *name, size_t n, avail_policy_t *out, char *er
 		       size_t errlen)
 {
 	for (size_t i = 0; i < NNAMED; i++)
-		if (!strcmp(name, named[i].name)) {
+		if (!strcasecmp(name, named[i].name)) {
 			*out = (avail_policy_t){ .kind = named[i].kind };
 			return 0;
 		}
-	if (name[0] == 'T' && name[1] >= '0' && name[1] <= '9') {
+	if ((name[0] == 'T' || name[0] == 't') && name[1] >= '0' && name[1] <= '9') {
 		char *end;
 
 		errno = 0;

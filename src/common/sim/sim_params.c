@@ -60,11 +60,32 @@ static const sim_param_t params[] = {
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
+/* sched/amcbf's SchedulerParameters names of the same settings
+ * (dfrs_params.c), accepted as they are written in slurm.conf. */
+static const struct {
+	const char *conf, *key;
+} aliases[] = {
+	{ "amcbf_util_threshold", "util_threshold" },
+	{ "amcbf_min_idle_cpu", "min_idle_cpu" },
+	{ "amcbf_bg_min_rate", "bg_min_rate" },
+};
+#define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
+
+const char *sim_param_key(const char *key)
+{
+	for (size_t i = 0; i < NALIASES; i++)
+		if (!strcmp(aliases[i].conf, key))
+			return aliases[i].key;
+	return key;
+}
+
 int sim_param_set(sim_model_t *m, const char *key, double value,
 		  char *err, size_t errlen)
 {
+	const char *name = sim_param_key(key);
+
 	for (size_t i = 0; i < NPARAMS; i++) {
-		if (strcmp(params[i].key, key))
+		if (strcmp(params[i].key, name))
 			continue;
 		if (!(value >= params[i].lo && value <= params[i].hi)) {
 			snprintf(err, errlen, "parameter %s=%g is out of range "
@@ -93,4 +114,7 @@ void sim_params_describe(FILE *out)
 		fprintf(out, "  %-16s %-8g %s\n", params[i].key,
 			*(const double *)((const char *)&m + params[i].offset),
 			params[i].meaning);
+	for (size_t i = 0; i < NALIASES; i++)
+		fprintf(out, "  %-16s as %s (its slurm.conf name)\n",
+			aliases[i].conf, aliases[i].key);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_params.h - the model and policy parameters dfrs sim takes as
- * --param key=value: names, defaults, ranges, checks.
+ * --param key=value: names, defaults, ranges, checks; sched/amcbf's
+ * slurm.conf names (amcbf_util_threshold, ...) are accepted too.
  */
 #ifndef DFRS_SIM_PARAMS_H
 #define DFRS_SIM_PARAMS_H
@@ -17,6 +18,10 @@
  */
 int sim_param_set(sim_model_t *m, const char *key, double value,
 		  char *err, size_t errlen);
+
+/* The short key of a parameter given by its slurm.conf name
+ * (amcbf_util_threshold: util_threshold); any other key as it is. */
+const char *sim_param_key(const char *key);
 
 /* The parameter table for --help and doc/simulator.md. */
 void sim_params_describe(FILE *out);

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_policy.c - dfrs sim's policy table (sim_policy.h): the engines of
- * sched_policy.c first, then the policies with their own drivers.
+ * sched_policy.c first, then the policies with their own drivers; names
+ * found whatever their case, the closest suggested on a typo.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "sched/sched_policy.h"
 #include "sim_dfrs.h"
 #include "sim_gang.h"
 #include "sim_policy.h"
+#include "suite/name_suggest.h"
 
 /* Policies with their own simulation driver: name, summary, NULL, driver,
  * on request only.  The online DFRS policies decide at every event over
@@ -54,12 +57,22 @@ int sim_policy_find(const char *name, sim_policy_t *out)
 {
 	for (size_t i = 0; i < sim_policy_count(); i++) {
 		sim_policy_t p = sim_policy_at(i);
-		if (!strcmp(p.name, name)) {
+		if (!strcasecmp(p.name, name)) {
 			*out = p;
 			return 0;
 		}
 	}
 	return -1;
+}
+
+const char *sim_policy_suggest(const char *name)
+{
+	const char *names[SIM_POLICY_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < sim_policy_count() && n < SIM_POLICY_MAX; i++)
+		names[n++] = sim_policy_at(i).name;
+	return name_suggest(name, names, n);
 }
 
 int sim_policy_run(const sim_policy_t *p, const sim_workload_t *w,

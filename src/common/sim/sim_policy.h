@@ -28,8 +28,16 @@ typedef struct {
 				   list on loaded traces */
 } sim_policy_t;
 
-/* The policy called name (exact, lower case) into *out: 0, or -1 if none. */
+/* Policies in the table at most (engines and drivers). */
+#define SIM_POLICY_MAX 64
+
+/* The policy called name (case ignored: EASY is easy) into *out: 0, or -1
+ * if none. */
 int sim_policy_find(const char *name, sim_policy_t *out);
+
+/* For a name sim_policy_find() did not know: the policy name it is
+ * likely a typo of ("amcfb": "amcbf"), or NULL. */
+const char *sim_policy_suggest(const char *name);
 
 /* How many there are, and the i-th in the order dfrs sim lists them. */
 size_t sim_policy_count(void);

@@ -216,6 +216,9 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 			       json_object_new_string(estimates_note(r)));
 	json_object_object_add(root, "consolidation_potential",
 			       json_object_new_double(r->potential));
+	if (r->cpu_usage)
+		json_object_object_add(root, "cpu_usage",
+				       json_object_new_string(r->cpu_usage));
 	json_object *results = json_object_new_array();
 	for (size_t i = 0; i < r->nrows; i++) {
 		const sim_report_row_t *row = &r->rows[i];
@@ -315,6 +318,8 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		estimates_note(r));
 	fprintf(out, "consolidation potential: %.1f %% of the CPU jobs hold "
 		"is idle on nodes a bg tier may use\n", 100 * r->potential);
+	if (r->cpu_usage)
+		fprintf(out, "CPU usage: %s\n", r->cpu_usage);
 	fprintf(out, "(ratio) = value / EASY's; bsld: bounded slowdown, "
 		"Gamma = %g s\n\n", SIM_BSLD_BOUND);
 	fprintf(out, "%-20s", "metric");

@@ -36,6 +36,7 @@ typedef struct {
 				   NULL: the trace's own, as estimates_exact
 				   says */
 	double potential;	/* sim_consolidation_potential() */
+	const char *cpu_usage;	/* where the CPU usage came from, or NULL */
 	const sim_report_row_t *rows;
 	size_t nrows;
 } sim_report_t;

@@ -20,6 +20,7 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o)
 	o->seed = 1;
 	o->estimate_factor = 0;
 	o->cpu_usage = 0;
+	o->default_cpu_need = 0;
 }
 
 /* The most nodes a machine may have (as dfrs sim --nodes). */
@@ -117,6 +118,7 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 		for (int p = 0; p < nodes; p++)
 			j->util[p] = o->cpu_usage > 0 ? o->cpu_usage
 				     : traced > 0 ? traced
+				     : o->default_cpu_need > 0 ? o->default_cpu_need
 				     : nodes == 1 ? 1.0
 				     : sim_random_uniform(&rng, 0.4, 1.0);
 	}

@@ -33,6 +33,10 @@ typedef struct {
 				   whatever the trace or the model says (1: no
 				   idle CPU for a bg tier); 0: trace, else
 				   Liu et al.'s model */
+	double default_cpu_need; /* > 0: CPU usage of every process of a job
+				   the trace gives none for, as sched/amcbf
+				   assumes (dfrs_cpu_need); 0: Liu et al.'s
+				   model */
 	double estimate_factor;	/* > 0: every job's estimate is its run time
 				   times this (1: exact); 0: the trace's
 				   requested time where it has one, else the
@@ -55,8 +59,9 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o);
 
 /*
  * Build the workload.  CPU usage per process: the trace's average CPU time
- * per processor over the runtime when known, else Liu et al.'s model (one
- * process: 100 %; more: uniform 40..100 % per process), drawn from seed.
+ * per processor over the runtime when known, else o->default_cpu_need when
+ * set, else Liu et al.'s model (one process: 100 %; more: uniform
+ * 40..100 % per process), drawn from seed.
  * Returns 0, or -1 with a message in err (bad option, no job left).
  */
 int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,

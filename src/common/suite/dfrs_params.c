@@ -8,6 +8,7 @@
  * from it, so they cannot disagree.  Defaults follow Liu et al. 2013 (* Sec. IV: 96 % foreground threshold, 4 % minimum idle CPU).
  */
 #include "dfrs_params.h"
+#include "name_suggest.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -219,9 +220,14 @@ static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
 				strncat(list, s->choices[i], sizeof(list) - strlen(list) - 1);
 			}
+			size_t n = 0;
+			while (s->choices[n])
+				n++;
+			const char *near = name_suggest(text, s->choices, n);
 			snprintf(err, errlen,
-				 "SchedulerParameters %s=%s: must be one of %s",
-				 s->key, text, list);
+				 "SchedulerParameters %s=%s: must be one of %s%s%s%s",
+				 s->key, text, list, near ? " (did you mean " : "",
+				 near ? near : "", near ? "?)" : "");
 		}
 		return -1;
 	}
@@ -247,6 +253,36 @@ static void printable(char *err)
 			*err = '?';
 }
 
+/* "unknown parameter", with the closest key when one is close. */
+static void unknown_key(const char *key, size_t klen, char *err,
+			size_t errlen)
+{
+	const char *keys[NSPECS];
+	char typed[64];
+	const char *near = NULL;
+
+	for (size_t i = 0; i < NSPECS; i++)
+		keys[i] = specs[i].key;
+	if (klen < sizeof(typed)) {
+		memcpy(typed, key, klen);
+		typed[klen] = '\0';
+		near = name_suggest(typed, keys, NSPECS);
+	}
+	snprintf(err, errlen,
+		 "SchedulerParameters %.*s: unknown parameter (%s%s%s)",
+		 (int)klen, key, near ? "did you mean " : "dfrs params lists them",
+		 near ? near : "", near ? "?" : "");
+}
+
+int dfrs_params_takes_names(const char *key, size_t klen)
+{
+	for (size_t i = 0; i < NSPECS; i++)
+		if (specs[i].type == P_NAMES && strlen(specs[i].key) == klen &&
+		    !strncasecmp(key, specs[i].key, klen))
+			return 1;
+	return 0;
+}
+
 /* Parse str over the defaults in *p: 0, or -1 with err. */
 static int parse_into(const char *str, dfrs_params_t *p, char *err,
 		      size_t errlen)
@@ -267,9 +303,7 @@ static int parse_into(const char *str, dfrs_params_t *p, char *err,
 					s = &specs[i];
 			}
 			if (!s) {
-				snprintf(err, errlen,
-					 "SchedulerParameters %.*s: unknown parameter (dfrs params lists them)",
-					 (int)klen, cur);
+				unknown_key(cur, klen, err, errlen);
 				return -1;
 			}
 			if (!eq) {

@@ -95,6 +95,10 @@ void dfrs_params_defaults(dfrs_params_t *p);
 int dfrs_params_parse(const char *str, dfrs_params_t *p,
 		       char *err, size_t errlen);
 
+/* Is the key (klen bytes, case ignored) one whose value is a list of
+ * names, a:b:c (amcbf_partitions, amcbf_exempt_qos)? */
+int dfrs_params_takes_names(const char *key, size_t klen);
+
 /* One line "amcbf_mode=amcbf amcbf_interval=30 ..." for logs. */
 void dfrs_params_format(const dfrs_params_t *p, char *buf, size_t len);
 

@@ -58,6 +58,10 @@ typedef struct {
 				    * SUSPENDED, REQUEUED, ...) */
 	size_t skipped_steps;	   /* sacct: job-step rows (123.batch, 123.0:
 				    * the export was made without -X) */
+	size_t array_jobs;	/* sacct: job rows that are tasks of a job
+				 * array (JobID 123_4), each kept as a job */
+	size_t het_jobs;	/* sacct: job rows that are components of a
+				 * heterogeneous job (JobID 123+0), likewise */
 	int format;		/* TRACE_FORMAT_SWF or TRACE_FORMAT_SACCT */
 	long header_max_jobs;	/* "; MaxJobs:" (-1 if absent) */
 	long header_max_procs;	/* "; MaxProcs:" (-1 if absent) */

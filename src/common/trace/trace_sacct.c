@@ -235,6 +235,21 @@ static int job_id(const sacct_row_t *r, long *id, int *is_step)
 	return 0;
 }
 
+/* JobID 123_4 is a task of job array 123, 123+0 a component of
+ * heterogeneous job 123: counted among the jobs kept, each replayed as a
+ * job of its own (their JobIDRaw is a plain number). */
+static void count_kind(const sacct_row_t *r, trace_t *t)
+{
+	const sacct_field_t *f = cell(r, COL_JOBID);
+
+	if (!f)
+		return;
+	if (memchr(f->text, '_', f->len))
+		t->array_jobs++;
+	else if (memchr(f->text, '+', f->len))
+		t->het_jobs++;
+}
+
 /* Timelimit / TimelimitRaw: seconds, or -1 for UNLIMITED, Partition_Limit,
  * empty.  Returns -1 on a malformed value. */
 static int time_limit(const sacct_row_t *r, double *limit)
@@ -479,6 +494,7 @@ static int convert_row(sacct_row_t *r, sacct_layout_t *lay)
 		job.cpu_used = total_cpu / job.procs;
 	if (job.req_time > 0)
 		t->has_req_time = 1;
+	count_kind(r, t);
 	return trace_add_job(r->p, &job);
 }
 

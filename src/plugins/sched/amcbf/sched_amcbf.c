@@ -44,6 +44,7 @@
 #include "amcbf_locks.h"
 #include "amcbf_restart.h"
 #include "suite/dfrs_params.h"
+#include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
 #include "state_file.h"
 
@@ -66,12 +67,10 @@ static bool owns_starts;	/* slurmctld's main scheduler is off */
 static char *good_params;	/* the SchedulerParameters in force (xmalloc) */
 
 /* Is slurmctld's main scheduler off, so that only this plugin starts jobs?
- * sp: SchedulerParameters. */
+ * sp: SchedulerParameters.  The same test as dfrs params --check's. */
 static bool main_scheduler_off(const char *sp)
 {
-	return sp && xstrcasestr(sp, "sched_interval=-1") &&
-	       (xstrcasestr(sp, "defer,") || !xstrcasecmp(sp, "defer") ||
-		(strlen(sp) >= 6 && !xstrcasecmp(sp + strlen(sp) - 6, ",defer")));
+	return dfrs_params_owns_starts(sp);
 }
 
 /*
