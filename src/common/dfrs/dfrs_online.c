@@ -15,6 +15,7 @@
 #include "dfrs_online.h"
 #include "online_greedypm.h"
 #include "online_mcb.h"
+#include "online_repair.h"
 #include "online_state.h"
 #include "yield_allocation.h"
 
@@ -27,6 +28,7 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->minvt = 600.0;
 	p->penalty = 0.0;
 	p->bandwidth = 0.0;
+	p->repack_drift = 0.0;
 }
 
 const char *const dfrs_online_policy_names[] = {
@@ -254,8 +256,16 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	if (params->policy == DFRS_POLICY_MCB ||
 	    (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
 	     params->policy == DFRS_POLICY_GREEDYPM)) {
-		if (online_mcb_repack(&w))
+		int kept = params->repack_drift > 0.0 && cluster->repack_yield > 0.0 ?
+			   online_repair(&w, event, event_job) : 0;
+
+		if (kept < 0)
 			goto nomem;
+		if (!kept) {
+			if (online_mcb_repack(&w))
+				goto nomem;
+			out->repacked = 1;
+		}
 	} else if (online_greedypm_pass(&w, event, event_job)) {
 		goto nomem;
 	}
@@ -312,6 +322,8 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		if (dj->cost_seconds > 0.0)
 			job->blocked_until = cluster->now + dj->cost_seconds;
 	}
+	if (d->repacked)
+		cluster->repack_yield = d->min_scaled_yield;
 }
 
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt)

@@ -26,6 +26,16 @@
  *             virtual time keep their hosts.  On identical hosts, each
  *             packed host is mapped onto the host already holding most of
  *             its tasks, to migrate as little as the packing allows.
+ *   Incremental repacks (repack_drift > 0): where mcb, or greedypm at a
+ *   periodic event, would repack every job, the packing kept from the last
+ *   event is first repaired locally: waiting jobs start or resume where
+ *   they fit, highest priority first, and no running job moves.  The
+ *   repair stands if no waiting job then has a higher priority than a
+ *   running one and the minimum scaled yield is at least (1 -
+ *   repack_drift) times the one the last full repack reached
+ *   (cluster->repack_yield); otherwise the full repack runs as above.
+ *   repack_drift 0 repacks at every such event (the decisions are then
+ *   exactly those of the full repack).
  *   Periodic events ("/per" in the seed, every period seconds when
  *   period > 0): greedypm repacks as mcb does (minvt still applies);
  *   greedyp, which never migrates, lets every waiting job preempt running
@@ -110,6 +120,11 @@ typedef struct {
 				 * default 0 (the seed also uses 300) */
 	double bandwidth;	/* bytes/s of suspend/migration traffic;
 				 * 0 (default): bytes cost no time */
+	double repack_drift;	/* fraction in [0, 1) by which the minimum
+				 * scaled yield may fall below the last full
+				 * repack's before mcb (greedypm: at periodic
+				 * events) repacks again; 0 (default): repack
+				 * at every event, as the seed does */
 } dfrs_online_params_t;
 
 typedef struct {
@@ -132,6 +147,10 @@ typedef struct {
 	int njobs;
 	dfrs_online_job_t *jobs;	/* every job not yet completed */
 	double now;			/* s */
+	double repack_yield;		/* minimum scaled yield after the last
+					 * full repack (dfrs_online_apply
+					 * sets it); <= 0: none, the next
+					 * repack is full */
 } dfrs_cluster_t;
 
 typedef struct {
@@ -151,6 +170,7 @@ typedef struct {
 	int nstarted, nsuspended, nresumed, nmigrated;
 	double total_bytes;
 	double min_scaled_yield;	/* over running jobs after; -1 if none */
+	int repacked;		/* 1 if every job was repacked (METAVP) */
 } dfrs_decisions_t;
 
 /* Defaults above for the given policy. */
@@ -180,7 +200,8 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 
 void dfrs_decisions_free(dfrs_decisions_t *d);
 
-/* Copy the decisions into the jobs (state, hosts, yield, blocked_until). */
+/* Copy the decisions into the jobs (state, hosts, yield, blocked_until);
+ * after a full repack, its minimum scaled yield into cluster->repack_yield. */
 void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d);
 
 /* Advance time by dt >= 0: running jobs gain yield * (unblocked time). */

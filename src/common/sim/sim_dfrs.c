@@ -351,6 +351,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	dfrs_online_params_t par;
 	dfrs_online_params_default(&par, policy);
 	par.penalty = m->migration_cost;
+	par.repack_drift = m->dfrs_repack_drift;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

@@ -28,6 +28,11 @@ typedef struct {
 	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
 					   memory per task, uniform lo..hi
 					   of a node per job (0.1..0.5) */
+	double dfrs_repack_drift;	/* their repack_drift (dfrs_online.h):
+					   mcb and greedypm repack every job
+					   only when the minimum scaled yield
+					   fell this fraction below the last
+					   repack's */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */
