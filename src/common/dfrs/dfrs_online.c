@@ -107,6 +107,16 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 	}
 	d->cost_bytes = bytes;
 	d->cost_seconds = 0.0;
+	d->lost_seconds = 0.0;
+	if (par->requeue && !job->checkpointable) {
+		/* a requeue: nothing is saved or read back, a job moved or
+		 * suspended while running starts over */
+		d->cost_bytes = 0.0;
+		if (job->state == DFRS_JOB_RUNNING &&
+		    (d->action == DFRS_ACT_SUSPEND || d->action == DFRS_ACT_MIGRATE))
+			d->lost_seconds = job->virtual_time;
+		return;
+	}
 	if (d->action == DFRS_ACT_RESUME || d->action == DFRS_ACT_MIGRATE)
 		d->cost_seconds = par->penalty +
 			(par->bandwidth > 0.0 ? bytes / par->bandwidth : 0.0);
@@ -276,6 +286,7 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 		d->state = w.state[j];
 		cost_of(params, &cluster->jobs[j], d);
 		out->total_bytes += d->cost_bytes;
+		out->total_lost_seconds += d->lost_seconds;
 		out->nstarted += d->action == DFRS_ACT_START;
 		out->nsuspended += d->action == DFRS_ACT_SUSPEND;
 		out->nresumed += d->action == DFRS_ACT_RESUME;
@@ -321,6 +332,8 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
 		if (dj->cost_seconds > 0.0)
 			job->blocked_until = cluster->now + dj->cost_seconds;
+		if (dj->lost_seconds > 0.0)
+			job->virtual_time = 0.0;
 	}
 	if (d->repacked)
 		cluster->repack_yield = d->min_scaled_yield;
