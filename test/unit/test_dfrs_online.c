@@ -286,6 +286,196 @@ static void test_elementary_amounts_online(void **state)
 	assert_float_equal(f.jobs[1].yield, 0.5, EPS);
 }
 
+/* ---- incremental MCB (repack_drift) ----------------------------------------- */
+
+static dfrs_decisions_t decide_drift(fixture_t *f, dfrs_policy_t pol,
+				     double drift, dfrs_event_t ev, int job)
+{
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[256] = "";
+
+	dfrs_online_params_default(&par, pol);
+	par.priority = DFRS_PRIO_VT;
+	par.minvt = 600;
+	par.repack_drift = drift;
+	if (dfrs_online_decide(&par, &f->cl, ev, job, &d, err, sizeof(err)))
+		fail_msg("decide: %s", err);
+	return d;
+}
+
+/* Two jobs share host 0, host 1 idles: the full repack spreads them; the
+ * repair keeps them while the yield is within the drift of the last
+ * repack's, and repacks once it is not. */
+static void test_repair_keeps_packing_within_drift(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 1000);
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+
+	f.cl.repack_yield = 0.5;	/* the last repack reached 0.5 */
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.repacked, 0);
+	assert_int_equal(d.nmigrated, 0);
+	assert_int_equal(d.job[0].hosts[0], 0);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	assert_float_equal(d.min_scaled_yield, 0.5, EPS);
+	dfrs_online_apply(&f.cl, &d);
+	assert_float_equal(f.cl.repack_yield, 0.5, EPS);	/* unchanged */
+	dfrs_decisions_free(&d);
+
+	/* drift 0: every event repacks, as without the parameter */
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.0, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.repacked, 1);
+	assert_int_equal(d.nmigrated, 1);
+	dfrs_decisions_free(&d);
+
+	/* the last repack reached 1.0: 0.5 is more than 10 % below */
+	f.cl.repack_yield = 1.0;
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.repacked, 1);
+	assert_int_equal(d.nmigrated, 1);
+	assert_int_not_equal(d.job[0].hosts[0], d.job[1].hosts[0]);
+	dfrs_online_apply(&f.cl, &d);
+	assert_float_equal(f.cl.repack_yield, 1.0, EPS);
+	dfrs_decisions_free(&d);
+
+	/* no repack yet (repack_yield 0): the first one is full */
+	f.cl.repack_yield = 0.0;
+	f.jobs[1].hosts[0] = 0;
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.5, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.repacked, 1);
+	dfrs_decisions_free(&d);
+}
+
+/* An arriving job is admitted by the repair as GreedyP would (suspending
+ * the lowest priority) when that keeps the yield within the drift. */
+static void test_repair_admits_arrival(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 1000);
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
+	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
+	f.cl.repack_yield = 0.5;
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_ARRIVAL, 2);
+	assert_int_equal(d.repacked, 0);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	assert_float_equal(d.min_scaled_yield, 0.5, EPS);
+	dfrs_decisions_free(&d);
+}
+
+/* A suspended job of higher priority than a running one waits for the
+ * next periodic event: then the full repack swaps them. */
+static void test_repair_rotates_at_periodic_events(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 1000);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 700, h0);	/* A: 1/700 */
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 100, h0);	/* B: 1/100 */
+	f.cl.repack_yield = 1.0;
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.repacked, 0);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
+	dfrs_decisions_free(&d);
+
+	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.repacked, 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[1].action, DFRS_ACT_RESUME);
+	dfrs_decisions_free(&d);
+
+	/* GreedyPM repairs at its periodic events the same way */
+	d = decide_drift(&f, DFRS_POLICY_GREEDYPM, 0.1, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.repacked, 1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_RESUME);
+	dfrs_decisions_free(&d);
+}
+
+/* ---- requeue model ---------------------------------------------------------- */
+
+/* A suspension is a requeue: a job that does not checkpoint loses its
+ * virtual time, one that does keeps it and pays the cost model. */
+static void test_requeue_loses_progress_unless_checkpointable(void **state)
+{
+	for (int ckpt = 0; ckpt <= 1; ckpt++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 1, 1000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		f.jobs[0].checkpointable = ckpt;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+		par.requeue = 1;
+		par.penalty = 50;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+						    1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[1].action, DFRS_ACT_START);
+		assert_float_equal(d.job[0].lost_seconds, ckpt ? 0.0 : 300.0, EPS);
+		assert_float_equal(d.total_lost_seconds, ckpt ? 0.0 : 300.0, EPS);
+		assert_float_equal(d.job[0].cost_bytes, ckpt ? 0.6e9 : 0.0, 1.0);
+		dfrs_online_apply(&f.cl, &d);
+		assert_float_equal(f.jobs[0].virtual_time, ckpt ? 300.0 : 0.0, EPS);
+		dfrs_decisions_free(&d);
+
+		/* the requeued job comes back: a restart costs nothing, a
+		 * checkpointed resume pays the penalty */
+		f.jobs[1].state = DFRS_JOB_PENDING;	/* say C left */
+		f.cl.njobs = 1;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+						    -1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, DFRS_ACT_RESUME);
+		assert_float_equal(d.job[0].cost_seconds, ckpt ? 50.0 : 0.0, EPS);
+		assert_float_equal(d.job[0].lost_seconds, 0.0, EPS);
+		dfrs_decisions_free(&d);
+	}
+}
+
+/* The repack keeps a running job that does not checkpoint where it is
+ * (moving it would restart it); a checkpointing one still moves. */
+static void test_requeue_repack_keeps_running_jobs(void **state)
+{
+	for (int ckpt = 0; ckpt <= 1; ckpt++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 2, 1000);
+		add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+		add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+		f.jobs[0].checkpointable = f.jobs[1].checkpointable = ckpt;
+		dfrs_online_params_default(&par, DFRS_POLICY_MCB);
+		par.requeue = 1;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_PERIODIC,
+						    -1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.nmigrated, ckpt ? 1 : 0);
+		assert_float_equal(d.min_scaled_yield, ckpt ? 1.0 : 0.5, EPS);
+		assert_float_equal(d.total_lost_seconds, 0.0, EPS);
+		dfrs_decisions_free(&d);
+	}
+}
+
 /* ---- MCB ------------------------------------------------------------------ */
 
 static void test_mcb_drops_lowest_priority(void **state)
@@ -572,6 +762,11 @@ int main(void)
 		cmocka_unit_test(test_mcb_drops_lowest_priority),
 		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
 		cmocka_unit_test(test_mcb_keeps_hosts_when_it_can),
+		cmocka_unit_test(test_requeue_loses_progress_unless_checkpointable),
+		cmocka_unit_test(test_requeue_repack_keeps_running_jobs),
+		cmocka_unit_test(test_repair_keeps_packing_within_drift),
+		cmocka_unit_test(test_repair_admits_arrival),
+		cmocka_unit_test(test_repair_rotates_at_periodic_events),
 		cmocka_unit_test(test_cost_apply_advance),
 		cmocka_unit_test(test_bad_state),
 		cmocka_unit_test(test_random_sequences),

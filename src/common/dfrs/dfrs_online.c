@@ -15,6 +15,7 @@
 #include "dfrs_online.h"
 #include "online_greedypm.h"
 #include "online_mcb.h"
+#include "online_repair.h"
 #include "online_state.h"
 #include "yield_allocation.h"
 
@@ -27,6 +28,7 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->minvt = 600.0;
 	p->penalty = 0.0;
 	p->bandwidth = 0.0;
+	p->repack_drift = 0.0;
 }
 
 const char *const dfrs_online_policy_names[] = {
@@ -105,6 +107,16 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 	}
 	d->cost_bytes = bytes;
 	d->cost_seconds = 0.0;
+	d->lost_seconds = 0.0;
+	if (par->requeue && !job->checkpointable) {
+		/* a requeue: nothing is saved or read back, a job moved or
+		 * suspended while running starts over */
+		d->cost_bytes = 0.0;
+		if (job->state == DFRS_JOB_RUNNING &&
+		    (d->action == DFRS_ACT_SUSPEND || d->action == DFRS_ACT_MIGRATE))
+			d->lost_seconds = job->virtual_time;
+		return;
+	}
 	if (d->action == DFRS_ACT_RESUME || d->action == DFRS_ACT_MIGRATE)
 		d->cost_seconds = par->penalty +
 			(par->bandwidth > 0.0 ? bytes / par->bandwidth : 0.0);
@@ -254,8 +266,16 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	if (params->policy == DFRS_POLICY_MCB ||
 	    (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
 	     params->policy == DFRS_POLICY_GREEDYPM)) {
-		if (online_mcb_repack(&w))
+		int kept = params->repack_drift > 0.0 && cluster->repack_yield > 0.0 ?
+			   online_repair(&w, event, event_job) : 0;
+
+		if (kept < 0)
 			goto nomem;
+		if (!kept) {
+			if (online_mcb_repack(&w))
+				goto nomem;
+			out->repacked = 1;
+		}
 	} else if (online_greedypm_pass(&w, event, event_job)) {
 		goto nomem;
 	}
@@ -266,6 +286,7 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 		d->state = w.state[j];
 		cost_of(params, &cluster->jobs[j], d);
 		out->total_bytes += d->cost_bytes;
+		out->total_lost_seconds += d->lost_seconds;
 		out->nstarted += d->action == DFRS_ACT_START;
 		out->nsuspended += d->action == DFRS_ACT_SUSPEND;
 		out->nresumed += d->action == DFRS_ACT_RESUME;
@@ -311,7 +332,11 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
 		if (dj->cost_seconds > 0.0)
 			job->blocked_until = cluster->now + dj->cost_seconds;
+		if (dj->lost_seconds > 0.0)
+			job->virtual_time = 0.0;
 	}
+	if (d->repacked)
+		cluster->repack_yield = d->min_scaled_yield;
 }
 
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt)

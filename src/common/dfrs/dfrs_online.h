@@ -26,6 +26,16 @@
  *             virtual time keep their hosts.  On identical hosts, each
  *             packed host is mapped onto the host already holding most of
  *             its tasks, to migrate as little as the packing allows.
+ *   Incremental repacks (repack_drift > 0): where mcb, or greedypm at a
+ *   periodic event, would repack every job, the packing kept from the last
+ *   event is first repaired locally: waiting jobs start or resume where
+ *   they fit, highest priority first, and no running job moves.  The
+ *   repair stands if no waiting job then has a higher priority than a
+ *   running one and the minimum scaled yield is at least (1 -
+ *   repack_drift) times the one the last full repack reached
+ *   (cluster->repack_yield); otherwise the full repack runs as above.
+ *   repack_drift 0 repacks at every such event (the decisions are then
+ *   exactly those of the full repack).
  *   Periodic events ("/per" in the seed, every period seconds when
  *   period > 0): greedypm repacks as mcb does (minvt still applies);
  *   greedyp, which never migrates, lets every waiting job preempt running
@@ -56,6 +66,13 @@
  *      dfrs_decisions_free().  Every decision changes the yields of running
  *      jobs, so recompute the next completion after each event.
  *
+ * Requeue model (requeue = 1): what a suspension or a move costs live,
+ * where both are a requeue.  A running job suspended or moved that is not
+ * checkpointable loses its progress: its virtual time goes back to 0
+ * (lost_seconds in its decision) and it restarts from scratch, with no
+ * other cost; a checkpointable one pays the cost model below.  The
+ * repacks (mcb, greedypm's periodic one) weigh it: they keep such a job
+ * on its hosts while it runs (it may still be suspended, as any job).
  * Cost model: suspending a job writes its tasks' memory (ntasks *
  * task_mem_bytes) to disk; resuming reads it back; migrating moves the
  * memory of every task that changes host (of all tasks when a suspended job
@@ -110,6 +127,13 @@ typedef struct {
 				 * default 0 (the seed also uses 300) */
 	double bandwidth;	/* bytes/s of suspend/migration traffic;
 				 * 0 (default): bytes cost no time */
+	int requeue;		/* 1: the requeue model above; 0 (default):
+				 * every job pays the cost model only */
+	double repack_drift;	/* fraction in [0, 1) by which the minimum
+				 * scaled yield may fall below the last full
+				 * repack's before mcb (greedypm: at periodic
+				 * events) repacks again; 0 (default): repack
+				 * at every event, as the seed does */
 } dfrs_online_params_t;
 
 typedef struct {
@@ -123,6 +147,7 @@ typedef struct {
 	int *hosts;		/* [shape.ntasks], caller storage: current
 				 * hosts (RUNNING) or last hosts (SUSPENDED) */
 	double yield;		/* current yield (RUNNING), else 0 */
+	int checkpointable;	/* requeue model: keeps its progress */
 } dfrs_online_job_t;
 
 typedef struct {
@@ -132,6 +157,10 @@ typedef struct {
 	int njobs;
 	dfrs_online_job_t *jobs;	/* every job not yet completed */
 	double now;			/* s */
+	double repack_yield;		/* minimum scaled yield after the last
+					 * full repack (dfrs_online_apply
+					 * sets it); <= 0: none, the next
+					 * repack is full */
 } dfrs_cluster_t;
 
 typedef struct {
@@ -142,6 +171,7 @@ typedef struct {
 	int tasks_moved;	/* tasks now on a host they were not on */
 	double cost_bytes;	/* memory written, read or moved */
 	double cost_seconds;	/* time without progress from now */
+	double lost_seconds;	/* requeue model: virtual time lost */
 } dfrs_decision_t;
 
 typedef struct {
@@ -150,7 +180,9 @@ typedef struct {
 	int *host_storage;	/* backs every job[i].hosts */
 	int nstarted, nsuspended, nresumed, nmigrated;
 	double total_bytes;
+	double total_lost_seconds;	/* sum of lost_seconds */
 	double min_scaled_yield;	/* over running jobs after; -1 if none */
+	int repacked;		/* 1 if every job was repacked (METAVP) */
 } dfrs_decisions_t;
 
 /* Defaults above for the given policy. */
@@ -180,7 +212,9 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 
 void dfrs_decisions_free(dfrs_decisions_t *d);
 
-/* Copy the decisions into the jobs (state, hosts, yield, blocked_until). */
+/* Copy the decisions into the jobs (state, hosts, yield, blocked_until;
+ * virtual time back to 0 for a job that lost its progress);
+ * after a full repack, its minimum scaled yield into cluster->repack_yield. */
 void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d);
 
 /* Advance time by dt >= 0: running jobs gain yield * (unblocked time). */

@@ -89,6 +89,7 @@ typedef struct {
 	vp_problem_t pb;
 	double *size, *elem_size, *cap, *elem, *scale;
 	int *task_job, *item_bin;
+	int *lo_bin;		/* item_bin of the last packing that succeeded */
 } trial_t;
 
 static void trial_free(trial_t *t)
@@ -100,6 +101,7 @@ static void trial_free(trial_t *t)
 	free(t->scale);
 	free(t->task_job);
 	free(t->item_bin);
+	free(t->lo_bin);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -121,8 +123,9 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 	t->scale = calloc(nd + 1, sizeof(double));
 	t->task_job = malloc(sizeof(int) * (n + 1));
 	t->item_bin = malloc(sizeof(int) * (n + 1));
+	t->lo_bin = malloc(sizeof(int) * (n + 1));
 	if (!t->size || (elem_given && !t->elem_size) || !t->cap || !t->elem ||
-	    !t->scale || !t->task_job || !t->item_bin) {
+	    !t->scale || !t->task_job || !t->item_bin || !t->lo_bin) {
 		trial_free(t);
 		return -1;
 	}
@@ -164,7 +167,11 @@ static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
 					dfrs_task_elem_usage(job, d, y);
 		}
 	}
-	return vector_pack(&t->pb, alg, t->item_bin);
+	int rc = vector_pack(&t->pb, alg, t->item_bin);
+
+	if (rc == -1)	/* packings are deterministic: keep it, not redo it */
+		memcpy(t->lo_bin, t->item_bin, sizeof(int) * t->pb.nitems);
+	return rc;
 }
 
 static int search(trial_t *t, vp_algorithm_t alg, double floor,
@@ -200,9 +207,9 @@ static int search(trial_t *t, vp_algorithm_t alg, double floor,
 			}
 		}
 	}
-	if (trial_pack(t, alg, lo) != -1)
-		return -1;	/* cannot happen: lo packed before */
-	memcpy(out->task_host, t->item_bin, sizeof(int) * t->pb.nitems);
+	/* lo_bin holds the packing at lo: every success raised lo to its
+	 * yield, and failures leave lo_bin alone */
+	memcpy(out->task_host, t->lo_bin, sizeof(int) * t->pb.nitems);
 	if (yield_allocation_compute(t->inst, out) != 0)
 		return -1;
 	return 0;

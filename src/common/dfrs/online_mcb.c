@@ -120,7 +120,12 @@ int online_mcb_repack(online_state_t *w)
 	for (int i = 0, nt = 0; i < w->nj; i++) {
 		int j = w->by_prio[i];
 		const dfrs_online_job_t *job = &w->cl->jobs[j];
-		int pinned = job->state != DFRS_JOB_PENDING && !online_may_migrate(w, j);
+		/* with the requeue model a running job that does not
+		 * checkpoint would restart if moved: it stays or is dropped */
+		int pinned = job->state != DFRS_JOB_PENDING &&
+			     (!online_may_migrate(w, j) ||
+			      (w->par->requeue && !job->checkpointable &&
+			       job->state == DFRS_JOB_RUNNING));
 
 		for (int t = 0; t < job->shape.ntasks; t++)
 			pins[nt++] = pinned ? job->hosts[t] : -1;

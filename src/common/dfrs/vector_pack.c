@@ -149,30 +149,58 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 		st->bins[b] = tmp[b].item;
 }
 
+/*
+ * Whether item a and item b have the same size (aggregate and elementary):
+ * the tasks of one job, consecutive in the key order.  A bin that could not
+ * hold a cannot hold b after it either, as bin loads only grow.
+ */
+static int same_item(const vp_problem_t *pb, int a, int b)
+{
+	size_t n = sizeof(double) * pb->ndims;
+
+	return a >= 0 &&
+	       !memcmp(&pb->size[(size_t)a * pb->ndims],
+		       &pb->size[(size_t)b * pb->ndims], n) &&
+	       (!pb->elem_size ||
+		!memcmp(&pb->elem_size[(size_t)a * pb->ndims],
+			&pb->elem_size[(size_t)b * pb->ndims], n));
+}
+
+/* First Fit; an item the same as the one placed before it starts looking
+ * at that one's bin (the bins before it are still too full). */
 static int pack_first_fit(pack_state_t *st, int *item_bin)
 {
 	const vp_problem_t *pb = st->pb;
+	int prev = -1, prev_b = 0;
 
 	for (int r = 0; r < pb->nitems; r++) {
 		int item = st->order[r], b;
 
 		if (st->placed[item])
 			continue;
-		for (b = 0; b < pb->nbins; b++)
+		b = same_item(pb, prev, item) ? prev_b : 0;
+		for (; b < pb->nbins; b++)
 			if (fits(st, item, st->bins[b]))
 				break;
 		if (b == pb->nbins)
 			return item;
 		put(st, item, st->bins[b], item_bin);
+		prev = item;
+		prev_b = b;
 	}
 	return -1;
 }
 
+/* Best Fit; bins that did not hold the same item just before (full[])
+ * are not tested again. */
 static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
 {
 	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims;
+	int nd = pb->ndims, prev = -1;
+	char *full = calloc(pb->nbins + 1, 1);
 
+	if (!full)
+		return -2;
 	for (int r = 0; r < pb->nitems; r++) {
 		int item = st->order[r], best = -1;
 		double best_k[DFRS_MAX_DIMS];
@@ -180,12 +208,16 @@ static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
 
 		if (st->placed[item])
 			continue;
+		if (!same_item(pb, prev, item))
+			memset(full, 0, pb->nbins);
 		for (int bi = 0; bi < pb->nbins; bi++) {
 			int b = st->bins[bi], nk, better = 0;
 			double res[DFRS_MAX_DIMS], k[DFRS_MAX_DIMS];
 
-			if (!fits(st, item, b))
+			if (full[bi] || !fits(st, item, b)) {
+				full[bi] = 1;
 				continue;
+			}
 			for (int d = 0; d < nd; d++)
 				res[d] = (pb->cap[(size_t)b * nd + d] -
 					  st->load[(size_t)b * nd + d] -
@@ -208,10 +240,14 @@ static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
 				memcpy(best_k, k, sizeof(double) * best_nk);
 			}
 		}
-		if (best < 0)
+		if (best < 0) {
+			free(full);
 			return item;
+		}
 		put(st, item, best, item_bin);
+		prev = item;
 	}
+	free(full);
 	return -1;
 }
 

@@ -38,6 +38,10 @@
  *           reaches its runtime; resumes and migrations cost the policy's
  *           penalty = --migration-cost seconds without progress (the
  *           seed's migration/preemption penalty).  No bandwidth cost.
+ *           With --param dfrs_requeue=1 a suspension or a move is a
+ *           requeue, as live: a job that does not checkpoint (a share
+ *           dfrs_ckpt_share of the jobs does, drawn per job from --seed)
+ *           loses its progress and starts over; lost_seconds adds it up.
  * Periodic events come every params.period seconds (600 by default) from
  * time 0, while jobs are in the system.
  *
@@ -67,6 +71,7 @@
 /* mixed into --seed so that the memory draws are not the workload's
  * CPU-usage draws (same --seed) */
 #define MEM_STREAM 0x6d656d6f72790001ULL
+#define CKPT_STREAM 0x636b707400000001ULL
 
 /* virtual seconds left at which a job counts as complete (rounding) */
 #define DONE_EPS 1e-6
@@ -85,6 +90,8 @@ typedef struct {
 	double *mem;		/* per workload job: memory per task */
 	double *cpu;		/* per workload job: CPU its processes use
 				   at yield 1 (sum of their usages) */
+	char *ckpt;		/* per workload job: checkpoints (requeue
+				   model) */
 } drv_t;
 
 /* CPU used from cl.now to t1 (before dfrs_online_advance). */
@@ -131,6 +138,7 @@ static int decide(drv_t *s, dfrs_event_t ev, int job, char *err,
 		case DFRS_ACT_NONE:
 			continue;
 		}
+		res->lost_seconds += d.job[j].lost_seconds;
 		s->r->decisions++;
 	}
 	dfrs_online_apply(&s->cl, &d);
@@ -158,6 +166,7 @@ static void add_job(drv_t *s, size_t i)
 	job->shape.ntasks = wj->nodes;
 	job->shape.need[0] = need;
 	job->shape.req[1] = s->mem[i];
+	job->checkpointable = s->ckpt[i];
 	s->widx[s->cl.njobs] = i;
 	s->cl.njobs++;
 }
@@ -305,10 +314,11 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 	s.host_off = malloc(n * sizeof(*s.host_off));
 	s.mem = malloc(n * sizeof(*s.mem));
 	s.cpu = malloc(n * sizeof(*s.cpu));
+	s.ckpt = calloc(n, 1);
 	size_t total = s.host_off ? sim_workload_process_offsets(w, s.host_off) : 0;
 	s.host_pool = malloc((total ? total : 1) * sizeof(int));
 	if (!r->jobs || !s.hosts || !s.cl.jobs || !s.widx || !s.host_off ||
-	    !s.mem || !s.cpu || !s.host_pool) {
+	    !s.mem || !s.cpu || !s.ckpt || !s.host_pool) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -325,6 +335,12 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		r->jobs[i] = (sim_job_result_t){ .first_start = -1,
 						 .finish = -1 };
 		s.mem[i] = sim_random_uniform(&rng, lo, hi);
+	}
+	/* which jobs checkpoint: a stream of their own, so that the memory
+	 * draws do not depend on the share */
+	sim_random_seed(&rng, m->seed ^ CKPT_STREAM);
+	for (size_t i = 0; i < w->njobs; i++) {
+		s.ckpt[i] = sim_random_uniform(&rng, 0, 1) < m->dfrs_ckpt_share;
 		s.cpu[i] = 0;
 		for (int p = 0; p < w->jobs[i].nodes; p++)
 			s.cpu[i] += w->jobs[i].util[p];
@@ -338,6 +354,7 @@ out:
 	free(s.host_pool);
 	free(s.mem);
 	free(s.cpu);
+	free(s.ckpt);
 	if (rc)
 		sim_result_free(r);
 	sim_result_stop(r);
@@ -351,6 +368,8 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	dfrs_online_params_t par;
 	dfrs_online_params_default(&par, policy);
 	par.penalty = m->migration_cost;
+	par.repack_drift = m->dfrs_repack_drift;
+	par.requeue = m->dfrs_requeue != 0;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

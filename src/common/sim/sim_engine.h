@@ -28,6 +28,16 @@ typedef struct {
 	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
 					   memory per task, uniform lo..hi
 					   of a node per job (0.1..0.5) */
+	double dfrs_requeue;	/* 1: suspensions and moves are requeues
+				   that cost a job not checkpointable its
+				   progress (dfrs_online.h requeue model) */
+	double dfrs_ckpt_share;	/* with dfrs_requeue: share of the jobs,
+				   drawn per job, that checkpoint */
+	double dfrs_repack_drift;	/* their repack_drift (dfrs_online.h):
+					   mcb and greedypm repack every job
+					   only when the minimum scaled yield
+					   fell this fraction below the last
+					   repack's */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */
@@ -44,6 +54,8 @@ typedef struct {
 	double fg_seconds;	/* time spent running in the fg tier (or
 				   untiered: dedicated) */
 	double bg_seconds;	/* time spent running in the bg tier */
+	double lost_seconds;	/* work lost to requeues (sim_dfrs.c with
+				   dfrs_requeue): progress it had to redo */
 } sim_job_result_t;
 
 typedef struct {

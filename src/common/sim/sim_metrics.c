@@ -43,7 +43,7 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 		(double)r->events / r->wall_seconds : 0;
 	if (!n)
 		return;
-	double migrations = 0, preemptions = 0, fg = 0, bg = 0;
+	double migrations = 0, preemptions = 0, fg = 0, bg = 0, lost = 0;
 	for (size_t i = 0; i < n; i++) {
 		const sim_job_t *j = &w->jobs[i];
 		const sim_job_result_t *res = &r->jobs[i];
@@ -62,6 +62,7 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 			m->max_stretch = stretch;
 		migrations += res->migrations;
 		preemptions += res->preemptions;
+		lost += res->lost_seconds;
 		fg += res->fg_seconds;
 		bg += res->bg_seconds;
 	}
@@ -75,6 +76,7 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 	m->mean_stretch /= (double)n;
 	m->migrations_per_job = migrations / (double)n;
 	m->preemptions_per_job = preemptions / (double)n;
+	m->lost_work_per_job = lost / (double)n;
 	if (r->makespan > 0 && w->nodes > 0)
 		m->utilization = r->busy_cpu_seconds /
 				 ((double)w->nodes * r->makespan);

@@ -21,6 +21,7 @@ typedef struct {
 	double utilization;	/* busy CPU / (nodes * makespan) */
 	double migrations_per_job;
 	double preemptions_per_job;
+	double lost_work_per_job;	/* s of progress lost to requeues */
 	double makespan;	/* last finish - first arrival */
 	double wall_seconds;
 	double events_per_second;	/* decision events / wall_seconds */

@@ -50,6 +50,17 @@ static const sim_param_t params[] = {
 	  "greedyp/greedypm/mcb: memory per task, uniform lo..hi of a "
 	  "node per job"),
 	P("dfrs_mem_hi", dfrs_mem_hi, 0, 1, "see dfrs_mem_lo"),
+	PW("dfrs_requeue", dfrs_requeue, 0, 1,
+	   "greedyp, greedypm, mcb: 1: a job suspended or moved while "
+	   "running is requeued and, unless it checkpoints, loses its "
+	   "progress (instead of paying migration_cost)"),
+	P("dfrs_ckpt_share", dfrs_ckpt_share, 0, 1,
+	  "with dfrs_requeue: share of the jobs that checkpoint, drawn per "
+	  "job"),
+	P("dfrs_repack_drift", dfrs_repack_drift, 0, 0.99,
+	  "mcb, greedypm: repair the kept packing at an event and repack "
+	  "every job only when the minimum scaled yield fell this fraction "
+	  "below the last repack's (0: repack at every event)"),
 	PW("gang_mpl", gang_mpl, 1, 64,
 	   "gang*: multiprogramming level, rows of the Ousterhout matrix "
 	   "(Slurm's OverSubscribe=FORCE:4)"),

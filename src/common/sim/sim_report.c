@@ -34,6 +34,7 @@ static const metric_column_t columns[] = {
 	COL(utilization, "%.4f", 0),
 	COL(migrations_per_job, "%.3f", 1),
 	COL(preemptions_per_job, "%.3f", 1),
+	COL(lost_work_per_job, "%.1f", 1),
 	COL(makespan, "%.0f", 1),
 	COL(wall_seconds, "%.2f", 1),
 	COL(events_per_second, "%.0f", 0),

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * online_repair.c - incremental MCB: local repair of the kept packing and
+ * the drift test that decides whether a full METAVP repack is due
+ * (Stillwell et al. 2010, "When to apply Heuristics").  See online_repair.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "online_greedypm.h"
+#include "online_repair.h"
+#include "yield_allocation.h"
+
+/* Whether no waiting job (with pending_only, no job that never started)
+ * comes before a running one in w->by_prio. */
+static int running_come_first(const online_state_t *w, int pending_only)
+{
+	int seen_waiting = 0;
+
+	for (int r = 0; r < w->nj; r++) {
+		dfrs_job_state_t st = w->state[w->by_prio[r]];
+
+		if (st == DFRS_JOB_RUNNING && seen_waiting)
+			return 0;
+		seen_waiting |= pending_only ? st == DFRS_JOB_PENDING
+					     : st != DFRS_JOB_RUNNING;
+	}
+	return 1;
+}
+
+/* Minimum scaled yield of the running jobs on their working hosts (max-min
+ * allocation); -1 when none runs, -2 on out of memory or overload. */
+static double working_min_yield(const online_state_t *w)
+{
+	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
+	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
+	dfrs_placement_t p;
+	double m = -2.0;
+
+	if (!jobs)
+		return -2.0;
+	for (int j = 0; j < w->nj; j++)
+		jobs[j] = *online_shape(w, j);
+	if (dfrs_placement_init(&p, &inst) == 0) {
+		for (int j = 0; j < w->nj; j++)
+			if (w->state[j] == DFRS_JOB_RUNNING)
+				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
+				       sizeof(int) * jobs[j].ntasks);
+		if (yield_allocation_compute(&inst, &p) == 0)
+			m = p.min_scaled_yield;
+		dfrs_placement_free(&p);
+	}
+	free(jobs);
+	return m;
+}
+
+int online_repair(online_state_t *w, dfrs_event_t event, int event_job)
+{
+	double ref = w->cl->repack_yield, m;
+	int ntasks = 0, rc = -1;
+	dfrs_job_state_t *state0 = malloc(sizeof(*state0) * (w->nj + 1));
+	int *hosts0;
+
+	for (int j = 0; j < w->nj; j++)
+		ntasks += online_shape(w, j)->ntasks;
+	hosts0 = malloc(sizeof(int) * (ntasks + 1));
+	if (!state0 || !hosts0)
+		goto out;
+	memcpy(state0, w->state, sizeof(*state0) * w->nj);
+	for (int j = 0, off = 0; j < w->nj; off += online_shape(w, j)->ntasks, j++)
+		memcpy(&hosts0[off], w->hosts[j],
+		       sizeof(int) * online_shape(w, j)->ntasks);
+
+	/* an arriving job preempts lower priorities as under GreedyP; then
+	 * waiting jobs fill free capacity, highest priority first */
+	if (online_greedypm_pass(w, event == DFRS_EVENT_ARRIVAL ? event :
+				 DFRS_EVENT_COMPLETION, event_job))
+		goto out;
+	m = working_min_yield(w);
+	if (m < -1.5)
+		goto out;
+	if (running_come_first(w, event != DFRS_EVENT_PERIODIC) && m >= 0.0 &&
+	    m >= (1.0 - w->par->repack_drift) * ref) {
+		rc = 1;
+		goto out;
+	}
+	/* undo: the caller repacks from the state it had (usage and load are
+	 * left as the repair made them: the repack does not read them) */
+	memcpy(w->state, state0, sizeof(*state0) * w->nj);
+	for (int j = 0, off = 0; j < w->nj; off += online_shape(w, j)->ntasks, j++)
+		memcpy(w->hosts[j], &hosts0[off],
+		       sizeof(int) * online_shape(w, j)->ntasks);
+	rc = 0;
+out:
+	free(state0);
+	free(hosts0);
+	return rc;
+}
