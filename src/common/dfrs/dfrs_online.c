@@ -185,27 +185,15 @@ out:
 
 static int final_yields(online_state_t *w, dfrs_decisions_t *out)
 {
-	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
-	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
-	dfrs_placement_t p;
+	double *yield = malloc(sizeof(*yield) * (w->nj + 1));
 	int rc = -1;
 
-	if (!jobs)
+	if (!yield)
 		return -1;
-	for (int j = 0; j < w->nj; j++)
-		jobs[j] = *online_shape(w, j);
-	if (dfrs_placement_init(&p, &inst) == 0) {
-		for (int j = 0; j < w->nj; j++)
-			if (w->state[j] == DFRS_JOB_RUNNING)
-				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
-				       sizeof(int) * jobs[j].ntasks);
-		rc = yield_allocation_compute(&inst, &p);
-		for (int j = 0; rc == 0 && j < w->nj; j++)
-			out->job[j].yield = p.yield[j];
-		out->min_scaled_yield = p.min_scaled_yield;
-		dfrs_placement_free(&p);
-	}
-	free(jobs);
+	rc = online_running_yields(w, yield, &out->min_scaled_yield);
+	for (int j = 0; rc == 0 && j < w->nj; j++)
+		out->job[j].yield = yield[j];
+	free(yield);
 	return rc;
 }
 

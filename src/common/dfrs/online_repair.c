@@ -32,26 +32,9 @@ static int running_come_first(const online_state_t *w, int pending_only)
  * allocation); -1 when none runs, -2 on out of memory or overload. */
 static double working_min_yield(const online_state_t *w)
 {
-	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
-	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
-	dfrs_placement_t p;
-	double m = -2.0;
+	double m;
 
-	if (!jobs)
-		return -2.0;
-	for (int j = 0; j < w->nj; j++)
-		jobs[j] = *online_shape(w, j);
-	if (dfrs_placement_init(&p, &inst) == 0) {
-		for (int j = 0; j < w->nj; j++)
-			if (w->state[j] == DFRS_JOB_RUNNING)
-				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
-				       sizeof(int) * jobs[j].ntasks);
-		if (yield_allocation_compute(&inst, &p) == 0)
-			m = p.min_scaled_yield;
-		dfrs_placement_free(&p);
-	}
-	free(jobs);
-	return m;
+	return online_running_yields(w, NULL, &m) == 0 ? m : -2.0;
 }
 
 int online_repair(online_state_t *w, dfrs_event_t event, int event_job)

@@ -4,9 +4,11 @@
  * working state of one online DFRS decision (Stillwell et al. 2010, "Task Placement
  * Heuristics").  See online_state.h.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "online_state.h"
+#include "yield_allocation.h"
 
 const dfrs_job_t *online_shape(const online_state_t *w, int j)
 {
@@ -90,4 +92,32 @@ int online_may_migrate(const online_state_t *w, int j)
 	return w->par->policy != DFRS_POLICY_GREEDYP &&
 	       (w->par->minvt <= 0.0 ||
 		w->cl->jobs[j].virtual_time >= w->par->minvt);
+}
+
+int online_running_yields(const online_state_t *w, double *yield,
+			  double *min_scaled)
+{
+	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
+	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
+	dfrs_placement_t p;
+	int rc = -1;
+
+	if (!jobs)
+		return -1;
+	for (int j = 0; j < w->nj; j++)
+		jobs[j] = *online_shape(w, j);
+	if (dfrs_placement_init(&p, &inst) == 0) {
+		for (int j = 0; j < w->nj; j++)
+			if (w->state[j] == DFRS_JOB_RUNNING)
+				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
+				       sizeof(int) * jobs[j].ntasks);
+		rc = yield_allocation_compute(&inst, &p);
+		for (int j = 0; rc == 0 && yield && j < w->nj; j++)
+			yield[j] = p.yield[j];
+		if (rc == 0)
+			*min_scaled = p.min_scaled_yield;
+		dfrs_placement_free(&p);
+	}
+	free(jobs);
+	return rc;
 }

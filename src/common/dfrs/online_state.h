@@ -47,4 +47,11 @@ int online_place_on(online_state_t *w, int j, const int *hosts);
  * time (or minvt is 0). */
 int online_may_migrate(const online_state_t *w, int j);
 
+/* Max-min yields of the running jobs on their working hosts (Stillwell et
+ * al. 2010's yield allocation): each job's yield into yield[] (w->nj
+ * entries; may be NULL) and the minimum scaled yield into *min_scaled.
+ * 0, or -1 on out of memory or an overloaded host. */
+int online_running_yields(const online_state_t *w, double *yield,
+			  double *min_scaled);
+
 #endif
