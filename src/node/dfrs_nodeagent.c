@@ -5,7 +5,8 @@
  *
  * Every --interval seconds it asks slurmctld for jobs that changed (public
  * libslurm API, cheap when nothing changed), finds the processes of jobs on
- * its node, puts each job in its own cpu cgroup and sets cpu.shares from the
+ * its node and cluster, puts each job in its own cpu cgroup and sets cpu.shares
+ * from the
  * job's "dfrs:" tag: an administrator's AdminComment tag first, else the
  * SystemComment tag the plugins write in slurmctld, else the kernel's default
  * (an equal share).  Groups of jobs with no process left are removed.  When
@@ -39,6 +40,7 @@ typedef struct {
 
 typedef struct {
 	const char *node;
+	char cluster[128];	/* ClusterName; empty until slurmctld says it */
 	const char *controller;
 	char parent[256];	/* the node's group, relative to the mount */
 	int interval;
@@ -173,13 +175,38 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 	return CPU_WEIGHT_DEFAULT;
 }
 
+/*
+ * Learn the cluster's name from slurmctld, unless --cluster gave it: a job
+ * process is this agent's only if its SLURM_CLUSTER_NAME matches, since
+ * emulated clusters on one machine reuse node names and job ids.
+ */
+static bool know_cluster(agent_t *a)
+{
+	slurm_conf_t *conf = NULL;
+
+	if (a->cluster[0])
+		return true;
+	if (slurm_load_ctl_conf(0, &conf) != SLURM_SUCCESS || !conf)
+		return false;	/* load_jobs says slurmctld is down */
+	if (conf->cluster_name && conf->cluster_name[0]) {
+		snprintf(a->cluster, sizeof(a->cluster), "%s", conf->cluster_name);
+		say(a, "cluster %s: only processes of its jobs are taken", a->cluster);
+	}
+	slurm_free_ctl_conf(conf);
+	return a->cluster[0] != '\0';
+}
+
 static void cycle(agent_t *a)
 {
 	job_proc_t *procs = NULL;
-	ssize_t n = job_procs_scan("/proc", a->node, &procs);
+	ssize_t n;
 	char err[256];
 
 	load_jobs(a);
+	/* until the cluster is known, leave every process where it is */
+	if (!know_cluster(a))
+		return;
+	n = job_procs_scan("/proc", a->node, a->cluster, &procs);
 	if (n < 0) {
 		say(a, "warning: cannot read /proc");
 		return;
@@ -244,10 +271,11 @@ static void cycle(agent_t *a)
 static void usage(FILE *out)
 {
 	fprintf(out,
-"usage: dfrs-nodeagent --node NAME [--interval SECONDS] [--controller cpu]\n"
-"                      [--log FILE] [--pidfile FILE] [--once]\n"
+"usage: dfrs-nodeagent --node NAME [--cluster NAME] [--interval SECONDS]\n"
+"                      [--controller cpu] [--log FILE] [--pidfile FILE] [--once]\n"
 "Enforces slurm-dfrs CPU weights on this node's jobs with cgroups.\n"
 "  --node NAME       this node's Slurm NodeName (default: the short host name)\n"
+"  --cluster NAME    the ClusterName whose jobs to take (default: slurmctld's)\n"
 "  --interval S      seconds between passes (default 2)\n"
 "  --controller C    cgroup v1 controller to use (default cpu)\n"
 "  --cgroup-parent P the node's group, relative to the mount, that holds the\n"
@@ -261,6 +289,7 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "node", required_argument, NULL, 'n' },
+		{ "cluster", required_argument, NULL, 'C' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "controller", required_argument, NULL, 'c' },
 		{ "cgroup-parent", required_argument, NULL, 'g' },
@@ -275,9 +304,16 @@ int main(int argc, char **argv)
 	const char *pidfile = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:i:c:g:l:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:C:i:c:g:l:p:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
+		case 'C':
+			if (!*optarg || strlen(optarg) >= sizeof(a.cluster)) {
+				fprintf(stderr, "dfrs-nodeagent: --cluster '%s': want a name of 1 to 127 characters\n", optarg);
+				return 2;
+			}
+			snprintf(a.cluster, sizeof(a.cluster), "%s", optarg);
+			break;
 		case 'i': {
 			long v;
 

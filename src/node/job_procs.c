@@ -2,7 +2,9 @@
 /*
  * job_procs.c - find the processes of Slurm jobs on this node by scanning
  * /proc/<pid>/environ.  Works with any proctrack plugin and with several
- * emulated slurmds on one machine (SLURMD_NODENAME tells them apart).
+ * emulated slurmds on one machine: SLURMD_NODENAME tells the nodes apart and
+ * SLURM_CLUSTER_NAME the clusters (emulated clusters side by side reuse node
+ * names and job ids, so a node name alone would take another cluster's job).
  */
 #include "job_procs.h"
 
@@ -43,11 +45,40 @@ static int by_job_then_pid(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-ssize_t job_procs_scan(const char *proc_root, const char *node,
-		       job_proc_t **out)
+/* The value of KEY (given with its '=') in a NUL-separated environment. */
+static const char *env_value(const char *env, size_t len, const char *key)
 {
-	static const char job_key[] = "SLURM_JOB_ID=";
-	static const char node_key[] = "SLURMD_NODENAME=";
+	size_t klen = strlen(key);
+
+	for (size_t off = 0; off < len; off += strlen(env + off) + 1)
+		if (!strncmp(env + off, key, klen))
+			return env + off + klen;
+	return NULL;
+}
+
+/* Does a process with this environment belong to a job on node in cluster? */
+static const char *job_of(const char *env, size_t len, const char *node,
+			  const char *cluster)
+{
+	const char *job = env_value(env, len, "SLURM_JOB_ID=");
+	const char *nodename, *name;
+
+	if (!job)
+		return NULL;
+	nodename = env_value(env, len, "SLURMD_NODENAME=");
+	if (node && (!nodename || strcmp(nodename, node)))
+		return NULL;
+	/* every batch script and step has it; a process that dropped it is
+	 * still taken by node and job id */
+	name = env_value(env, len, "SLURM_CLUSTER_NAME=");
+	if (cluster && name && strcmp(name, cluster))
+		return NULL;
+	return job;
+}
+
+ssize_t job_procs_scan(const char *proc_root, const char *node,
+		       const char *cluster, job_proc_t **out)
+{
 	DIR *dir = opendir(proc_root);
 	struct dirent *de;
 	job_proc_t *procs = NULL;
@@ -63,20 +94,13 @@ ssize_t job_procs_scan(const char *proc_root, const char *node,
 		return -1;
 	}
 	while ((de = readdir(dir))) {
-		const char *job = NULL, *nodename = NULL;
-		size_t len, off;
+		const char *job;
+		size_t len;
 
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
 		len = read_environ(proc_root, de->d_name, env, env_len);
-		for (off = 0; off < len; off += strlen(env + off) + 1) {
-			const char *var = env + off;
-			if (!strncmp(var, job_key, sizeof(job_key) - 1))
-				job = var + sizeof(job_key) - 1;
-			else if (!strncmp(var, node_key, sizeof(node_key) - 1))
-				nodename = var + sizeof(node_key) - 1;
-		}
-		if (!job || (node && (!nodename || strcmp(nodename, node))))
+		if (!(job = job_of(env, len, node, cluster)))
 			continue;
 		char *end;
 		unsigned long id = strtoul(job, &end, 10);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * job_procs.h - which processes on this machine belong to which Slurm job on
- * a given node, found by the SLURM_JOB_ID and SLURMD_NODENAME that slurmstepd
- * puts in every job process's environment.
+ * a given node of a given cluster, found by the SLURM_JOB_ID, SLURMD_NODENAME
+ * and SLURM_CLUSTER_NAME that Slurm puts in every job process's environment.
  */
 #ifndef DFRS_JOB_PROCS_H
 #define DFRS_JOB_PROCS_H
@@ -18,11 +18,12 @@ typedef struct {
 
 /*
  * Scan proc_root (normally "/proc") for processes of jobs running on node
- * (SLURMD_NODENAME; NULL accepts any node).  Returns the number found and sets
- * *out to a malloc'ed array sorted by job then pid (free() it), or -1 if
- * proc_root cannot be read.
+ * (SLURMD_NODENAME; NULL accepts any node) of cluster (SLURM_CLUSTER_NAME;
+ * NULL accepts any cluster, and so does a process without the variable).
+ * Returns the number found and sets *out to a malloc'ed array sorted by job
+ * then pid (free() it), or -1 if proc_root cannot be read.
  */
 ssize_t job_procs_scan(const char *proc_root, const char *node,
-		       job_proc_t **out);
+		       const char *cluster, job_proc_t **out);
 
 #endif

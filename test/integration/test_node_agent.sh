@@ -3,8 +3,9 @@
 # test_node_agent.sh - dfrs-nodeagent beside each slurmd puts every job's
 # processes in its own cpu cgroup and keeps cpu.shares equal to the weight the
 # job's dfrs tag asks for, follows changes within seconds, ignores a malformed
-# tag with one log line, removes the group when the job ends, and without a
-# usable cpu controller warns once while jobs still run.
+# tag with one log line, removes the group when the job ends, leaves another
+# cluster's processes alone, and without a usable cpu controller warns once
+# while jobs still run.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -35,6 +36,24 @@ wait_for "job $a: group with the default weight 1024" shares_is n1 "$a" 1024
 wait_for "job $b: group with the default weight 1024" shares_is n2 "$b" 1024
 wait_for "job $a: its processes in its group" in_group n1 "$a"
 in_group n1 999999 && fail "in_group holds for a job that has no process"
+
+# clusters side by side on one machine reuse node names and job ids: a
+# process with this job's id and node but another cluster's name stays out of
+# the group; one with this cluster's name is taken.  Both run before the pass
+# that takes the second, and a pass moves all of a job's processes at once.
+ours=$(scontrol show config | awk '$1 == "ClusterName" {print $3}')
+[ -n "$ours" ] || fail "no ClusterName in scontrol show config"
+grep -q "cluster $ours: only processes of its jobs are taken" \
+	"$CLUSTER_DIR/nodeagent-n1.log" || fail "the agent did not log the cluster it serves"
+env SLURM_JOB_ID="$a" SLURMD_NODENAME=n1 SLURM_CLUSTER_NAME=elsewhere sleep 71 &
+foreign=$!
+env SLURM_JOB_ID="$a" SLURMD_NODENAME=n1 SLURM_CLUSTER_NAME="$ours" sleep 72 &
+own=$!
+wait_for "job $a: a process with this cluster's name taken into its group" \
+	grep -qx "$own" "$mount/dfrs/n1/job_$a/cgroup.procs"
+grep -qx "$foreign" "$mount/dfrs/n1/job_$a/cgroup.procs" &&
+	fail "job $a: another cluster's process with the same job id and node was taken"
+kill "$foreign" "$own" 2>/dev/null; wait "$foreign" "$own" 2>/dev/null
 
 scontrol update jobid="$a" AdminComment="dfrs:weight=5000"
 wait_for "job $a: cpu.shares 5000 after AdminComment dfrs:weight=5000" shares_is n1 "$a" 5000
