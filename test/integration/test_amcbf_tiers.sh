@@ -6,7 +6,9 @@
 # CPU use leaves room, with weights 10000 / 2 in the nodes' cgroups; when the
 # foreground job ends, the background job is promoted by swapping weights,
 # without a restart (same process, Restarts=0).  A slurmctld restart in
-# between keeps both jobs and their tiers (read back from their tags).
+# between keeps both jobs and their tiers (read back from their tags).  The
+# time the background job spent without the CPU (half of it: the foreground
+# job's need is 0.5) is not charged to its time limit: its end time moves on.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -21,7 +23,7 @@ shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]
 grep -q 'amcbf_mode=amcbf ' "$CLUSTER_DIR/slurmctld.log" || fail "not in amcbf mode"
 fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 12')
 wait_for "fg job running" state_is "$fg" RUNNING
-bg=$(submit -N1 --comment=dfrs:need=0.4 --wrap 'sleep 20')
+bg=$(submit -N1 -t 1 --comment=dfrs:need=0.4 --wrap 'sleep 20')
 wait_for "bg job running beside the fg job" state_is "$bg" RUNNING
 node=$(squeue -h -j "$bg" -o %N)
 wait_for "fg job tagged fg" comment_is "$fg" dfrs:tier=fg
@@ -43,6 +45,16 @@ for ((i = 0; i < 60; i++)); do state_is "$fg" RUNNING || break; sleep 0.5; done
 wait_for "bg job promoted (tag fg)" comment_is "$bg" dfrs:tier=fg
 wait_for "promoted job weight 10000" shares_is "$node" "$bg" 10000
 log_has "amcbf: JobId=$bg swapped to the fg tier on $node (no restart)" || fail "no promotion in the log"
+# seconds from start to end time, as slurmctld holds them now
+span() {
+	local s e
+	s=$(scontrol show job "$1" | sed -n 's/.*StartTime=\([^ ]*\).*/\1/p')
+	e=$(scontrol show job "$1" | sed -n 's/.*EndTime=\([^ ]*\).*/\1/p')
+	echo $(($(date -d "$e" +%s) - $(date -d "$s" +%s)))
+}
+# it was in the background for the fg job's 12 s at least, at yield 0.5
+d=$(span "$bg")
+[ "$d" -ge 64 ] || fail "bg job: end time $d s after its start, want 60 s + half its time in the background"
 [ "$(pgrep -f 'sleep 20' | head -1)" = "$pid" ] || fail "the promoted job's process changed: restarted"
 [ "$(scontrol show job "$bg" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')" = 0 ] ||
 	fail "the promoted job was restarted"

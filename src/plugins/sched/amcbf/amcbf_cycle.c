@@ -352,10 +352,9 @@ static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
 	}
 	if (k) {
 		k->alive = 1;
-		/* virtual time: the yield since the last cycle */
-		if (k->running && k->tick)
-			k->vt += k->yield * difftime(now, k->tick);
-		k->tick = now;
+		/* virtual time and time limit: the yield since the last
+		 * cycle */
+		amcbf_charge(k, job_ptr, now);
 	}
 	if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
 		s->settling = true;

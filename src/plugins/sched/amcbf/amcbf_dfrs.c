@@ -342,9 +342,7 @@ static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	}
 	k->alive = 1;
 	k->restored = 0;
-	if (k->running && k->tick)
-		k->vt += k->yield * difftime(now, k->tick);
-	k->tick = now;
+	amcbf_charge(k, job_ptr, now);
 	if (running || holding)
 		scan_holding(v, sc, k, job_ptr, running, params, ref_mb, now);
 	else

@@ -117,6 +117,35 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 	return k->submit;
 }
 
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now)
+{
+	double dt = k->tick ? difftime(now, k->tick) : 0;
+	double denied = 1.0 - k->yield;
+
+	k->tick = now;
+	if (!k->running || dt <= 0)
+		return;
+	k->vt += k->yield * dt;
+	if (!IS_JOB_RUNNING(job_ptr) || job_ptr->time_limit == INFINITE ||
+	    job_ptr->time_limit == NO_VAL || !job_ptr->end_time ||
+	    !(denied > 0))
+		return;
+	k->limit_owed += (denied < 1 ? denied : 1) * dt;
+	if (k->limit_owed >= 1) {
+		time_t whole = (time_t)k->limit_owed;
+
+		job_ptr->end_time += whole;
+		/* a --deadline stays: the limit was cut to it at start */
+		if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
+		    job_ptr->end_time > job_ptr->deadline)
+			job_ptr->end_time = MAX(job_ptr->deadline,
+						job_ptr->end_time - whole);
+		k->limit_owed -= (double)whole;
+		debug2("%pJ: %ld s at yield %.2f not charged to its time limit, end time now %ld",
+		       job_ptr, (long)whole, k->yield, (long)job_ptr->end_time);
+	}
+}
+
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now)
 {

@@ -27,6 +27,8 @@ typedef struct {
 	double vt;		/* virtual time: integral of its yield, s */
 	double yield;		/* estimated at the last cycle while running */
 	time_t tick;		/* when vt was last advanced */
+	double limit_owed;	/* seconds of time limit given back, not yet
+				   added to Slurm's end time (under 1) */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
 	int ckpt_kept;		/* the engine still preempts it this cycle */
 	int avail_migrating;	/* the availability slot requeues it once
@@ -76,6 +78,12 @@ uint32_t amcbf_slurm_priority(double prio);
  * jobs, virtual time 0, come first). */
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
+/* Charge a running job for the time since k->tick: its virtual time grows
+ * by its yield, and its time limit by the same measure: Slurm's end time
+ * moves on by the part of the time it did not get the CPU (1 - yield: all
+ * of it in the background beside a busy foreground), as Slurm moves a
+ * suspended job's end time.  Sets k->tick to now. */
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now);
 /* A job's first submit time, remembered in k the first time it is asked
  * (Slurm resets details->submit_time when it requeues a job). */
 time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
