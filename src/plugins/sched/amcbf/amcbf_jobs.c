@@ -117,33 +117,38 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 	return k->submit;
 }
 
-void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now)
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
+		  int horizon)
 {
 	double dt = k->tick ? difftime(now, k->tick) : 0;
-	double denied = 1.0 - k->yield;
+	double denied = k->yield < 0 ? 1 : k->yield > 1 ? 0 : 1 - k->yield;
+	time_t whole;
 
 	k->tick = now;
-	if (!k->running || dt <= 0)
+	if (!k->running || dt < 0)
 		return;
 	k->vt += k->yield * dt;
 	if (!IS_JOB_RUNNING(job_ptr) || job_ptr->time_limit == INFINITE ||
-	    job_ptr->time_limit == NO_VAL || !job_ptr->end_time ||
-	    !(denied > 0))
+	    job_ptr->time_limit == NO_VAL || !job_ptr->end_time)
 		return;
-	k->limit_owed += (denied < 1 ? denied : 1) * dt;
-	if (k->limit_owed >= 1) {
-		time_t whole = (time_t)k->limit_owed;
-
-		job_ptr->end_time += whole;
-		/* a --deadline stays: the limit was cut to it at start */
-		if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
-		    job_ptr->end_time > job_ptr->deadline)
-			job_ptr->end_time = MAX(job_ptr->deadline,
-						job_ptr->end_time - whole);
-		k->limit_owed -= (double)whole;
-		debug2("%pJ: %ld s at yield %.2f not charged to its time limit, end time now %ld",
-		       job_ptr, (long)whole, k->yield, (long)job_ptr->end_time);
-	}
+	/* the time since the last charge, less what was paid ahead for it,
+	 * plus the time until the next cycle at today's yield: Slurm checks
+	 * time limits between the plugin's cycles */
+	k->limit_owed += denied * dt - k->limit_ahead;
+	k->limit_ahead = denied * (horizon > 0 ? horizon : 0);
+	k->limit_owed += k->limit_ahead;
+	whole = (time_t)k->limit_owed;	/* towards 0 */
+	if (!whole)
+		return;
+	job_ptr->end_time += whole;
+	k->limit_owed -= (double)whole;
+	/* a --deadline stays: the limit was cut to it at start */
+	if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
+	    job_ptr->end_time > job_ptr->deadline)
+		job_ptr->end_time = MAX(job_ptr->deadline,
+					job_ptr->end_time - whole);
+	debug2("%pJ: yield %.2f: time limit moved by %ld s, end time now %ld",
+	       job_ptr, k->yield, (long)whole, (long)job_ptr->end_time);
 }
 
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,

@@ -29,6 +29,7 @@ typedef struct {
 	time_t tick;		/* when vt was last advanced */
 	double limit_owed;	/* seconds of time limit given back, not yet
 				   added to Slurm's end time (under 1) */
+	double limit_ahead;	/* seconds added for after the last charge */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
 	int ckpt_kept;		/* the engine still preempts it this cycle */
 	int avail_migrating;	/* the availability slot requeues it once
@@ -82,8 +83,10 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
  * by its yield, and its time limit by the same measure: Slurm's end time
  * moves on by the part of the time it did not get the CPU (1 - yield: all
  * of it in the background beside a busy foreground), as Slurm moves a
- * suspended job's end time.  Sets k->tick to now. */
-void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now);
+ * suspended job's end time, paid ahead for the next horizon seconds (the
+ * time to the next cycle) and settled at the next charge.  Sets k->tick. */
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
+		  int horizon);
 /* A job's first submit time, remembered in k the first time it is asked
  * (Slurm resets details->submit_time when it requeues a job). */
 time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
