@@ -125,12 +125,16 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 	time_t whole;
 
 	k->tick = now;
-	if (!k->running || dt < 0)
+	if (k->running && dt > 0)
+		k->vt += k->yield * dt;
+	if (!k->running || !IS_JOB_RUNNING(job_ptr) ||
+	    job_ptr->time_limit == INFINITE || job_ptr->time_limit == NO_VAL ||
+	    !job_ptr->end_time || dt < 0) {
+		/* what was paid ahead was for a run that is over (a requeue
+		 * starts the next with a fresh limit) */
+		k->limit_owed = k->limit_ahead = 0;
 		return;
-	k->vt += k->yield * dt;
-	if (!IS_JOB_RUNNING(job_ptr) || job_ptr->time_limit == INFINITE ||
-	    job_ptr->time_limit == NO_VAL || !job_ptr->end_time)
-		return;
+	}
 	/* the time since the last charge, less what was paid ahead for it,
 	 * plus the time until the next cycle at today's yield: Slurm checks
 	 * time limits between the plugin's cycles */
