@@ -121,7 +121,12 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 		  int horizon)
 {
 	double dt = k->tick ? difftime(now, k->tick) : 0;
-	double denied = k->yield < 0 ? 1 : k->yield > 1 ? 0 : 1 - k->yield;
+	/* the background is charged nothing: what a job gets there depends
+	 * on what its foreground neighbours leave and on how well it runs
+	 * beside them, which is not measured here (k->yield is the most it
+	 * may get); a DFRS yield is a CPU share the node agents enforce */
+	double denied = k->tier == SCHED_TIER_BG || k->yield < 0 ? 1 :
+			k->yield > 1 ? 0 : 1 - k->yield;
 	time_t whole;
 
 	k->tick = now;

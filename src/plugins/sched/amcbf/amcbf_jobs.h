@@ -80,9 +80,9 @@ uint32_t amcbf_slurm_priority(double prio);
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
 /* Charge a running job for the time since k->tick: its virtual time grows
- * by its yield, and its time limit by the same measure: Slurm's end time
- * moves on by the part of the time it did not get the CPU (1 - yield: all
- * of it in the background beside a busy foreground), as Slurm moves a
+ * by its yield, and its time limit by what it was allotted: Slurm's end
+ * time moves on by the part of the time it did not get the CPU (1 - its
+ * DFRS yield; all of it in the background tier), as Slurm moves a
  * suspended job's end time, paid ahead for the next horizon seconds (the
  * time to the next cycle) and settled at the next charge.  Sets k->tick. */
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
