@@ -170,7 +170,7 @@ static void test_format_roundtrip(void **state)
 	dfrs_params_format(&p, line, sizeof(line));
 	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=priority amcbf_interval=30 "
 			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
-			    "amcbf_bg_min_rate=0 "
+			    "amcbf_bg_min_rate=0 amcbf_reserve=0 amcbf_requeue_victims=1 "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
 			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "

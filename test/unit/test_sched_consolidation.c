@@ -600,6 +600,139 @@ static void test_pinned_not_head(void **state)
 	}
 }
 
+/*
+ * cfg->reserve under AMBF: four nodes, J1 (2 nodes, estimate 100 s) runs on
+ * P1-P2 since 0; J2 (4 nodes) is the head: it cannot start or preempt (no
+ * later job runs) and reserves the shadow time 100 with no extra node.  J3
+ * (1 node, 50 s) ends before it and starts on P3; J4 (1 node, 200 s) would
+ * hold P4 past it and waits.  Without the reservation both start (the
+ * paper's backfilling without reservations).
+ */
+static void test_reserve_ambf(void **state)
+{
+	static const int p12[] = { 0, 1 };
+
+	for (int reserve = 0; reserve <= 1; reserve++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		cfg.reserve = reserve;
+		map_init(&m, 4);
+		map_job(&m, 2, 1, SCHED_RUNNING_FG, p12);	/* J1 */
+		m.jobs[0].estimate = 100;
+		map_job(&m, 4, 1, SCHED_QUEUED, NULL);		/* J2 */
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J3 */
+		m.jobs[2].estimate = 50;
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J4 */
+		m.jobs[3].estimate = 200;
+		assert_int_equal(sched_ambf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE,
+					    &d), 0);
+		assert_int_equal(d.count, reserve ? 1 : 2);
+		assert_int_equal(d.items[0].action, SCHED_START);
+		assert_int_equal(d.items[0].job_id, 3);
+		assert_int_equal(sched_decision_nodes(&d, &d.items[0])[0], 2);
+		assert_int_equal(m.jobs[3].where,
+				 reserve ? SCHED_QUEUED : SCHED_RUNNING_FG);
+		assert_int_equal(m.jobs[1].where, SCHED_QUEUED);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * cfg->reserve counts the nodes of later fg jobs as the head's (it may
+ * preempt them); an arrival respects the reservation too.  Under AMCBF,
+ * three nodes: J1 (1 node, estimate 100 s) on P1 since 0, J2 (3 nodes)
+ * queued, J3 (1 node) on P2, arrived after J2, P3 idle.  J2's reservation:
+ * P3 and P2 (J3, which it may preempt) are its now, J1 ends at 100: shadow
+ * 100, no extra node.  A new J4 (1 node, 500 s) would be preempted at 100
+ * in fg: it starts in the bg slot of P3 instead (where the fg slot is
+ * idle it runs at full speed until a fg job comes).  Without the
+ * reservation it starts in fg on P3.
+ */
+static void test_reserve_amcbf_arrival(void **state)
+{
+	static const int p1[] = { 0 }, p2[] = { 1 };
+
+	for (int reserve = 0; reserve <= 1; reserve++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		cfg.reserve = reserve;
+		map_init(&m, 3);
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
+		m.jobs[0].estimate = 100;
+		map_job(&m, 3, 1, SCHED_QUEUED, NULL);		/* J2 */
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p2);	/* J3 */
+		m.jobs[2].estimate = 1000;
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J4 */
+		m.jobs[3].estimate = 500;
+		m.jobs[3].is_new = 1;
+		assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL,
+					     &d), 0);
+		assert_int_equal(d.count, 1);
+		assert_int_equal(d.items[0].action, SCHED_START);
+		assert_int_equal(d.items[0].job_id, 4);
+		assert_int_equal(d.items[0].tier,
+				 reserve ? SCHED_TIER_BG : SCHED_TIER_FG);
+		assert_int_equal(sched_decision_nodes(&d, &d.items[0])[0], 2);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * cfg->requeue_victims = 0: the head preempts only fg jobs that go to bg
+ * in place and stay there.  Two nodes; J1 (2 processes) queued before J2
+ * (2 processes at 100 %) running on P1-P2.  With J1 at 100 % J2 would be
+ * switched to bg and then evicted by dispatch (line 25): a requeue, so
+ * nothing happens.  With J1 at 50 % J2 goes to bg in place and stays
+ * (50 % < 96 %), J1 takes fg.  With requeue_victims = 1 (the paper) J1 at
+ * 100 % preempts: J2 to bg, J1 promoted, J2 evicted to the queue.
+ */
+static void test_requeue_victims(void **state)
+{
+	static const int p12[] = { 0, 1 };
+	static const struct {
+		double util;
+		int requeue_victims;
+		size_t count;
+	} cases[] = { { 1.0, 0, 0 }, { 0.5, 0, 2 }, { 1.0, 1, 3 } };
+
+	for (size_t c = 0; c < 3; c++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_defaults(&cfg);
+		cfg.requeue_victims = cases[c].requeue_victims;
+		map_init(&m, 2);
+		map_job(&m, 2, cases[c].util, SCHED_QUEUED, NULL);	/* J1 */
+		map_job(&m, 2, 1.0, SCHED_RUNNING_FG, p12);		/* J2 */
+		assert_int_equal(sched_amcbf(&m.st, &cfg,
+					     SCHED_EV_FG_DEPARTURE, &d), 0);
+		assert_int_equal(d.count, cases[c].count);
+		if (cases[c].count == 0) {
+			assert_int_equal(m.jobs[1].where, SCHED_RUNNING_FG);
+		} else {
+			assert_int_equal(d.items[0].action, SCHED_TO_BG);
+			assert_int_equal(d.items[0].job_id, 2);
+			assert_int_equal(d.items[1].action, SCHED_START);
+			assert_int_equal(d.items[1].job_id, 1);
+			assert_int_equal(m.jobs[0].where, SCHED_RUNNING_FG);
+			assert_int_equal(m.jobs[1].where, cases[c].count == 3
+					 ? SCHED_QUEUED : SCHED_RUNNING_BG);
+		}
+		if (cases[c].count == 3) {
+			assert_int_equal(d.items[2].action, SCHED_REQUEUE);
+			assert_int_equal(d.items[2].job_id, 2);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -620,6 +753,9 @@ int main(void)
 		cmocka_unit_test(test_bg_min_rate),
 		cmocka_unit_test(test_bg_fill_events),
 		cmocka_unit_test(test_pinned_not_head),
+		cmocka_unit_test(test_reserve_ambf),
+		cmocka_unit_test(test_reserve_amcbf_arrival),
+		cmocka_unit_test(test_requeue_victims),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

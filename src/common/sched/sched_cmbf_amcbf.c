@@ -51,16 +51,45 @@
 
 #include "sched_dispatch.h"
 #include "sched_engine.h"
+#include "sched_reservation.h"
 
 /* later[j]: fg nodes held by jobs after j in arrival order; recomputed
  * whenever the decision list has grown since the last computation.  For a
  * job restricted to some nodes only those it may use count, computed
  * afresh. */
+/* Which fg jobs a waiting job may preempt (cfg->requeue_victims). */
+typedef enum {
+	VICTIMS_ANY,	/* any later fg job: to bg in place or requeued */
+	VICTIMS_SWAP,	/* only those that can go to bg in place */
+	VICTIMS_NONE,	/* none: untiered engines that may not requeue */
+} victims_t;
+
 typedef struct {
 	int *later;
 	size_t seen;
 	int valid;
+	victims_t victims;
+	double util_threshold;	/* cfg's, for VICTIMS_SWAP */
 } later_fg_t;
+
+static int bg_slots_free(const sched_state_t *st, const sched_job_t *job);
+
+static victims_t victims_of(const sched_config_t *cfg, int tiered)
+{
+	if (cfg->requeue_victims)
+		return VICTIMS_ANY;
+	return tiered ? VICTIMS_SWAP : VICTIMS_NONE;
+}
+
+/* May fg job k be preempted. */
+static int is_victim(const sched_state_t *st, size_t k, victims_t victims)
+{
+	const sched_job_t *job = &st->jobs[k];
+	if (job->where != SCHED_RUNNING_FG || job->pinned ||
+	    victims == VICTIMS_NONE)
+		return 0;
+	return victims == VICTIMS_ANY || bg_slots_free(st, job);
+}
 
 /* Nodes of running job k that job j may use. */
 static int usable_nodes_of(const sched_state_t *st, size_t j, size_t k)
@@ -74,14 +103,29 @@ static int usable_nodes_of(const sched_state_t *st, size_t j, size_t k)
 	return count;
 }
 
+/* A victim switched to bg beside a fg process at or above the threshold
+ * is evicted by dispatch (Alg. 2 line 25): with VICTIMS_SWAP such a job
+ * preempts nobody. */
+static int keeps_victims_in_bg(const sched_state_t *st, size_t j,
+			       double util_threshold)
+{
+	const sched_job_t *job = &st->jobs[j];
+	for (int p = 0; p < job->nodes; p++)
+		if (job->util[p] >= util_threshold)
+			return 0;
+	return 1;
+}
+
 static int later_fg(later_fg_t *l, const sched_state_t *st,
 		    const sched_decisions_t *out, size_t j)
 {
+	if (l->victims == VICTIMS_SWAP &&
+	    !keeps_victims_in_bg(st, j, l->util_threshold))
+		return 0;
 	if (st->jobs[j].allowed) {
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
-			if (st->jobs[k].where == SCHED_RUNNING_FG &&
-			    !st->jobs[k].pinned)
+			if (is_victim(st, k, l->victims))
 				sum += usable_nodes_of(st, j, k);
 		return sum;
 	}
@@ -89,8 +133,7 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		int sum = 0;
 		for (size_t k = st->njobs; k-- > 0;) {
 			l->later[k] = sum;
-			if (st->jobs[k].where == SCHED_RUNNING_FG &&
-			    !st->jobs[k].pinned)
+			if (is_victim(st, k, l->victims))
 				sum += st->jobs[k].nodes;
 		}
 		l->seen = out->count;
@@ -107,6 +150,39 @@ static int bg_slots_free(const sched_state_t *st, const sched_job_t *job)
 	return 1;
 }
 
+/* The head waits for the end of the fg jobs it may not preempt: those
+ * that arrived before it, and those that are no victims
+ * (later_fg_t.victims; is_victim). */
+static int holds_for_head(const sched_state_t *st, size_t k, size_t head,
+			  const void *ctx)
+{
+	const later_fg_t *l = ctx;
+	if (k < head || !is_victim(st, k, l->victims))
+		return 1;
+	return l->victims == VICTIMS_SWAP &&
+	       !keeps_victims_in_bg(st, head, l->util_threshold);
+}
+
+/*
+ * cfg->reserve: the head's reservation once it waits.  The nodes of later
+ * fg jobs count as the head's now (it may preempt them), so the
+ * reservation keeps later jobs from starting where the head would
+ * preempt them at its shadow time.  Without cfg->reserve r stays inactive.
+ */
+static int reserve_for_head(const sched_state_t *st,
+			    const sched_config_t *cfg, later_fg_t *l,
+			    const sched_decisions_t *out, size_t head,
+			    sched_reservation_t *r)
+{
+	r->active = 0;
+	if (!cfg->reserve)
+		return 0;
+	int avail = (st->jobs[head].allowed ? sched_fg_idle_for(st, head)
+					    : sched_fg_idle_count(st)) +
+		    later_fg(l, st, out, head);
+	return sched_reserve(st, head, avail, holds_for_head, l, r);
+}
+
 /*
  * Free `need` more fg nodes for job j from the fg jobs that arrived after
  * it: collect them newest first until they cover the need, spare those not
@@ -115,7 +191,7 @@ static int bg_slots_free(const sched_state_t *st, const sched_job_t *job)
  * of them is never a victim.
  */
 static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
-		       int need, int tiered)
+		       int need, int tiered, victims_t who)
 {
 	size_t *victims = malloc((st->njobs ? st->njobs : 1) *
 				 sizeof(*victims));
@@ -125,7 +201,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int sum = 0;
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
-		if (st->jobs[k].where == SCHED_RUNNING_FG && !st->jobs[k].pinned &&
+		if (is_victim(st, k, who) &&
 		    (usable = usable_nodes_of(st, j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
@@ -150,34 +226,68 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	return rc;
 }
 
+/* One scan of the queue in arrival order: whether a job before the
+ * current one waits, and the head's reservation once one does. */
+typedef struct {
+	int waiting_before;
+	sched_reservation_t r;
+} scan_t;
+
+/*
+ * Does job j start in fg now: on `idle` idle fg nodes it may use, or, when
+ * it may preempt (always in CMBF and CMCBF; only as the head in AMBF and
+ * AMCBF), with the fg nodes of later jobs too; and, after a waiting head,
+ * only where it leaves the head's reservation alone.  The first job that
+ * does not start is the head and takes the reservation (cfg->reserve).
+ * 1: it starts, 0: it waits, -1: out of memory.
+ */
+static int starts_in_fg(scan_t *sc, const sched_state_t *st,
+			const sched_config_t *cfg, later_fg_t *l,
+			const sched_decisions_t *out, size_t j, int idle,
+			int aggressive)
+{
+	int need = st->jobs[j].nodes;
+	int fits = need <= idle;
+	if (!fits && (!aggressive || !sc->waiting_before))
+		fits = need <= idle + later_fg(l, st, out, j);
+	if (fits && sched_reservation_admits(st, &sc->r, j))
+		return 1;
+	if (!sc->waiting_before &&
+	    reserve_for_head(st, cfg, l, out, j, &sc->r))
+		return -1;
+	sc->waiting_before = 1;
+	return 0;
+}
+
 /* Algorithm 1 (CMBF), and AMBF when aggressive. */
-static int basic_backfill(sched_state_t *st, sched_decisions_t *out,
-			  int aggressive)
+static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
+			  sched_decisions_t *out, int aggressive)
 {
 	later_fg_t l = { malloc((st->njobs ? st->njobs : 1) * sizeof(int)),
-			 0, 0 };
+			 0, 0, victims_of(cfg, 0),
+			 cfg->util_threshold };
 	int *nodes = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			    sizeof(int));
 	int rc = -1;
 	if (!l.later || !nodes)
 		goto out;
 	int idle = sched_fg_idle_count(st);
-	int waiting_before = 0;	/* a job before this one still waits */
+	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED)
 			continue;
 		int free_here = job->allowed ? sched_fg_idle_for(st, j) : idle;
-		if (job->nodes > free_here) {
-			int may_preempt = !aggressive || !waiting_before;
-			if (!may_preempt ||
-			    job->nodes > free_here + later_fg(&l, st, out, j)) {
-				waiting_before = 1;
-				continue;
-			}
-			if (evict_later(st, out, j, job->nodes - free_here, 0))
-				goto out;
-		}
+		int starts = starts_in_fg(&sc, st, cfg, &l, out, j, free_here,
+					  aggressive);
+		if (starts < 0)
+			goto out;
+		if (!starts)
+			continue;
+		if (job->nodes > free_here &&
+		    evict_later(st, out, j, job->nodes - free_here, 0,
+				l.victims))
+			goto out;
 		sched_pick_idle_fg(st, j, nodes);
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto out;
@@ -195,13 +305,14 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 		   sched_decisions_t *out, int aggressive)
 {
 	later_fg_t l = { malloc((st->njobs ? st->njobs : 1) * sizeof(int)),
-			 0, 0 };
+			 0, 0, victims_of(cfg, 1),
+			 cfg->util_threshold };
 	int *old = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			  sizeof(int));
 	int rc = -1;
 	if (!l.later || !old)
 		goto out;
-	int waiting_before = 0;
+	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where == SCHED_RUNNING_FG || job->pinned)
@@ -209,22 +320,23 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 		int fidle = sched_fg_idle_for(st, j);
 		int in_bg = job->where == SCHED_RUNNING_BG;
 		int lifted = 0;
+		/* the head is the first job of Q u J_bg (Alg. 2 line 2), in
+		 * bg or not */
+		int starts = starts_in_fg(&sc, st, cfg, &l, out, j, fidle,
+					  aggressive);
+		if (starts < 0)
+			goto out;
+		if (!starts)
+			continue;
 		if (job->nodes > fidle) {
-			/* the head is the first job of Q u J_bg (Alg. 2
-			 * line 2), in bg or not */
-			int may_preempt = !aggressive || !waiting_before;
-			if (!may_preempt ||
-			    job->nodes > fidle + later_fg(&l, st, out, j)) {
-				waiting_before = 1;
-				continue;
-			}
 			if (in_bg) {	/* its bg slots become free first */
 				memcpy(old, job->alloc,
 				       (size_t)job->nodes * sizeof(int));
 				sched_lift_bg(st, j);
 				lifted = 1;
 			}
-			if (evict_later(st, out, j, job->nodes - fidle, 1))
+			if (evict_later(st, out, j, job->nodes - fidle, 1,
+					l.victims))
 				goto out;
 		}
 		if (in_bg && !lifted) {
@@ -241,15 +353,39 @@ out:
 	return rc;
 }
 
-/* Algorithm 4: new arrivals, fg if it fits, else bg if it fits. */
+/* The first job of Q u J_bg, or njobs if none. */
+static size_t first_waiting(const sched_state_t *st)
+{
+	for (size_t j = 0; j < st->njobs; j++)
+		if (st->jobs[j].where != SCHED_RUNNING_FG && !st->jobs[j].pinned)
+			return j;
+	return st->njobs;
+}
+
+/* Algorithm 4: new arrivals, fg if it fits, else bg if it fits; with
+ * cfg->reserve a new job that is not the head starts in fg only where it
+ * leaves the head's reservation alone. */
 static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		    sched_decisions_t *out)
 {
+	sched_reservation_t r = { 0 };
+	size_t head = first_waiting(st);
+	if (cfg->reserve && head < st->njobs && !st->jobs[head].is_new) {
+		later_fg_t l = { malloc((st->njobs ? st->njobs : 1) *
+					sizeof(int)), 0, 0,
+				 victims_of(cfg, 1), cfg->util_threshold };
+		int rc = l.later ? reserve_for_head(st, cfg, &l, out, head, &r)
+				 : -1;
+		free(l.later);
+		if (rc)
+			return -1;
+	}
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (!job->is_new || job->where != SCHED_QUEUED)
 			continue;
-		if (job->nodes <= sched_fg_idle_for(st, j)) {
+		if (job->nodes <= sched_fg_idle_for(st, j) &&
+		    (j == head || sched_reservation_admits(st, &r, j))) {
 			if (sched_dispatch_fg(st, cfg, out, j, NULL))
 				return -1;
 		} else if (job->nodes <= sched_bg_eligible_for(st, cfg, j)) {
@@ -300,13 +436,13 @@ static int consolidation_backfill(sched_state_t *st,
 int sched_cmbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 	       sched_decisions_t *out)
 {
-	return basic_backfill(st, out, 0);
+	return basic_backfill(st, cfg, out, 0);
 }
 
 int sched_ambf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 	       sched_decisions_t *out)
 {
-	return basic_backfill(st, out, 1);
+	return basic_backfill(st, cfg, out, 1);
 }
 
 int sched_cmcbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,

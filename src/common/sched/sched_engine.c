@@ -16,6 +16,8 @@ void sched_config_defaults(sched_config_t *cfg)
 	cfg->util_threshold = 0.96;	/* Liu et al. 2013, section 3, observation 2 */
 	cfg->min_idle_cpu = 0.04;	/* Liu et al. 2013, section 5.1 */
 	cfg->bg_min_rate = 0;		/* admission by predicted rate off */
+	cfg->reserve = 0;		/* no reservation, as the paper */
+	cfg->requeue_victims = 1;	/* as the paper */
 }
 
 /* Liu et al. 2013 section 5.1: mean bg efficiency, uniform 0.8..1 for one

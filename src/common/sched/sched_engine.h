@@ -92,6 +92,18 @@ typedef struct {
 				   bg progress rate (sched_bg_predicted_rate)
 				   is at least this; 0: wherever it fits, as
 				   Liu et al. 2013 */
+	int reserve;		/* consolidation engines: the first waiting
+				   job holds EASY's reservation
+				   (sched_reservation.h), with the nodes of
+				   the later fg jobs it may preempt counted
+				   as its own; later jobs start in fg only
+				   where they leave it alone.  0: none, as
+				   Liu et al. 2013 */
+	int requeue_victims;	/* consolidation engines: 1 (Liu et al.
+				   2013): a preempted fg job goes to bg in
+				   place where its bg slots are free, else
+				   back to the queue; 0: only fg jobs that
+				   can go to bg in place are preempted */
 } sched_config_t;
 
 /* Why the engine is called; several may be set at once. */

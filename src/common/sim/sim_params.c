@@ -14,13 +14,15 @@ typedef struct {
 	size_t offset;
 	double lo, hi;		/* allowed range, inclusive */
 	const char *meaning;
-	int whole;		/* 1: a whole number */
+	int whole;		/* 1: a whole number; 2: one held in an int */
 } sim_param_t;
 
 #define P(key, field, lo, hi, meaning) \
 	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 0 }
 #define PW(key, field, lo, hi, meaning) \
 	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 1 }
+#define PI(key, field, lo, hi, meaning) \
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 2 }
 
 static const sim_param_t params[] = {
 	P("util_threshold", sched.util_threshold, 0, 1,
@@ -30,6 +32,13 @@ static const sim_param_t params[] = {
 	P("bg_min_rate", sched.bg_min_rate, 0, 1,
 	  "amcbf, cmcbf: start a job in bg only where its predicted rate "
 	  "is at least this (0: wherever it fits)"),
+	PI("reserve", sched.reserve, 0, 1,
+	   "cmbf, ambf, cmcbf, amcbf: 1: the first waiting job holds EASY's "
+	   "reservation (by the jobs' estimates) and later jobs start in fg "
+	   "only where they leave it alone"),
+	PI("requeue_victims", sched.requeue_victims, 0, 1,
+	   "cmbf, ambf, cmcbf, amcbf: 0: preempt only fg jobs that can go "
+	   "to bg in place, never requeue one (1: as Liu et al.)"),
 	P("migration_cost", migration_cost, 0, 1e9,
 	  "seconds of work added to a job resumed or moved (also "
 	  "--migration-cost)"),
@@ -79,6 +88,8 @@ static const struct {
 	{ "amcbf_util_threshold", "util_threshold" },
 	{ "amcbf_min_idle_cpu", "min_idle_cpu" },
 	{ "amcbf_bg_min_rate", "bg_min_rate" },
+	{ "amcbf_reserve", "reserve" },
+	{ "amcbf_requeue_victims", "requeue_victims" },
 };
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
 
@@ -109,7 +120,10 @@ int sim_param_set(sim_model_t *m, const char *key, double value,
 				 "number", key, value);
 			return -1;
 		}
-		*(double *)((char *)m + params[i].offset) = value;
+		if (params[i].whole == 2)
+			*(int *)((char *)m + params[i].offset) = (int)value;
+		else
+			*(double *)((char *)m + params[i].offset) = value;
 		return 0;
 	}
 	snprintf(err, errlen, "unknown parameter '%s' (dfrs sim --help lists "
@@ -121,10 +135,13 @@ void sim_params_describe(FILE *out)
 {
 	sim_model_t m;
 	sim_model_defaults(&m);
-	for (size_t i = 0; i < NPARAMS; i++)
+	for (size_t i = 0; i < NPARAMS; i++) {
+		const char *field = (const char *)&m + params[i].offset;
 		fprintf(out, "  %-16s %-8g %s\n", params[i].key,
-			*(const double *)((const char *)&m + params[i].offset),
+			params[i].whole == 2 ? (double)*(const int *)field
+					     : *(const double *)field,
 			params[i].meaning);
+	}
 	for (size_t i = 0; i < NALIASES; i++)
 		fprintf(out, "  %-16s as %s (its slurm.conf name)\n",
 			aliases[i].conf, aliases[i].key);

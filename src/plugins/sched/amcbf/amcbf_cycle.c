@@ -161,7 +161,18 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
 	e->job.nodes = nodes;
 	e->job.where = where;
-	e->job.estimate = -1;
+	e->job.estimate = -1;	/* no time limit: expected never to end */
+	if (job_ptr && IS_JOB_RUNNING(job_ptr) &&
+	    job_ptr->end_time > job_ptr->start_time) {
+		/* its end time, as amcbf_charge moves it for the CPU a
+		 * tier or a yield allots */
+		e->job.started = (double)job_ptr->start_time;
+		e->job.estimate = difftime(job_ptr->end_time,
+					   job_ptr->start_time);
+	} else if (job_ptr && job_ptr->time_limit != INFINITE &&
+		   job_ptr->time_limit != NO_VAL) {
+		e->job.estimate = 60.0 * job_ptr->time_limit;
+	}
 	e->util = xcalloc(nodes, sizeof(double));
 	for (int p = 0; p < nodes; p++)
 		e->util[p] = need;
@@ -625,7 +636,9 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 {
 	sched_config_t cfg = { .util_threshold = params->util_threshold,
 			       .min_idle_cpu = params->min_idle_cpu,
-			       .bg_min_rate = params->bg_min_rate };
+			       .bg_min_rate = params->bg_min_rate,
+			       .reserve = params->reserve,
+			       .requeue_victims = params->requeue_victims };
 	sched_decisions_t dec = { 0 };
 	sched_state_t st = { 0 };
 	snapshot_t snap = { 0 };

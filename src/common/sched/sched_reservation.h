@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sched_reservation.h - the head job's reservation of EASY backfilling
+ * (Lifka 1995; Mu'alem and Feitelson 2001, section 2): the "shadow time"
+ * at which enough running jobs will have ended, by their estimates, for the
+ * first waiting job to start, and the "extra" nodes it will not need then.
+ * A later job may start now without delaying the head if it ends by the
+ * shadow time or uses extra nodes only.  EASY (sched_easy_backfill.c) and
+ * the consolidation engines with cfg->reserve (sched_cmbf_amcbf.c) share
+ * it.  See sched_reservation.c.
+ */
+#ifndef DFRS_SCHED_RESERVATION_H
+#define DFRS_SCHED_RESERVATION_H
+
+#include <stddef.h>
+
+#include "sched_engine.h"
+
+typedef struct {
+	int active;		/* 0: no reservation, every job may start */
+	double shadow;		/* when the head may start (INFINITY: never,
+				   by the estimates) */
+	int extra;		/* nodes the head leaves free at the shadow
+				   time; a backfill beyond it uses them up */
+} sched_reservation_t;
+
+/* Which running jobs' ends the head waits for: nonzero if job k's nodes
+ * become the head's only when k ends. */
+typedef int (*sched_holds_fn)(const sched_state_t *st, size_t k,
+			      size_t head, const void *ctx);
+
+/*
+ * The reservation of job `head` (nodes it needs: its b_i), given `avail`
+ * nodes it could have now: the running fg jobs for which holds(.., ctx) is
+ * nonzero free their nodes at their expected ends (started + estimate, now
+ * if past it, never without an estimate).  0, or -1 out of memory.
+ */
+int sched_reserve(const sched_state_t *st, size_t head, int avail,
+		  sched_holds_fn holds, const void *ctx,
+		  sched_reservation_t *r);
+
+/* Any running fg job: EASY's reading, where no job is preempted. */
+int sched_holds_any_fg(const sched_state_t *st, size_t k, size_t head,
+		       const void *ctx);
+
+/*
+ * May job j start now on idle nodes without delaying the head: it ends by
+ * the shadow time by its estimate, or uses extra nodes only (which it then
+ * takes from r->extra).  Always 1 when no reservation is active.
+ */
+int sched_reservation_admits(const sched_state_t *st,
+			     sched_reservation_t *r, size_t j);
+
+#endif
