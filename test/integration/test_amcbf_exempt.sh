@@ -15,6 +15,7 @@
 # submission, "Requested operation not supported on this system".
 # amcbf_exempt_qos needs QOS records, which need slurmdbd: the local
 # cluster has no accounting, so test_dfrs_params.c checks the QOS match.)
+# All three set amcbf_reserve=0, as the scenario needs J3 backfilled.
 # Every job ends COMPLETED exactly once in jobcomp.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -27,7 +28,7 @@ log_time() {	# seconds since the epoch of the first log line matching $1
 
 # --- checkpoint signal before the requeue ----------------------------------
 start_cluster ckpt --nodes 4 --port 18600 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=3 ||
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=3 ||
 	{ fail "cluster did not start"; finish; }
 mark=$CLUSTER_DIR/ckpt-marks
 : >"$mark"
@@ -52,7 +53,7 @@ stop_cluster
 
 # --- a partition outside amcbf_partitions ----------------------------------
 start_cluster parts --nodes 4 --port 18600 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_partitions=debug \
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_partitions=debug \
 	--conf "PartitionName=other Nodes=n[3-4] MaxTime=INFINITE State=UP" ||
 	{ fail "cluster did not start"; finish; }
 j1=$(submit -N2 --wrap 'sleep 4')
@@ -73,7 +74,7 @@ stop_cluster
 
 # --- a job that has not run amcbf_min_runtime yet ---------------------------
 start_cluster runtime --nodes 4 --port 18600 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_min_runtime=600 ||
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=600 ||
 	{ fail "cluster did not start"; finish; }
 j1=$(submit -N2 --wrap 'sleep 4')
 wait_for "runtime: J1 running" state_is "$j1" RUNNING

@@ -13,6 +13,8 @@
 #        not preempt: it waits for idle nodes (J5's end); nothing is
 #        preempted at all; J3 runs last.
 # What differs live from the figure, and how the test keeps the figure:
+#  - the figure has no reservation for the head: both runs set
+#    amcbf_reserve=0 (the default 1 would keep J5 and J6 out of J3's way).
 #  - a preemption is a requeue: the job restarts from scratch, and only
 #    cred_expire+1 = 6 s after it has left its nodes (which takes a few
 #    seconds).  The restarted J5 would still be running when J1 ends, and
@@ -66,7 +68,7 @@ check_time0() {
 
 mode=cmbf
 start_cluster cmbf --nodes 6 --port 19000 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_max_preempt=1 ||
+	--sched-params amcbf_mode=cmbf,amcbf_max_preempt=1,amcbf_reserve=0 ||
 	{ fail "cluster did not start"; finish; }
 if submit_fig1; then
 	wait_jobs_done 120 "${ids[@]}"
@@ -119,7 +121,7 @@ stop_cluster
 
 mode=ambf
 start_cluster ambf --nodes 6 --port 19000 --select select/linear \
-	--sched-params amcbf_mode=ambf || { fail "cluster did not start"; finish; }
+	--sched-params amcbf_mode=ambf,amcbf_reserve=0 || { fail "cluster did not start"; finish; }
 if submit_fig1; then
 	wait_jobs_done 120 "${ids[@]}"
 	assert_completed_once "${ids[@]}"

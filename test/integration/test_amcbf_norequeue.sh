@@ -12,6 +12,7 @@
 #     than the idle ones: CMBF takes the newest later job, which is J3, but
 #     J3 may not be requeued, so J4 is preempted instead and J2 starts
 #     without waiting for J3.
+# Both with amcbf_reserve=0, so that J3 is backfilled as in the paper.
 # The plugin must not even try (Slurm refuses to requeue such a job: a
 # "could not requeue" line means the plugin chose it as a victim).
 set -uo pipefail
@@ -32,7 +33,7 @@ refused() {
 }
 
 start_cluster norequeue --nodes 4 --port 19200 --select select/linear \
-	--sched-params amcbf_mode=cmbf || { fail "cluster did not start"; finish; }
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0 || { fail "cluster did not start"; finish; }
 
 # A: the only job J2 could preempt is --no-requeue: J2 waits for it
 j1=$(submit -N2 --wrap 'sleep 6')

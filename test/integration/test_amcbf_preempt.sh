@@ -2,10 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_preempt.sh - sched/amcbf owns job starts and preempts by the
 # consolidation algorithms of Liu et al. 2013, on Slurm's select/linear:
+# the first three clusters set amcbf_reserve=0 (any job that fits starts, as
+# the paper; the default 1 would hold J3 back behind the head's reservation)
 #  CMBF  a big job that arrived earlier takes the nodes of a job that arrived
 #        later (requeued: "migration"); the later job restarts afterwards.
 #  AMBF  the same, but only the head of the queue may preempt.
 #  amcbf_max_preempt=0 makes every running job exempt: nothing is preempted.
+#  amcbf_reserve=1, amcbf_requeue_victims=0 (AMBF): the head holds EASY's
+#        reservation by the time limits; a later job that would outlast it
+#        waits, one that ends by it is backfilled, and nothing is requeued.
 #  amcbf_priority=stretch orders jobs by flow time / virtual time^2: a new
 #        job comes first and may preempt one that has run a while.
 # Every job ends COMPLETED exactly once in jobcomp (a preempted job also has
@@ -29,7 +34,7 @@ scenario() {
 }
 
 start_cluster cmbf --nodes 4 --port 18200 --select select/linear \
-	--sched-params amcbf_mode=cmbf || { fail "cluster did not start"; finish; }
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0 || { fail "cluster did not start"; finish; }
 scenario cmbf
 log_has "cmbf: preempted JobId=$j3 on n\[3-4\] (requeued, preemption 1 of at most 3)" ||
 	fail "cmbf: J3 was not preempted for J2"
@@ -46,16 +51,37 @@ grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' "
 	fail "cmbf: statistics line missing or wrong at shutdown"
 
 start_cluster nopreempt --nodes 4 --port 18200 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_max_preempt=0 ||
+	--sched-params amcbf_mode=cmbf,amcbf_max_preempt=0,amcbf_reserve=0 ||
 	{ fail "cluster did not start"; finish; }
 scenario nopreempt
 log_has "preempted" && fail "amcbf_max_preempt=0: a job was preempted"
 stop_cluster
 
 start_cluster ambf --nodes 4 --port 18200 --select select/linear \
-	--sched-params amcbf_mode=ambf || { fail "cluster did not start"; finish; }
+	--sched-params amcbf_mode=ambf,amcbf_reserve=0 || { fail "cluster did not start"; finish; }
 scenario ambf
 log_has "ambf: preempted JobId=$j3 on n\[3-4\]" || fail "ambf: the head job did not preempt J3"
+stop_cluster
+
+start_cluster reserve --nodes 4 --port 18200 --select select/linear \
+	--sched-params amcbf_mode=ambf,amcbf_reserve=1,amcbf_requeue_victims=0 ||
+	{ fail "cluster did not start"; finish; }
+# J1 (2 nodes, limit 2 min) runs; J2 (4 nodes) is the head: its shadow time
+# is J1's end by its limit; J3 (2 nodes, limit 5 min) would outlast it and
+# waits; J4 (2 nodes, limit 1 min) ends before it and is backfilled
+j1=$(submit -N2 -t 2 --wrap 'sleep 6')
+wait_for "reserve: J1 running" state_is "$j1" RUNNING
+j2=$(submit -N4 --wrap 'sleep 2')
+j3=$(submit -N2 -t 5 --wrap 'sleep 2')
+j4=$(submit -N2 -t 1 --wrap 'sleep 4')
+wait_for "reserve: J4 (ends by the shadow time) backfilled" state_is "$j4" RUNNING
+state_is "$j3" PENDING || fail "reserve: J3 (outlasts the shadow time) started before J2"
+wait_jobs_done 90 "$j1" "$j2" "$j3" "$j4"
+assert_completed_once "$j1" "$j2" "$j3" "$j4"
+log_has "preempted" && fail "reserve: amcbf_requeue_victims=0 on select/linear: a job was preempted"
+s2=$(jc_time "$j2" COMPLETED StartTime) s3=$(jc_time "$j3" COMPLETED StartTime)
+[ -n "$s2" ] && [ -n "$s3" ] && [ "$s3" -ge "$s2" ] ||
+	fail "reserve: J3 started at $s3, before the head J2 at $s2"
 stop_cluster
 
 start_cluster stretch --nodes 2 --port 18200 --select select/linear \

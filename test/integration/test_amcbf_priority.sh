@@ -92,11 +92,12 @@ assert_completed_once "$j0" "$a" "$b" "$c"
 assert_started_in_order "fifo (submission order)" "$a" "$b" "$c"
 stop_cluster
 
-# J0 (1 node) blocks; big J2 (3 nodes) waits; J1 (2 nodes, later) is
-# backfilled; J3 (2 nodes, later still) waits.  When J0 ends CMBF requeues
+# amcbf_reserve=0 (the paper's backfilling): J0 (1 node) blocks; big J2
+# (3 nodes) waits; J1 (2 nodes, later) is backfilled; J3 (2 nodes, later
+# still) waits.  When J0 ends CMBF requeues
 # J1 for J2; once J2 ends J1 and J3 both fit, one at a time: J1 first.
 start_cluster requeue --nodes 3 --port 19800 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_priority=fifo ||
+	--sched-params amcbf_mode=cmbf,amcbf_priority=fifo,amcbf_reserve=0 ||
 	{ fail "cluster did not start"; finish; }
 rm -f "$CLUSTER_DIR/go"	# left by an earlier run
 j0=$(blocker -N1)

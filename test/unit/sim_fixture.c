@@ -43,6 +43,7 @@ void fixture_build(fixture_t *f, int nnodes, const job_spec_t *spec,
 void fixture_ideal_model(sim_model_t *m)
 {
 	sim_model_defaults(m);
+	sched_config_paper(&m->sched);	/* the figures are Liu et al.'s */
 	m->ideal = 1;
 	m->migration_cost = 0;
 }

@@ -21,7 +21,9 @@ static void test_defaults(void **state)
 	assert_int_equal(p.mode, AMCBF_MODE_AMCBF);
 	assert_int_equal(p.priority, AMCBF_PRIO_PRIORITY);
 	assert_int_equal(p.interval, 30);
-	assert_true(p.util_threshold == 0.96);
+	assert_true(p.util_threshold == 0.8);
+	assert_int_equal(p.reserve, 1);
+	assert_int_equal(p.requeue_victims, 2);	/* auto */
 	assert_true(p.min_idle_cpu == 0.04);
 	assert_int_equal(p.max_preempt, 3);
 	assert_int_equal(p.min_runtime, 0);
@@ -169,8 +171,8 @@ static void test_format_roundtrip(void **state)
 					    &p, err, sizeof(err)), 0);
 	dfrs_params_format(&p, line, sizeof(line));
 	assert_string_equal(line, "amcbf_mode=dfrs amcbf_priority=priority amcbf_interval=30 "
-			    "amcbf_util_threshold=0.96 amcbf_min_idle_cpu=0.1 "
-			    "amcbf_bg_min_rate=0 amcbf_reserve=0 amcbf_requeue_victims=1 "
+			    "amcbf_util_threshold=0.8 amcbf_min_idle_cpu=0.1 "
+			    "amcbf_bg_min_rate=0 amcbf_reserve=1 amcbf_requeue_victims=auto "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
 			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "

@@ -237,7 +237,7 @@ static void test_fig1_t5_decisions(void **state)
 	sched_decisions_t d = { 0 };
 	static const int p1[] = { 0 }, p45[] = { 3, 4 }, p6[] = { 5 };
 
-	sched_config_defaults(&cfg);
+	sched_config_paper(&cfg);
 	map_init(&m, 6);
 	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
 	map_job(&m, 6, 1, SCHED_QUEUED, NULL);		/* J3 */
@@ -289,7 +289,7 @@ static void test_dispatch_matching(void **state)
 	sched_decisions_t d = { 0 };
 	static const int p1[] = { 0 }, p2[] = { 1 };
 
-	sched_config_defaults(&cfg);
+	sched_config_paper(&cfg);
 	map_init(&m, 3);
 	map_job(&m, 1, 0.7, SCHED_RUNNING_BG, p1);
 	map_job(&m, 1, 0.2, SCHED_RUNNING_BG, p2);
@@ -337,7 +337,7 @@ static void test_allowed_nodes(void **state)
 	static const int p1[] = { 0 }, p3[] = { 2 }, p4[] = { 3 }, p5[] = { 4 };
 	static const unsigned char only_p4[] = { 0, 0, 0, 1, 0 };
 
-	sched_config_defaults(&cfg);
+	sched_config_paper(&cfg);
 	map_init(&m, 5);
 	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
 	map_job(&m, 1, 1, SCHED_RUNNING_FG, p3);	/* J2 */
@@ -394,7 +394,7 @@ static void test_allowed_nodes_tiers(void **state)
 	static const int p2[] = { 1 };
 	static const unsigned char only_p2[] = { 0, 1 };
 
-	sched_config_defaults(&cfg);
+	sched_config_paper(&cfg);
 	map_init(&m, 2);
 	map_job(&m, 1, 0.5, SCHED_RUNNING_FG, p2);
 	map_job(&m, 1, 0.3, SCHED_QUEUED, NULL);
@@ -429,7 +429,7 @@ static void test_node_rank(void **state)
 		sched_decisions_t d = { 0 };
 		const sched_policy_t *pol = sched_policy_find(modes[k]);
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		map_init(&m, 5);
 		map_job(&m, 2, 1, SCHED_QUEUED, NULL);
 		map_job(&m, 2, 1, SCHED_QUEUED, NULL);
@@ -465,7 +465,7 @@ static void test_amcbf_head_in_bg(void **state)
 	sched_decisions_t d = { 0 };
 	static const int p12[] = { 0, 1 }, p34[] = { 2, 3 };
 
-	sched_config_defaults(&cfg);
+	sched_config_paper(&cfg);
 	map_init(&m, 4);
 	map_job(&m, 2, 0.5, SCHED_RUNNING_BG, p12);	/* J1 */
 	map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p12);	/* J2 */
@@ -504,7 +504,7 @@ static void test_bg_min_rate(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		cfg.bg_min_rate = limits[k];
 		map_init(&m, 2);
 		map_job(&m, 2, 0.9, SCHED_RUNNING_FG, p12);	/* J1 */
@@ -544,7 +544,7 @@ static void test_bg_fill_events(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		map_init(&m, 1);
 		map_job(&m, 1, 0.5, SCHED_RUNNING_FG, p1);	/* J1 */
 		map_job(&m, 1, 0.4, SCHED_QUEUED, NULL);	/* J2 */
@@ -577,7 +577,7 @@ static void test_pinned_not_head(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		map_init(&m, 2);
 		map_job(&m, 1, 1.0, SCHED_RUNNING_BG, p2);	/* placeholder */
 		map_job(&m, 2, 0.5, SCHED_RUNNING_FG, p12);	/* J1 */
@@ -617,7 +617,7 @@ static void test_reserve_ambf(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		cfg.reserve = reserve;
 		map_init(&m, 4);
 		map_job(&m, 2, 1, SCHED_RUNNING_FG, p12);	/* J1 */
@@ -660,7 +660,7 @@ static void test_reserve_amcbf_arrival(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		cfg.reserve = reserve;
 		map_init(&m, 3);
 		map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J1 */
@@ -706,7 +706,7 @@ static void test_requeue_victims(void **state)
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
 
-		sched_config_defaults(&cfg);
+		sched_config_paper(&cfg);
 		cfg.requeue_victims = cases[c].requeue_victims;
 		map_init(&m, 2);
 		map_job(&m, 2, cases[c].util, SCHED_QUEUED, NULL);	/* J1 */

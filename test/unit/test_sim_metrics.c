@@ -156,9 +156,11 @@ static void test_bg_progress_model(void **state)
 	assert_int_equal(cb, 0);
 	assert_int_equal(x.classes[cb].jobs, 1);
 	near(x.classes[cb].mean_bsld, 1 / 0.45);
+	near(x.classes[cb].max_bsld, 1 / 0.45);
 	near(x.classes[cb].bg_fraction, 1);
 	near(x.classes[ca].bg_fraction, 0);
 	double bsld_a = r.jobs[0].finish / 100;
+	near(x.classes[ca].max_bsld, bsld_a);
 	near(x.classes[cb].bsld_share, (1 / 0.45) / (1 / 0.45 + bsld_a));
 	assert_int_equal(x.classes[sim_class_of(17, 4000)].jobs, 0);
 	/* A leaves 0.5 of its CPU idle for 100 s, B none: 50 of 110 */

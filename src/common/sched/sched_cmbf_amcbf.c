@@ -76,7 +76,9 @@ static int bg_slots_free(const sched_state_t *st, const sched_job_t *job);
 
 static victims_t victims_of(const sched_config_t *cfg, int tiered)
 {
-	if (cfg->requeue_victims)
+	int requeue = cfg->requeue_victims == SCHED_REQUEUE_AUTO ? !tiered
+						: cfg->requeue_victims;
+	if (requeue)
 		return VICTIMS_ANY;
 	return tiered ? VICTIMS_SWAP : VICTIMS_NONE;
 }

@@ -82,6 +82,10 @@ typedef struct {
 	size_t njobs;
 } sched_state_t;
 
+/* sched_config_t.requeue_victims: 0 in the tiered engines, 1 in the
+ * untiered ones. */
+#define SCHED_REQUEUE_AUTO 2
+
 /* What the engines are told about the cluster's tuning. */
 typedef struct {
 	double util_threshold;	/* fg CPU usage at or above which a node takes
@@ -103,7 +107,10 @@ typedef struct {
 				   2013): a preempted fg job goes to bg in
 				   place where its bg slots are free, else
 				   back to the queue; 0: only fg jobs that
-				   can go to bg in place are preempted */
+				   can go to bg in place and stay there are
+				   preempted (untiered engines: none);
+				   SCHED_REQUEUE_AUTO: 0 in CMCBF and AMCBF,
+				   1 in CMBF and AMBF */
 } sched_config_t;
 
 /* Why the engine is called; several may be set at once. */
@@ -157,6 +164,9 @@ int sched_amcbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 		sched_decisions_t *out);
 
 void sched_config_defaults(sched_config_t *cfg);
+/* Liu et al. 2013's own settings: util_threshold 0.96, no reservation,
+ * victims requeued where they cannot go to bg in place. */
+void sched_config_paper(sched_config_t *cfg);
 
 /* --- decision lists ---------------------------------------------------- */
 void sched_decisions_clear(sched_decisions_t *d);	/* keeps the memory */

@@ -57,6 +57,8 @@ void sim_classes_compute(const sim_workload_t *w, const sim_result_t *r,
 						j->runtime, bsld_bound);
 		out[c].jobs++;
 		bsld_sum[c] += b;
+		if (b > out[c].max_bsld)
+			out[c].max_bsld = b;
 		total += b;
 		wait[c] += res->first_start - j->arrival;
 		fg[c] += res->fg_seconds;

@@ -2,12 +2,13 @@
 /*
  * sim_classes.h - dfrs sim's per-class diagnostics: jobs grouped by size
  * (processes) and by run time, and for each class its mean bounded
- * slowdown (Liu et al. 2013 section 5.2, Gamma = 10 s), its share of the
+ * slowdown (Liu et al. 2013 section 5.2, Gamma = 10 s) and its maximum,
+ * its share of the
  * whole workload's mean bounded slowdown, its mean wait and the part of
  * its running time spent in the background tier.  Also the consolidation
  * potential of a workload: how much of the CPU its jobs hold they leave
- * idle on nodes that a background tier may use (section 4: threshold 96 %,
- * idle floor 4 %).
+ * idle on nodes that a background tier may use (section 4's two tests:
+ * usage under util_threshold, idle CPU above min_idle_cpu).
  */
 #ifndef DFRS_SIM_CLASSES_H
 #define DFRS_SIM_CLASSES_H
@@ -33,6 +34,7 @@ void sim_class_name(int c, char *buf, size_t len);
 typedef struct {
 	size_t jobs;
 	double mean_bsld;
+	double max_bsld;	/* its worst job's bounded slowdown */
 	double bsld_share;	/* this class's sum of bounded slowdowns over
 				   the workload's: its share of the mean */
 	double mean_wait;	/* first start - arrival */

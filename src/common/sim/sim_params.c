@@ -36,9 +36,10 @@ static const sim_param_t params[] = {
 	   "cmbf, ambf, cmcbf, amcbf: 1: the first waiting job holds EASY's "
 	   "reservation (by the jobs' estimates) and later jobs start in fg "
 	   "only where they leave it alone"),
-	PI("requeue_victims", sched.requeue_victims, 0, 1,
+	PI("requeue_victims", sched.requeue_victims, 0, 2,
 	   "cmbf, ambf, cmcbf, amcbf: 0: preempt only fg jobs that can go "
-	   "to bg in place, never requeue one (1: as Liu et al.)"),
+	   "to bg in place, never requeue one; 1: as Liu et al.; 2: 0 in "
+	   "cmcbf and amcbf, 1 in cmbf and ambf"),
 	P("migration_cost", migration_cost, 0, 1e9,
 	  "seconds of work added to a job resumed or moved (also "
 	  "--migration-cost)"),

@@ -5,7 +5,7 @@
  * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
  * makespan, wall_seconds, events_per_second, bg_time_share, head_in_bg,
- * classes[] (size, runtime, jobs, mean_bsld, bsld_share, mean_wait,
+ * classes[] (size, runtime, jobs, mean_bsld, max_bsld, bsld_share, mean_wait,
  * bg_fraction), and consolidation_potential at the top.
  */
 #include <json-c/json.h>
@@ -188,6 +188,8 @@ static json_object *classes_json(const sim_metrics_t *m)
 				       json_object_new_int64((int64_t)k->jobs));
 		json_object_object_add(o, "mean_bsld",
 				       json_object_new_double(k->mean_bsld));
+		json_object_object_add(o, "max_bsld",
+				       json_object_new_double(k->max_bsld));
 		json_object_object_add(o, "bsld_share",
 				       json_object_new_double(k->bsld_share));
 		json_object_object_add(o, "mean_wait",

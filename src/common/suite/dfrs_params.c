@@ -38,6 +38,8 @@ static const char *const priority_names[] = {
 static const char *const amcbf_avail_policy_names[] = {
 	"off", "observe", "threshold", "myopic", "wait", "migrate", NULL
 };
+/* indexed by sched_config_t.requeue_victims: 0, 1, SCHED_REQUEUE_AUTO */
+static const char *const requeue_names[] = { "0", "1", "auto", NULL };
 static const char *const signal_names[] = {
 	"none", "USR1", "USR2", "TERM", "INT", "HUP", NULL
 };
@@ -52,7 +54,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_interval", P_INT, "30", 1, 3600, NULL,
 	  offsetof(dfrs_params_t, interval),
 	  "seconds between periodic scheduling cycles" },
-	{ "amcbf_util_threshold", P_DOUBLE, "0.96", 0, 1, NULL,
+	{ "amcbf_util_threshold", P_DOUBLE, "0.8", 0, 1, NULL,
 	  offsetof(dfrs_params_t, util_threshold),
 	  "foreground CPU utilization under which a background job may share a node" },
 	{ "amcbf_min_idle_cpu", P_DOUBLE, "0.04", 0, 1, NULL,
@@ -61,12 +63,12 @@ static const param_spec_t specs[] = {
 	{ "amcbf_bg_min_rate", P_DOUBLE, "0", 0, 1, NULL,
 	  offsetof(dfrs_params_t, bg_min_rate),
 	  "predicted background progress rate under which a job is not started in the background (0: wherever it fits)" },
-	{ "amcbf_reserve", P_INT, "0", 0, 1, NULL,
+	{ "amcbf_reserve", P_INT, "1", 0, 1, NULL,
 	  offsetof(dfrs_params_t, reserve),
 	  "1: the first waiting job holds EASY's reservation by the jobs' time limits, and later jobs start in the foreground only where they leave it alone (0: none, as Liu et al. 2013)" },
-	{ "amcbf_requeue_victims", P_INT, "1", 0, 1, NULL,
+	{ "amcbf_requeue_victims", P_ENUM, "auto", 0, 0, requeue_names,
 	  offsetof(dfrs_params_t, requeue_victims),
-	  "0: the head preempts only foreground jobs that can go to the background in place and stay there, never requeueing one (1: as Liu et al. 2013)" },
+	  "0: the head preempts only foreground jobs that can go to the background in place and stay there, never requeueing one; 1: as Liu et al. 2013; auto: 0 for amcbf_mode=amcbf and cmcbf, 1 for cmbf and ambf" },
 	{ "amcbf_max_preempt", P_INT, "3", 0, 1000, NULL,
 	  offsetof(dfrs_params_t, max_preempt),
 	  "times a job may be preempted (requeued); after that it is never preempted again" },

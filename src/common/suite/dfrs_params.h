@@ -62,7 +62,8 @@ typedef struct {
 	double min_idle_cpu;	/* idle CPU at or under this takes no bg job */
 	double bg_min_rate;	/* predicted bg rate under which no bg start */
 	int reserve;		/* 1: the head holds EASY's reservation */
-	int requeue_victims;	/* 0: preempt only jobs that go to bg in place */
+	int requeue_victims;	/* 0: preempt only jobs that go to bg in place;
+				   1: as Liu et al.; 2: auto (by mode) */
 	int max_preempt;	/* requeues a job may suffer; then exempt */
 	int min_runtime;	/* s a job runs before it may be preempted */
 	int max_preempt_per_cycle;	/* requeues in one cycle */

@@ -639,6 +639,11 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 			       .bg_min_rate = params->bg_min_rate,
 			       .reserve = params->reserve,
 			       .requeue_victims = params->requeue_victims };
+	/* auto follows the configured mode, not the engine: amcbf and
+	 * cmcbf running untiered (no shared nodes) requeue nobody */
+	if (cfg.requeue_victims == SCHED_REQUEUE_AUTO)
+		cfg.requeue_victims = params->mode == AMCBF_MODE_AMCBF ||
+				      params->mode == AMCBF_MODE_CMCBF ? 0 : 1;
 	sched_decisions_t dec = { 0 };
 	sched_state_t st = { 0 };
 	snapshot_t snap = { 0 };
