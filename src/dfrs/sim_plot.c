@@ -62,8 +62,9 @@ int sim_plot_add(sim_plot_t *p, const char *policy, const sim_workload_t *w,
 		return -1;
 	/* seconds here; plots.gp picks the unit from the longest run */
 	fprintf(f, "# seconds  utilization (busy CPU / capacity per %g s bin, at "
-		"most 1: a live job time-sliced by gang scheduling is recorded "
-		"as busy from its start to its end)\n",
+		"most 1: a live run longer than its job's run time, time-sliced "
+		"or at a DFRS yield, has its work spread from its start to "
+		"its end)\n",
 		r->bucket_seconds);
 	double capacity = (double)w->nodes * r->bucket_seconds;
 	size_t last = (size_t)(r->makespan / r->bucket_seconds);

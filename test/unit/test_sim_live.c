@@ -127,7 +127,9 @@ static void test_parse_errors(void **state)
  *   busy CPU (usage per process from field 6 over field 4): job 7
  *   0.5 x 20, job 8 2 processes x 1 x (2 + 5), job 9 1 x 30 (it ran 31 s,
  *   but a run does no more work than the job's 30 s: time slicing and
- *   suspension do not count), over 2 nodes x makespan 36.
+ *   suspension do not count), over 2 nodes x makespan 36.  That work is
+ *   spread over the run: in 1 s bins the last one (35..36), where only job
+ *   9 runs, holds 30/31 of a CPU second, and the first (0..1) none.
  */
 static void test_live_metrics(void **state)
 {
@@ -140,10 +142,14 @@ static void test_live_metrics(void **state)
 
 	(void)state;
 	setup(&f);
+	f.m.bucket_seconds = 1;
 	assert_int_equal(jobcomp_parse(jobcomp, strlen(jobcomp), "jc.txt", &jc,
 				       err, sizeof(err)), 0);
 	assert_int_equal(sim_live_result(&f.w, &jc, &f.m, &live, &r, err,
 					 sizeof(err)), 0);
+	assert_true(r.nbuckets > 35);
+	near(r.busy_buckets[35], 30.0 / 31);
+	near(r.busy_buckets[0], 0);
 	near(live.jobs[0].arrival, 0);
 	near(live.jobs[1].arrival, 1);
 	near(live.jobs[2].arrival, 4);

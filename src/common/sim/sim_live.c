@@ -145,15 +145,17 @@ static int add_runs(const sim_workload_t *w, const jobcomp_t *jc, size_t i,
 		if (res->first_start < 0 || rec->start - origin < res->first_start)
 			res->first_start = rec->start - origin;
 		/* a run does no more work than the job's run time: under
-		 * gang scheduling a job shares its nodes by time slices (and
+		 * gang scheduling or a DFRS yield a job shares its nodes (and
 		 * jobcomp has no suspended time), so end - start overstates
-		 * it; utilization counts the work */
-		double len = rec->end - rec->start;
-		if (len > lj->runtime)
-			len = lj->runtime;
-		if (len > 0 &&
+		 * it; utilization counts the work, spread evenly over the run
+		 * (at full rate from the start it would show the run's nodes
+		 * busy first and idle later, while the job still held them) */
+		double span = rec->end - rec->start;
+		double work = span > lj->runtime ? lj->runtime : span;
+		if (span > 0 &&
 		    sim_result_add_busy(r, rec->start - origin,
-					rec->start - origin + len, job_cpu(lj)))
+					rec->end - origin,
+					job_cpu(lj) * work / span))
 			return -1;
 		if (is_lost_run(rec->state)) {
 			res->preemptions++;
