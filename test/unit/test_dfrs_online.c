@@ -262,6 +262,28 @@ static void test_resume_same_host_or_migrate(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* A suspended job that may migrate but fits nowhere keeps the hosts it
+ * left: the first task placed elsewhere before the second failed must
+ * not leave it "suspended" on hosts {1, 1}, where two of its tasks could
+ * never fit (a later resume there would stall the machine). */
+static void test_failed_migration_keeps_hosts(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 }, h01[] = { 0, 1 };
+	dfrs_decisions_t d;
+
+	(void)state;
+	fixture_init(&f, 2, 5000);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
+	add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h01);	/* 1/1000 */
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	assert_int_equal(d.job[1].hosts[1], 1);
+	dfrs_decisions_free(&d);
+}
+
 /* Elementary amounts: two 4-thread jobs share a 4-core host. */
 static void test_elementary_amounts_online(void **state)
 {
@@ -435,6 +457,14 @@ static void test_requeue_loses_progress_unless_checkpointable(void **state)
 		assert_float_equal(d.job[0].cost_bytes, ckpt ? 0.6e9 : 0.0, 1.0);
 		dfrs_online_apply(&f.cl, &d);
 		assert_float_equal(f.jobs[0].virtual_time, ckpt ? 300.0 : 0.0, EPS);
+		assert_float_equal(f.jobs[0].lost_time, ckpt ? 0.0 : 300.0, EPS);
+		/* either way its priority counts the 300 s it was served: a
+		 * requeued job does not come back as a new one (ft/vt^2
+		 * infinite), which would preempt others again and again */
+		double prio = dfrs_online_priority(&par, &f.cl, &f.jobs[0]);
+		assert_true(isfinite(prio));
+		assert_float_equal(prio, dfrs_priority_value(par.priority,
+			f.jobs[0].submit, 300.0, f.cl.now), 1e-12);
 		dfrs_decisions_free(&d);
 
 		/* the requeued job comes back: a restart costs nothing, a
@@ -446,6 +476,37 @@ static void test_requeue_loses_progress_unless_checkpointable(void **state)
 		assert_int_equal(d.job[0].action, DFRS_ACT_RESUME);
 		assert_float_equal(d.job[0].cost_seconds, ckpt ? 50.0 : 0.0, EPS);
 		assert_float_equal(d.job[0].lost_seconds, 0.0, EPS);
+		dfrs_decisions_free(&d);
+	}
+}
+
+/* Requeue model: the periodic rotation of priorities takes a running job
+ * off its host only if it checkpoints (the one that does not would start
+ * over at every rotation, and jobs longer than the period would never
+ * end); an arrival may still requeue it (above). */
+static void test_requeue_rotation_spares_running_jobs(void **state)
+{
+	(void)state;
+	for (int ckpt = 0; ckpt <= 1; ckpt++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 1, 5000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* 1/3000 */
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
+		f.jobs[0].checkpointable = ckpt;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+		par.requeue = 1;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_PERIODIC,
+						    -1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action,
+				 ckpt ? DFRS_ACT_SUSPEND : DFRS_ACT_NONE);
+		assert_int_equal(d.job[1].action,
+				 ckpt ? DFRS_ACT_RESUME : DFRS_ACT_NONE);
+		assert_float_equal(d.total_lost_seconds, 0.0, EPS);
 		dfrs_decisions_free(&d);
 	}
 }
@@ -762,7 +823,9 @@ int main(void)
 		cmocka_unit_test(test_mcb_drops_lowest_priority),
 		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
 		cmocka_unit_test(test_mcb_keeps_hosts_when_it_can),
+		cmocka_unit_test(test_failed_migration_keeps_hosts),
 		cmocka_unit_test(test_requeue_loses_progress_unless_checkpointable),
+		cmocka_unit_test(test_requeue_rotation_spares_running_jobs),
 		cmocka_unit_test(test_requeue_repack_keeps_running_jobs),
 		cmocka_unit_test(test_repair_keeps_packing_within_drift),
 		cmocka_unit_test(test_repair_admits_arrival),

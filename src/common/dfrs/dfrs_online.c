@@ -60,7 +60,8 @@ double dfrs_online_priority(const dfrs_online_params_t *params,
 			    const dfrs_online_job_t *job)
 {
 	return dfrs_priority_value(params->priority, job->submit,
-				   job->virtual_time, cluster->now);
+				   job->virtual_time + job->lost_time,
+				   cluster->now);
 }
 
 /* ---- decisions ------------------------------------------------------------ */
@@ -245,6 +246,14 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 		if (job->state == DFRS_JOB_RUNNING)
 			online_account_job(&w, j, +1);
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
+		/* requeue model: only an arrival may take a running job
+		 * that does not checkpoint off its hosts (it would restart
+		 * from scratch); at other events it ranks first, so that
+		 * rotating priorities cannot requeue jobs over and over */
+		if (params->requeue && !job->checkpointable &&
+		    job->state == DFRS_JOB_RUNNING &&
+		    event != DFRS_EVENT_ARRIVAL)
+			w.prio[j] = INFINITY;
 		keys[j] = (prio_key_t){ j, w.prio[j], job->submit };
 	}
 	qsort(keys, w.nj, sizeof(*keys), cmp_prio);
@@ -320,8 +329,10 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
 		if (dj->cost_seconds > 0.0)
 			job->blocked_until = cluster->now + dj->cost_seconds;
-		if (dj->lost_seconds > 0.0)
+		if (dj->lost_seconds > 0.0) {
+			job->lost_time += dj->lost_seconds;
 			job->virtual_time = 0.0;
+		}
 	}
 	if (d->repacked)
 		cluster->repack_yield = d->min_scaled_yield;

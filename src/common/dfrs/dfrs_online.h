@@ -70,7 +70,11 @@
  * where both are a requeue.  A running job suspended or moved that is not
  * checkpointable loses its progress: its virtual time goes back to 0
  * (lost_seconds in its decision) and it restarts from scratch, with no
- * other cost; a checkpointable one pays the cost model below.  The
+ * other cost, but keeps its priority: the priority's virtual time is
+ * virtual_time + lost_time, the service it has had (live, sched/amcbf
+ * likewise keeps a requeued job's virtual time).  Only an arrival may
+ * take such a job off its hosts while it runs; at other events it ranks
+ * above every job (rotating priorities would requeue it again and again); a checkpointable one pays the cost model below.  The
  * repacks (mcb, greedypm's periodic one) weigh it: they keep such a job
  * on its hosts while it runs (it may still be suspended, as any job).
  * Cost model: suspending a job writes its tasks' memory (ntasks *
@@ -142,6 +146,10 @@ typedef struct {
 	double task_mem_bytes;	/* memory image of one task (cost model) */
 	double submit;		/* arrival time, s */
 	double virtual_time;	/* integral of the yield so far, s */
+	double lost_time;	/* requeue model: virtual time of the runs
+				 * it lost, s; the priority counts it with
+				 * virtual_time, so a requeued job is not a
+				 * new one (dfrs_online_apply adds to it) */
 	double blocked_until;	/* no progress before this time (cost) */
 	dfrs_job_state_t state;
 	int *hosts;		/* [shape.ntasks], caller storage: current

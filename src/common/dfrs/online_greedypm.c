@@ -22,8 +22,14 @@ static int attempt_run(online_state_t *w, int j)
 		if (!online_may_migrate(w, j))
 			return -1;
 	}
-	if (online_place_least_loaded(w, j, w->hosts[j]) != 0)
+	if (online_place_least_loaded(w, j, w->hosts[j]) != 0) {
+		/* it wrote the hosts of the tasks it placed before failing:
+		 * a suspended job keeps the hosts it left */
+		if (w->state[j] == DFRS_JOB_SUSPENDED)
+			memcpy(w->hosts[j], job->hosts,
+			       sizeof(int) * job->shape.ntasks);
 		return -1;
+	}
 	w->state[j] = DFRS_JOB_RUNNING;
 	return 0;
 }

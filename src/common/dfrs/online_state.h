@@ -37,7 +37,8 @@ void online_account_job(online_state_t *w, int j, int sign);
 int online_task_fits(const online_state_t *w, int j, int h);
 
 /* Place every task of job j on the least loaded host where it fits,
- * accounting them; all or nothing: 0, or -1 with nothing changed. */
+ * accounting them; all or nothing: 0, or -1 with no usage changed (hosts[]
+ * may then hold the hosts of the tasks placed before the failure). */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts);
 
 /* Place job j's tasks on the given hosts; all or nothing as above. */
