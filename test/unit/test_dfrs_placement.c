@@ -354,6 +354,54 @@ static void test_first_fit_vs_best_fit(void **state)
 	assert_int_equal(vector_pack(&pb3, ff, bin), 1);
 }
 
+/*
+ * A job's tasks are a run of identical items, which Best Fit and
+ * Permutation Pack take as runs (vector_pack.c); the bins must be those of
+ * item-by-item packing.  Best Fit: pinned loads 0.5, 0.2, 0.6; four tasks of
+ * 0.3 go to the tightest bin that holds each (2, then 0, then 1 twice),
+ * and the next item, 0.15, different, ties bins 0 and 1 at residual 0.05
+ * and takes the first.
+ */
+static void test_runs_of_identical_items(void **state)
+{
+	const double size[] = { 0.5, 0.2, 0.6, 0.3, 0.3, 0.3, 0.3, 0.15 };
+	const double cap[] = { 1, 1, 1 };
+	const double scale[] = { 1 };
+	const int pinned[] = { 0, 1, 2, -1, -1, -1, -1, -1 };
+	vp_problem_t pb = { .ndims = 1, .nitems = 8, .nbins = 3, .size = size,
+			    .cap = cap, .elem = NULL, .pinned = pinned, .scale = scale };
+	vp_algorithm_t bf = { VP_BEST_FIT, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	int bin[8];
+
+	assert_int_equal(vector_pack(&pb, bf, bin), -1);
+	assert_int_equal(bin[3], 2);
+	assert_int_equal(bin[4], 0);
+	assert_int_equal(bin[5], 1);
+	assert_int_equal(bin[6], 1);
+	assert_int_equal(bin[7], 0);
+
+	/* Permutation Pack: job A (three tasks, tuple (0,1)) and job B (two,
+	 * tuple (1,0)) alternate by the bin's least loaded dimensions; the
+	 * third A task needs a bin of its own */
+	const double size2[] = {
+		0.5, 0.2, 0.5, 0.2, 0.5, 0.2,	/* A */
+		0.2, 0.5, 0.2, 0.5,		/* B */
+	};
+	const double cap2[] = { 1, 1, 1, 1, 1, 1 };
+	const double scale2[] = { 1, 1 };
+	vp_problem_t pb2 = { .ndims = 2, .nitems = 5, .nbins = 3, .size = size2,
+			     .cap = cap2, .elem = NULL, .pinned = NULL, .scale = scale2 };
+	vp_algorithm_t pp = { VP_PERMUTATION_PACK, VP_KEY_SUM, VP_BINS_AS_GIVEN };
+	int bin2[5];
+
+	assert_int_equal(vector_pack(&pb2, pp, bin2), -1);
+	assert_int_equal(bin2[0], 0);
+	assert_int_equal(bin2[1], 1);
+	assert_int_equal(bin2[2], 2);
+	assert_int_equal(bin2[3], 0);
+	assert_int_equal(bin2[4], 1);
+}
+
 /* ---- every algorithm: capacities and the LP bound ------------------------ */
 
 typedef struct {
@@ -584,6 +632,7 @@ int main(void)
 		cmocka_unit_test(test_pp_and_cp_orderings),
 		cmocka_unit_test(test_pp_relaxes_the_match),
 		cmocka_unit_test(test_first_fit_vs_best_fit),
+		cmocka_unit_test(test_runs_of_identical_items),
 		cmocka_unit_test(test_every_algorithm_respects_capacity),
 		cmocka_unit_test(test_metavp_near_optimal),
 		cmocka_unit_test(test_meta_is_best_of_all),

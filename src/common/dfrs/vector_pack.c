@@ -109,24 +109,40 @@ static void put(pack_state_t *st, int item, int b, int *item_bin)
 	item_bin[item] = b;
 }
 
-static void sort_items(pack_state_t *st, vp_key_t key, keyed_item_t *tmp)
+/*
+ * Items in decreasing key order, equal keys in index order.  The tasks of a
+ * job are consecutive indices with the same size, so the items are sorted
+ * as runs of identical consecutive items: the same order as sorting every
+ * item, with one key per run.
+ */
+static int same_item(const vp_problem_t *pb, int a, int b);
+
+static void sort_items(pack_state_t *st, vp_key_t key, keyed_item_t *tmp,
+		       int *run_len)
 {
 	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims;
+	int nd = pb->ndims, nruns = 0;
 
 	for (int i = 0; i < pb->nitems; i++) {
 		double v[DFRS_MAX_DIMS];
 
+		if (i > 0 && same_item(pb, i - 1, i)) {
+			run_len[tmp[nruns - 1].item]++;
+			continue;
+		}
 		for (int d = 0; d < nd; d++)
 			v[d] = pb->size[(size_t)i * nd + d] / pb->scale[d];
-		tmp[i].item = i;
-		tmp[i].nk = vector_key(key, v, nd, tmp[i].k);
+		tmp[nruns].item = i;
+		tmp[nruns].nk = vector_key(key, v, nd, tmp[nruns].k);
+		run_len[i] = 1;
+		nruns++;
 	}
-	qsort(tmp, pb->nitems, sizeof(*tmp), cmp_keyed);
-	for (int r = 0; r < pb->nitems; r++) {
-		st->order[r] = tmp[r].item;
-		st->rank[tmp[r].item] = r;
-	}
+	qsort(tmp, nruns, sizeof(*tmp), cmp_keyed);
+	for (int g = 0, r = 0; g < nruns; g++)
+		for (int i = tmp[g].item; i < tmp[g].item + run_len[tmp[g].item]; i++) {
+			st->order[r] = i;
+			st->rank[i] = r++;
+		}
 }
 
 static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
@@ -134,6 +150,11 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 	const vp_problem_t *pb = st->pb;
 	int nd = pb->ndims;
 
+	if (how == VP_BINS_AS_GIVEN) {	/* every key equal: index order */
+		for (int b = 0; b < pb->nbins; b++)
+			st->bins[b] = b;
+		return;
+	}
 	for (int b = 0; b < pb->nbins; b++) {
 		double sum = 0.0;
 
@@ -191,64 +212,92 @@ static int pack_first_fit(pack_state_t *st, int *item_bin)
 	return -1;
 }
 
-/* Best Fit; bins that did not hold the same item just before (full[])
- * are not tested again. */
+/*
+ * Best Fit.  For the same item as the one just placed: if it fits where that
+ * one went, it goes there.  That is Best Fit's own choice: only that bin's
+ * load grew, so its residual after this item is no larger in any dimension
+ * than it was for the last one (a SUM, MAX or LEX key no larger), while
+ * every other bin is unchanged, and it won that comparison (ties to the bin
+ * order included).  When it does not fit, the bin is full for the rest of
+ * the run and the others are compared by the keys computed for the run
+ * (bin_k: they are unchanged), without testing or keying them again.
+ */
 static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
 {
 	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims, prev = -1;
-	char *full = calloc(pb->nbins + 1, 1);
+	int nd = pb->ndims, nb = pb->nbins, prev = -1, prev_bi = -1;
+	char *full = calloc(nb + 1, 1), *keyed = calloc(nb + 1, 1);
+	double *bin_k = malloc(sizeof(double) * ((size_t)nb * DFRS_MAX_DIMS + 1));
+	int nk = key == VP_KEY_LEX ? nd : 1;	/* vector_key's length */
+	int rc = -2;
 
-	if (!full)
-		return -2;
+	if (!full || !keyed || !bin_k)
+		goto out;
 	for (int r = 0; r < pb->nitems; r++) {
 		int item = st->order[r], best = -1;
-		double best_k[DFRS_MAX_DIMS];
-		int best_nk = 0;
 
 		if (st->placed[item])
 			continue;
-		if (!same_item(pb, prev, item))
-			memset(full, 0, pb->nbins);
-		for (int bi = 0; bi < pb->nbins; bi++) {
-			int b = st->bins[bi], nk, better = 0;
-			double res[DFRS_MAX_DIMS], k[DFRS_MAX_DIMS];
+		if (!same_item(pb, prev, item)) {
+			memset(full, 0, nb);
+			memset(keyed, 0, nb);
+		} else if (fits(st, item, st->bins[prev_bi])) {
+			put(st, item, st->bins[prev_bi], item_bin);
+			prev = item;
+			continue;
+		} else {
+			full[prev_bi] = 1;
+		}
+		for (int bi = 0; bi < nb; bi++) {
+			int b = st->bins[bi], better = 0;
+			double *k = &bin_k[(size_t)bi * DFRS_MAX_DIMS];
 
-			if (full[bi] || !fits(st, item, b)) {
-				full[bi] = 1;
+			if (full[bi])
 				continue;
+			if (!keyed[bi]) {
+				double res[DFRS_MAX_DIMS];
+
+				if (!fits(st, item, b)) {
+					full[bi] = 1;
+					continue;
+				}
+				for (int d = 0; d < nd; d++)
+					res[d] = (pb->cap[(size_t)b * nd + d] -
+						  st->load[(size_t)b * nd + d] -
+						  pb->size[(size_t)item * nd + d]) /
+						 pb->scale[d];
+				vector_key(key, res, nd, k);
+				keyed[bi] = 1;
 			}
-			for (int d = 0; d < nd; d++)
-				res[d] = (pb->cap[(size_t)b * nd + d] -
-					  st->load[(size_t)b * nd + d] -
-					  pb->size[(size_t)item * nd + d]) /
-					 pb->scale[d];
-			nk = vector_key(key, res, nd, k);
 			if (best < 0) {
 				better = 1;
 			} else {
+				const double *bk = &bin_k[(size_t)best * DFRS_MAX_DIMS];
+
 				for (int i = 0; i < nk; i++) {
-					if (k[i] != best_k[i]) {
-						better = k[i] < best_k[i];
+					if (k[i] != bk[i]) {
+						better = k[i] < bk[i];
 						break;
 					}
 				}
 			}
-			if (better) {
-				best = b;
-				best_nk = nk;
-				memcpy(best_k, k, sizeof(double) * best_nk);
-			}
+			if (better)
+				best = bi;
 		}
 		if (best < 0) {
-			free(full);
-			return item;
+			rc = item;
+			goto out;
 		}
-		put(st, item, best, item_bin);
+		put(st, item, st->bins[best], item_bin);
 		prev = item;
+		prev_bi = best;
 	}
+	rc = -1;
+out:
 	free(full);
-	return -1;
+	free(keyed);
+	free(bin_k);
+	return rc;
 }
 
 /*
@@ -304,9 +353,11 @@ static int match_score(const int *item_dims, const int *bin_dims, int w,
 /*
  * Permutation Pack / Choose Pack.  Items are grouped in lists by their
  * signature (w largest dimensions, ordered for PP, as a set for CP), each
- * list in key order.  For the bin being filled, scan position pos[l] in each
- * list only moves forward: an item that does not fit now never will in this
- * bin, as its load only grows.
+ * list in key order, and within a list in runs of identical items (a job's
+ * tasks).  For the bin being filled, the scan of each list only moves
+ * forward: an item that does not fit now never will in this bin, as its
+ * load only grows; nor will the rest of its run.  A run's items are taken
+ * in list order, so its unplaced items are the tail from run_next.
  */
 static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 {
@@ -314,13 +365,16 @@ static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 	int nd = pb->ndims, n = pb->nitems, w = nd < PACK_WINDOW ? nd : PACK_WINDOW;
 	int *list_of = malloc(sizeof(int) * (n + 1));
 	int *list_items = malloc(sizeof(int) * (n + 1));
-	int nlists = 0, rc = -2, left = 0;
+	int *run_end = malloc(sizeof(int) * (n + 1));	/* per run */
+	int *run_next = malloc(sizeof(int) * (n + 1));	/* per run */
+	int nlists = 0, rc = -2, left = 0, nruns = 0;
 	int list_dims[DFRS_MAX_DIMS * DFRS_MAX_DIMS][PACK_WINDOW];
 	int list_start[DFRS_MAX_DIMS * DFRS_MAX_DIMS + 1];
+	int list_run[DFRS_MAX_DIMS * DFRS_MAX_DIMS + 1];	/* first run */
 	int pos[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
 	int code_list[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
 
-	if (!list_of || !list_items)
+	if (!list_of || !list_items || !run_end || !run_next)
 		goto out;
 	for (int c = 0; c < nd * nd; c++)
 		code_list[c] = -1;
@@ -362,15 +416,35 @@ static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 		if (!st->placed[item])
 			list_items[pos[list_of[item]]++] = item;
 	}
+	/* runs of identical items within each list */
+	for (int l = 0; l < nlists; l++) {
+		list_run[l] = nruns;
+		for (int p = list_start[l]; p < list_start[l + 1]; p++) {
+			if (p > list_start[l] &&
+			    same_item(pb, list_items[p - 1], list_items[p])) {
+				run_end[nruns - 1] = p + 1;
+				continue;
+			}
+			run_next[nruns] = p;
+			run_end[nruns++] = p + 1;
+		}
+	}
+	list_run[nlists] = nruns;
 
 	for (int bi = 0; bi < pb->nbins && left > 0; bi++) {
 		int b = st->bins[bi];
 
-		for (int l = 0; l < nlists; l++)
-			pos[l] = list_start[l];
+		/* runs used up stay so: start past them */
+		for (int l = 0; l < nlists; l++) {
+			while (list_run[l] < list_run[l + 1] &&
+			       run_next[list_run[l]] == run_end[list_run[l]])
+				list_run[l]++;
+			pos[l] = list_run[l];
+		}
 		for (;;) {
 			double rel[DFRS_MAX_DIMS];
-			int bin_dims[PACK_WINDOW], pick = -1, pick_score = -1;
+			int bin_dims[PACK_WINDOW], pick = -1, pick_run = -1;
+			int pick_score = -1;
 
 			for (int d = 0; d < nd; d++)
 				rel[d] = st->load[(size_t)b * nd + d] /
@@ -378,25 +452,27 @@ static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 			extreme_dims(rel, nd, w, 0, bin_dims);
 			for (int l = 0; l < nlists; l++) {
 				int score = match_score(list_dims[l], bin_dims, w, ordered);
-				int *p = &pos[l];
+				int *g = &pos[l];
 
 				if (score < pick_score)
 					continue;
-				while (*p < list_start[l + 1] &&
-				       (st->placed[list_items[*p]] ||
-					!fits(st, list_items[*p], b)))
-					(*p)++;
-				if (*p == list_start[l + 1])
+				while (*g < list_run[l + 1] &&
+				       (run_next[*g] == run_end[*g] ||
+					!fits(st, list_items[run_next[*g]], b)))
+					(*g)++;
+				if (*g == list_run[l + 1])
 					continue;
 				if (score > pick_score ||
-				    st->rank[list_items[*p]] < st->rank[pick]) {
-					pick = list_items[*p];
+				    st->rank[list_items[run_next[*g]]] < st->rank[pick]) {
+					pick = list_items[run_next[*g]];
+					pick_run = *g;
 					pick_score = score;
 				}
 			}
 			if (pick < 0)
 				break;	/* nothing fits: close this bin */
 			put(st, pick, b, item_bin);
+			run_next[pick_run]++;
 			left--;
 		}
 	}
@@ -410,6 +486,8 @@ static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 out:
 	free(list_of);
 	free(list_items);
+	free(run_end);
+	free(run_next);
 	return rc;
 }
 
@@ -418,17 +496,19 @@ int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
 	pack_state_t st = { .pb = pb };
 	int n = pb->nitems, nb = pb->nbins, rc = -2;
 	keyed_item_t *tmp = malloc(sizeof(*tmp) * ((n > nb ? n : nb) + 1));
+	int *run_len = malloc(sizeof(int) * (n + 1));
 
 	st.load = calloc((size_t)nb * pb->ndims + 1, sizeof(double));
 	st.order = malloc(sizeof(int) * (n + 1));
 	st.rank = malloc(sizeof(int) * (n + 1));
 	st.bins = malloc(sizeof(int) * (nb + 1));
 	st.placed = calloc(n + 1, 1);
-	if (!tmp || !st.load || !st.order || !st.rank || !st.bins || !st.placed)
+	if (!tmp || !run_len || !st.load || !st.order || !st.rank || !st.bins ||
+	    !st.placed)
 		goto out;
 	for (int i = 0; i < n; i++)
 		item_bin[i] = -1;
-	sort_items(&st, alg.key, tmp);
+	sort_items(&st, alg.key, tmp, run_len);
 	sort_bins(&st, alg.bins, tmp);
 	if (pb->pinned)
 		for (int r = 0; r < n; r++) {
@@ -458,6 +538,7 @@ int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
 	}
 out:
 	free(tmp);
+	free(run_len);
 	free(st.load);
 	free(st.order);
 	free(st.rank);
