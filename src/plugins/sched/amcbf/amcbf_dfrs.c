@@ -32,7 +32,11 @@
  *       refuses them (e.g. the job's -w, -x or features, which the policy
  *       does not know), on whichever of its usable nodes select/dfrs picks;
  * and no job starts in a cycle that requeued one (its nodes are not free
- * before it leaves).  Yields are select/dfrs's: it reallocates them max-min
+ * before it leaves).  The policy runs with the requeue model
+ * (dfrs_online.h): a running job that does not checkpoint (every job
+ * unless amcbf_ckpt_signal is set) restarts from scratch when requeued, so
+ * only an arrival may take it off its nodes, and repacks leave it where it
+ * runs.  Yields are select/dfrs's: it reallocates them max-min
  * at every start and end, as the policy does.
  */
 #include "src/common/slurm_xlator.h"
@@ -274,6 +278,7 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 	oj->state = DFRS_JOB_RUNNING;
 	oj->yield = k->yield;
 	oj->virtual_time = k->vt;
+	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
 	remember_hosts(k, oj->hosts, n);
 }
 
@@ -306,6 +311,7 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, params, ref_mb, n, oj);
 	oj->virtual_time = k->vt;
+	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
 	if (k->hosts && k->nhosts == n) {
 		oj->state = DFRS_JOB_SUSPENDED;
 		memcpy(oj->hosts, k->hosts, n * sizeof(int));
@@ -508,6 +514,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	op.priority = DFRS_PRIO_FT_VT2;
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
+	op.requeue = 1;		/* a suspension or a move is a requeue here */
 	for (int i = 0; i < v->njobs; i++) {
 		int n = v->jobs[i].shape.ntasks;
 		v->was[i] = v->jobs[i].state;
