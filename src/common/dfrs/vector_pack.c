@@ -213,91 +213,74 @@ static int pack_first_fit(pack_state_t *st, int *item_bin)
 }
 
 /*
- * Best Fit.  For the same item as the one just placed: if it fits where that
- * one went, it goes there.  That is Best Fit's own choice: only that bin's
- * load grew, so its residual after this item is no larger in any dimension
- * than it was for the last one (a SUM, MAX or LEX key no larger), while
- * every other bin is unchanged, and it won that comparison (ties to the bin
- * order included).  When it does not fit, the bin is full for the rest of
- * the run and the others are compared by the keys computed for the run
- * (bin_k: they are unchanged), without testing or keying them again.
+ * Best Fit: each item into the bin that holds it with the smallest residual
+ * key after it (ties to the bin order).  A run of the same item (a job's
+ * tasks) needs the bins in that order once: the bins are keyed for its
+ * first item (cand, keys negated so that cmp_keyed puts the best first),
+ * and the next item goes where the last one went while it fits.  That is
+ * Best Fit's own choice: only that bin's load grew, so its residual is no
+ * larger in any dimension than for the last item (a SUM, MAX or LEX key no
+ * larger), and every other bin is unchanged.  When it no longer fits, the
+ * next bin in the order is the best of the unchanged ones (cand is sorted
+ * then, only for runs that need a second bin).
  */
 static int pack_best_fit(pack_state_t *st, vp_key_t key, int *item_bin)
 {
 	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims, nb = pb->nbins, prev = -1, prev_bi = -1;
-	char *full = calloc(nb + 1, 1), *keyed = calloc(nb + 1, 1);
-	double *bin_k = malloc(sizeof(double) * ((size_t)nb * DFRS_MAX_DIMS + 1));
-	int nk = key == VP_KEY_LEX ? nd : 1;	/* vector_key's length */
-	int rc = -2;
+	int nd = pb->ndims, nb = pb->nbins, prev = -1, ncand = 0, next = 0;
+	int sorted = 0;
+	keyed_item_t *cand = malloc(sizeof(*cand) * (nb + 1));
 
-	if (!full || !keyed || !bin_k)
-		goto out;
+	if (!cand)
+		return -2;
 	for (int r = 0; r < pb->nitems; r++) {
-		int item = st->order[r], best = -1;
+		int item = st->order[r];
 
 		if (st->placed[item])
 			continue;
-		if (!same_item(pb, prev, item)) {
-			memset(full, 0, nb);
-			memset(keyed, 0, nb);
-		} else if (fits(st, item, st->bins[prev_bi])) {
-			put(st, item, st->bins[prev_bi], item_bin);
-			prev = item;
-			continue;
-		} else {
-			full[prev_bi] = 1;
-		}
-		for (int bi = 0; bi < nb; bi++) {
-			int b = st->bins[bi], better = 0;
-			double *k = &bin_k[(size_t)bi * DFRS_MAX_DIMS];
-
-			if (full[bi])
+		if (same_item(pb, prev, item)) {
+			if (fits(st, item, st->bins[cand[next].item])) {
+				put(st, item, st->bins[cand[next].item], item_bin);
 				continue;
-			if (!keyed[bi]) {
+			}
+			if (!sorted) {	/* the best so far comes first */
+				qsort(cand, ncand, sizeof(*cand), cmp_keyed);
+				sorted = 1;
+				next = 0;
+			}
+			next++;
+		} else {
+			ncand = next = sorted = 0;
+			for (int bi = 0; bi < nb; bi++) {
+				int b = st->bins[bi];
 				double res[DFRS_MAX_DIMS];
+				keyed_item_t *c = &cand[ncand];
 
-				if (!fits(st, item, b)) {
-					full[bi] = 1;
+				if (!fits(st, item, b))
 					continue;
-				}
 				for (int d = 0; d < nd; d++)
 					res[d] = (pb->cap[(size_t)b * nd + d] -
 						  st->load[(size_t)b * nd + d] -
 						  pb->size[(size_t)item * nd + d]) /
 						 pb->scale[d];
-				vector_key(key, res, nd, k);
-				keyed[bi] = 1;
+				c->item = bi;
+				c->nk = vector_key(key, res, nd, c->k);
+				for (int i = 0; i < c->nk; i++)
+					c->k[i] = -c->k[i];
+				if (ncand > 0 && cmp_keyed(c, &cand[next]) < 0)
+					next = ncand;
+				ncand++;
 			}
-			if (best < 0) {
-				better = 1;
-			} else {
-				const double *bk = &bin_k[(size_t)best * DFRS_MAX_DIMS];
-
-				for (int i = 0; i < nk; i++) {
-					if (k[i] != bk[i]) {
-						better = k[i] < bk[i];
-						break;
-					}
-				}
-			}
-			if (better)
-				best = bi;
 		}
-		if (best < 0) {
-			rc = item;
-			goto out;
+		if (next >= ncand) {
+			free(cand);
+			return item;
 		}
-		put(st, item, st->bins[best], item_bin);
+		put(st, item, st->bins[cand[next].item], item_bin);
 		prev = item;
-		prev_bi = best;
 	}
-	rc = -1;
-out:
-	free(full);
-	free(keyed);
-	free(bin_k);
-	return rc;
+	free(cand);
+	return -1;
 }
 
 /*
