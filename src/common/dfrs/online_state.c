@@ -4,6 +4,7 @@
  * working state of one online DFRS decision (Stillwell et al. 2010, "Task Placement
  * Heuristics").  See online_state.h.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,10 +49,45 @@ int online_task_fits(const online_state_t *w, int j, int h)
 	return 1;
 }
 
+/*
+ * Whether k tasks of job j could fit at all: the copies of a task each host
+ * has room for, summed over hosts, at least k.  A necessary condition,
+ * whatever the placement; the margin leaves borderline counts to the real
+ * fit tests.  Costs one pass over the hosts, where a failing placement of
+ * a wide job costs one per task placed before it fails.
+ */
+static int room_for(const online_state_t *w, int j, int k)
+{
+	const dfrs_job_t *job = online_shape(w, j);
+	long total = 0;
+
+	for (int h = 0; h < w->nh && total < k; h++) {
+		const dfrs_host_t *host = &w->cl->hosts[h];
+		double copies = k;
+
+		for (int d = 0; d < w->nd && copies > 0; d++) {
+			double u = dfrs_task_usage(job, d, job->min_yield);
+			double ue = dfrs_task_elem_usage(job, d, job->min_yield);
+			double left = host->cap[d] * (1 + DFRS_FIT_TOL) -
+				      w->usage[(size_t)h * w->nd + d];
+
+			if (ue > host->elem[d] * (1 + DFRS_FIT_TOL))
+				copies = 0;
+			else if (u > 0.0 && left / u * (1 + 1e-9) + 1e-9 < copies)
+				copies = floor(left / u * (1 + 1e-9) + 1e-9);
+		}
+		total += copies > 0 ? (long)copies : 0;
+	}
+	return total >= k;
+}
+
 /* Each task on the least loaded host where it fits; all or nothing. */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 {
 	int k = online_shape(w, j)->ntasks;
+
+	if (k > 1 && !room_for(w, j, k))
+		return -1;
 
 	for (int t = 0; t < k; t++) {
 		int best = -1;
