@@ -59,22 +59,25 @@ int online_task_fits(const online_state_t *w, int j, int h)
 static int room_for(const online_state_t *w, int j, int k)
 {
 	const dfrs_job_t *job = online_shape(w, j);
+	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 	long total = 0;
 
+	for (int d = 0; d < w->nd; d++) {
+		u[d] = dfrs_task_usage(job, d, job->min_yield);
+		ue[d] = dfrs_task_elem_usage(job, d, job->min_yield);
+	}
 	for (int h = 0; h < w->nh && total < k; h++) {
 		const dfrs_host_t *host = &w->cl->hosts[h];
 		double copies = k;
 
 		for (int d = 0; d < w->nd && copies > 0; d++) {
-			double u = dfrs_task_usage(job, d, job->min_yield);
-			double ue = dfrs_task_elem_usage(job, d, job->min_yield);
 			double left = host->cap[d] * (1 + DFRS_FIT_TOL) -
 				      w->usage[(size_t)h * w->nd + d];
 
-			if (ue > host->elem[d] * (1 + DFRS_FIT_TOL))
+			if (ue[d] > host->elem[d] * (1 + DFRS_FIT_TOL))
 				copies = 0;
-			else if (u > 0.0 && left / u * (1 + 1e-9) + 1e-9 < copies)
-				copies = floor(left / u * (1 + 1e-9) + 1e-9);
+			else if (u[d] > 0.0 && left / u[d] * (1 + 1e-9) + 1e-9 < copies)
+				copies = floor(left / u[d] * (1 + 1e-9) + 1e-9);
 		}
 		total += copies > 0 ? (long)copies : 0;
 	}

@@ -110,13 +110,28 @@ static void put(pack_state_t *st, int item, int b, int *item_bin)
 }
 
 /*
+ * Whether item a and item b have the same size (aggregate and elementary):
+ * the tasks of one job, consecutive in the key order.  A bin that could not
+ * hold a cannot hold b after it either, as bin loads only grow.
+ */
+static int same_item(const vp_problem_t *pb, int a, int b)
+{
+	size_t n = sizeof(double) * pb->ndims;
+
+	return a >= 0 &&
+	       !memcmp(&pb->size[(size_t)a * pb->ndims],
+		       &pb->size[(size_t)b * pb->ndims], n) &&
+	       (!pb->elem_size ||
+		!memcmp(&pb->elem_size[(size_t)a * pb->ndims],
+			&pb->elem_size[(size_t)b * pb->ndims], n));
+}
+
+/*
  * Items in decreasing key order, equal keys in index order.  The tasks of a
  * job are consecutive indices with the same size, so the items are sorted
  * as runs of identical consecutive items: the same order as sorting every
  * item, with one key per run.
  */
-static int same_item(const vp_problem_t *pb, int a, int b);
-
 static void sort_items(pack_state_t *st, vp_key_t key, keyed_item_t *tmp,
 		       int *run_len)
 {
@@ -168,23 +183,6 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 	qsort(tmp, pb->nbins, sizeof(*tmp), cmp_keyed);
 	for (int b = 0; b < pb->nbins; b++)
 		st->bins[b] = tmp[b].item;
-}
-
-/*
- * Whether item a and item b have the same size (aggregate and elementary):
- * the tasks of one job, consecutive in the key order.  A bin that could not
- * hold a cannot hold b after it either, as bin loads only grow.
- */
-static int same_item(const vp_problem_t *pb, int a, int b)
-{
-	size_t n = sizeof(double) * pb->ndims;
-
-	return a >= 0 &&
-	       !memcmp(&pb->size[(size_t)a * pb->ndims],
-		       &pb->size[(size_t)b * pb->ndims], n) &&
-	       (!pb->elem_size ||
-		!memcmp(&pb->elem_size[(size_t)a * pb->ndims],
-			&pb->elem_size[(size_t)b * pb->ndims], n));
 }
 
 /* First Fit; an item the same as the one placed before it starts looking

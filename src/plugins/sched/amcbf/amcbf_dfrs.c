@@ -131,6 +131,9 @@ static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	oj->shape.min_yield = s.min_yield;
 	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
 	oj->submit = (double)job_ptr->details->submit_time;
+	/* the requeue model's: with a checkpoint signal every job keeps its
+	 * progress when requeued, without one none does */
+	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
 	oj->hosts = xcalloc(ntasks, sizeof(int));
 }
 
@@ -278,7 +281,6 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 	oj->state = DFRS_JOB_RUNNING;
 	oj->yield = k->yield;
 	oj->virtual_time = k->vt;
-	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
 	remember_hosts(k, oj->hosts, n);
 }
 
@@ -311,7 +313,6 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, params, ref_mb, n, oj);
 	oj->virtual_time = k->vt;
-	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
 	if (k->hosts && k->nhosts == n) {
 		oj->state = DFRS_JOB_SUSPENDED;
 		memcpy(oj->hosts, k->hosts, n * sizeof(int));
