@@ -73,6 +73,40 @@ static void test_lp_bound_closed_form(void **state)
 	assert_float_equal(lp_bound(&inst), -1.0, EPS);
 }
 
+/* The largest prefix of jobs whose relaxation is feasible is the one that
+ * dropping the last job until lp_bound >= 0 reaches. */
+static void test_lp_feasible_prefix(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	/* rigid memory 0.9 + 0.6 + 0.4 = 1.9 fits the total 2, with the
+	 * fourth's 0.2 it does not; CPU at minimum yield is 0.2 in all */
+	dfrs_job_t jobs[4] = {
+		cpu_mem_job(1, 0.5, 0.9, 0.1),
+		cpu_mem_job(1, 0.5, 0.6, 0.1),
+		cpu_mem_job(1, 0.5, 0.4, 0.1),
+		cpu_mem_job(1, 0.5, 0.2, 0.1),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 4, jobs };
+	int k = inst.njobs;
+
+	while (k > 0 && lp_bound(&(dfrs_instance_t){ 2, 2, hosts, k, jobs }) < 0)
+		k--;
+	assert_int_equal(k, 3);
+	assert_int_equal(lp_feasible_prefix(&inst), 3);
+
+	/* the first job alone is infeasible: no prefix but the empty one */
+	jobs[0].req[1] = 2.5;
+	assert_int_equal(lp_feasible_prefix(&inst), 0);
+
+	/* all fit */
+	jobs[0].req[1] = 0.1;
+	assert_int_equal(lp_feasible_prefix(&inst), 4);
+
+	/* no jobs: the empty prefix */
+	inst.njobs = 0;
+	assert_int_equal(lp_feasible_prefix(&inst), 0);
+}
+
 /* ---- yield allocation --------------------------------------------------- */
 
 static void test_yields_leftover_raises_others(void **state)
@@ -624,6 +658,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lp_bound_closed_form),
+		cmocka_unit_test(test_lp_feasible_prefix),
 		cmocka_unit_test(test_yields_leftover_raises_others),
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),

@@ -29,3 +29,30 @@ double lp_bound(const dfrs_instance_t *inst)
 	}
 	return bound < 0.0 ? 0.0 : bound;
 }
+
+int lp_feasible_prefix(const dfrs_instance_t *inst)
+{
+	double capacity[DFRS_MAX_DIMS], fixed[DFRS_MAX_DIMS];
+	int best = 0;
+
+	for (int d = 0; d < inst->ndims; d++) {
+		capacity[d] = 0.0;
+		fixed[d] = 0.0;
+		for (int h = 0; h < inst->nhosts; h++)
+			capacity[d] += inst->hosts[h].cap[d];
+	}
+	for (int i = 0; i < inst->njobs; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
+		int feasible = 1;
+
+		for (int d = 0; d < inst->ndims; d++) {
+			fixed[d] += job->ntasks * (job->req[d] +
+						   job->min_yield * job->need[d]);
+			feasible &= dfrs_amount_fits(fixed[d], 0.0, 0.0,
+						     capacity[d], capacity[d]);
+		}
+		if (feasible)
+			best = i + 1;
+	}
+	return best;
+}

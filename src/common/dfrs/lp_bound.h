@@ -29,4 +29,13 @@
  */
 double lp_bound(const dfrs_instance_t *inst);
 
+/*
+ * The largest k such that the instance of the first k jobs has a feasible
+ * relaxation (lp_bound >= 0): what dropping the last job until lp_bound is
+ * feasible finds, in one pass over the jobs instead of one per drop.  The
+ * sums are accumulated in the same order as lp_bound's, so the answer is
+ * the same to the last bit.
+ */
+int lp_feasible_prefix(const dfrs_instance_t *inst);
+
 #endif

@@ -132,9 +132,8 @@ int online_mcb_repack(online_state_t *w)
 	}
 	/* drop the lowest priority first; the LP relaxation being feasible is
 	 * a cheap necessary condition, a packing the real one */
-	while (kept > 0 && lp_bound(&(dfrs_instance_t){
-			w->nd, w->nh, w->cl->hosts, kept, jobs }) < 0)
-		kept--;
+	kept = lp_feasible_prefix(&(dfrs_instance_t){
+			w->nd, w->nh, w->cl->hosts, kept, jobs });
 	while (kept > 0) {
 		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
 		int r = metavp_place_meta(&sub, het, pins, &pl, NULL, NULL);

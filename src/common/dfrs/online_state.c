@@ -25,6 +25,7 @@ void online_account_task(online_state_t *w, int j, int h, int sign)
 			sign * dfrs_task_usage(job, d, job->min_yield);
 		w->load[h] += sign * job->need[d] / w->cl->hosts[h].cap[d];
 	}
+	w->room_valid = 0;
 }
 
 void online_account_job(online_state_t *w, int j, int sign)
@@ -49,23 +50,68 @@ int online_task_fits(const online_state_t *w, int j, int h)
 	return 1;
 }
 
+static void summarise_room(online_state_t *w)
+{
+	for (int d = 0; d < w->nd; d++)
+		w->room_max[d] = w->room_total[d] = w->cap_max[d] = 0.0;
+	for (int h = 0; h < w->nh; h++) {
+		const dfrs_host_t *host = &w->cl->hosts[h];
+
+		for (int d = 0; d < w->nd; d++) {
+			double left = host->cap[d] * (1 + DFRS_FIT_TOL) -
+				      w->usage[(size_t)h * w->nd + d];
+
+			if (left > w->room_max[d])
+				w->room_max[d] = left;
+			if (left > 0.0)
+				w->room_total[d] += left;
+			if (host->cap[d] > w->cap_max[d])
+				w->cap_max[d] = host->cap[d];
+		}
+	}
+	w->room_valid = 1;
+}
+
 /*
  * Whether k tasks of job j could fit at all: the copies of a task each host
  * has room for, summed over hosts, at least k.  A necessary condition,
  * whatever the placement; the margin leaves borderline counts to the real
  * fit tests.  Costs one pass over the hosts, where a failing placement of
  * a wide job costs one per task placed before it fails.
+ *
+ * Most waiting jobs fail it while the hosts are full, and the hosts change
+ * only when a job is placed or taken off: the summary of what they have
+ * left (summarise_room, redone only after a change) answers first, in one
+ * test per dimension, with margins wide enough that it only answers "no"
+ * where the pass over the hosts would:
+ *   - the task needs more than any host has left, by more than 1e-9 of a
+ *     host's capacity: the first task fits nowhere (online_task_fits
+ *     would fail on every host), whatever k;
+ *   - k > 1 copies need more than all the hosts have left together (1e-6
+ *     relative and per-host slack against rounding): the sum of the
+ *     per-host counts, each at most left / usage, is below k.
  */
-static int room_for(const online_state_t *w, int j, int k)
+static int room_for(online_state_t *w, int j, int k)
 {
 	const dfrs_job_t *job = online_shape(w, j);
 	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 	long total = 0;
 
+	if (!w->room_valid)
+		summarise_room(w);
 	for (int d = 0; d < w->nd; d++) {
 		u[d] = dfrs_task_usage(job, d, job->min_yield);
 		ue[d] = dfrs_task_elem_usage(job, d, job->min_yield);
+		if (u[d] <= 0.0)
+			continue;
+		if (u[d] > w->room_max[d] + 1e-9 * w->cap_max[d])
+			return 0;
+		if (k > 1 &&
+		    w->room_total[d] / u[d] * (1 + 1e-6) + w->nh * 1e-6 < k)
+			return 0;
 	}
+	if (k == 1)	/* the fit tests decide */
+		return 1;
 	for (int h = 0; h < w->nh && total < k; h++) {
 		const dfrs_host_t *host = &w->cl->hosts[h];
 		double copies = k;
@@ -89,7 +135,7 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 {
 	int k = online_shape(w, j)->ntasks;
 
-	if (k > 1 && !room_for(w, j, k))
+	if (!room_for(w, j, k))
 		return -1;
 
 	for (int t = 0; t < k; t++) {

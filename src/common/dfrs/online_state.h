@@ -19,6 +19,13 @@ typedef struct {
 	int nd, nh, nj;
 	double *usage;		/* [nh * nd] running tasks at min yield */
 	double *load;		/* [nh] sum over dims of need / cap */
+	/* what the hosts have left, per dimension, summarised for
+	 * online_place_least_loaded's quick rejection: the most one host
+	 * has left, the total over hosts with room, the largest capacity;
+	 * valid while room_valid (online_account_task clears it) */
+	double room_max[DFRS_MAX_DIMS], room_total[DFRS_MAX_DIMS];
+	double cap_max[DFRS_MAX_DIMS];
+	int room_valid;
 	dfrs_job_state_t *state;	/* working state per job */
 	int **hosts;		/* working hosts per job (in the decisions) */
 	double *prio;
