@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dfrs_online.h"
+#include "metavp.h"
 #include "online_greedypm.h"
 #include "online_mcb.h"
 #include "online_repair.h"
@@ -29,6 +30,7 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->penalty = 0.0;
 	p->bandwidth = 0.0;
 	p->repack_drift = 0.0;
+	p->repack_algorithms = metavp_algorithm_count(0);
 }
 
 const char *const dfrs_online_policy_names[] = {

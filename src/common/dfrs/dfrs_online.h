@@ -138,6 +138,11 @@ typedef struct {
 				 * repack's before mcb (greedypm: at periodic
 				 * events) repacks again; 0 (default): repack
 				 * at every event, as the seed does */
+	int repack_algorithms;	/* the repacks' METAVP tries the first
+				 * this many of its 14 vector-packing
+				 * algorithms (metavp_place_first): 1 is
+				 * VP_FFSUM alone; 14 (default) all, as
+				 * the seed does */
 } dfrs_online_params_t;
 
 typedef struct {

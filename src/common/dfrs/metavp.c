@@ -239,6 +239,15 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 		  const int *pinned_task_host, dfrs_placement_t *out,
 		  vp_algorithm_t *best, int *failed_job)
 {
+	return metavp_place_first(inst, heterogeneous, NITEM_ALGS,
+				  pinned_task_host, out, best, failed_job);
+}
+
+int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
+		       int nalgs, const int *pinned_task_host,
+		       dfrs_placement_t *out, vp_algorithm_t *best,
+		       int *failed_job)
+{
 	dfrs_placement_t cand;
 	trial_t t;
 	int found = 0, rc = -1;
@@ -258,6 +267,8 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 
 		if (found && floor > 1.0)
 			break;
+		if (i % NITEM_ALGS >= nalgs)
+			continue;
 		r = search(&t, alg, floor, &cand, found ? NULL : failed_job);
 		if (r < 0)
 			goto out;

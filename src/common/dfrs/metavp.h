@@ -57,4 +57,15 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 		  const int *pinned_task_host, dfrs_placement_t *out,
 		  vp_algorithm_t *best, int *failed_job);
 
+/*
+ * As metavp_place_meta, over only the first nalgs (1..14) of the 14 item
+ * orders above (VP_FFSUM first; on unequal hosts each with its bins
+ * largest and smallest first): the online repacks' cheaper METAVP
+ * (dfrs_online.h, repack_algorithms).  nalgs 14 is metavp_place_meta.
+ */
+int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
+		       int nalgs, const int *pinned_task_host,
+		       dfrs_placement_t *out, vp_algorithm_t *best,
+		       int *failed_job);
+
 #endif

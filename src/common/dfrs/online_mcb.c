@@ -107,6 +107,9 @@ int online_mcb_repack(online_state_t *w)
 	dfrs_placement_t pl;
 	int het = !dfrs_hosts_homogeneous(&(dfrs_instance_t){
 		w->nd, w->nh, w->cl->hosts, 0, NULL });
+	/* 0 (params not from dfrs_online_params_default): all */
+	int nalgs = w->par->repack_algorithms > 0 ? w->par->repack_algorithms :
+		    metavp_algorithm_count(0);
 
 	if (!jobs)
 		goto out;
@@ -136,7 +139,8 @@ int online_mcb_repack(online_state_t *w)
 			w->nd, w->nh, w->cl->hosts, kept, jobs });
 	while (kept > 0) {
 		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
-		int r = metavp_place_meta(&sub, het, pins, &pl, NULL, NULL);
+		int r = metavp_place_first(&sub, het, nalgs, pins, &pl,
+					   NULL, NULL);
 
 		if (r < 0)
 			goto out;

@@ -369,6 +369,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	dfrs_online_params_default(&par, policy);
 	par.penalty = m->migration_cost;
 	par.repack_drift = m->dfrs_repack_drift;
+	par.repack_algorithms = (int)m->dfrs_repack_algorithms;
 	par.requeue = m->dfrs_requeue != 0;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }

@@ -38,6 +38,8 @@ typedef struct {
 					   only when the minimum scaled yield
 					   fell this fraction below the last
 					   repack's */
+	double dfrs_repack_algorithms;	/* their repack_algorithms
+					   (dfrs_online.h): 1..14 */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */

@@ -71,6 +71,10 @@ static const sim_param_t params[] = {
 	  "mcb, greedypm: repair the kept packing at an event and repack "
 	  "every job only when the minimum scaled yield fell this fraction "
 	  "below the last repack's (0: repack at every event)"),
+	PW("dfrs_repack_algorithms", dfrs_repack_algorithms, 1, 14,
+	   "mcb, greedypm: the repacks try the first this many of METAVP's "
+	   "14 vector-packing algorithms (1: VP_FFSUM alone; 14: all, as "
+	   "Stillwell et al.)"),
 	PW("gang_mpl", gang_mpl, 1, 64,
 	   "gang*: multiprogramming level, rows of the Ousterhout matrix "
 	   "(Slurm's OverSubscribe=FORCE:4)"),
