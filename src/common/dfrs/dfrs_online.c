@@ -227,12 +227,13 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	out->host_storage = malloc(sizeof(int) * (ntasks + 1));
 	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
 	w.load = calloc(w.nh + 1, sizeof(double));
+	w.cand = malloc(sizeof(int) * (w.nh + 1));
 	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
 	w.hosts = malloc(sizeof(int *) * (w.nj + 1));
 	w.prio = malloc(sizeof(double) * (w.nj + 1));
 	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
 	keys = malloc(sizeof(*keys) * (w.nj + 1));
-	if (!out->job || !out->host_storage || !w.usage || !w.load ||
+	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.cand ||
 	    !w.state || !w.hosts || !w.prio || !w.by_prio || !keys) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -302,6 +303,7 @@ nomem:
 out:
 	free(w.usage);
 	free(w.load);
+	free(w.cand);
 	free(w.state);
 	free(w.hosts);
 	free(w.prio);

@@ -34,20 +34,35 @@ void online_account_job(online_state_t *w, int j, int sign)
 		online_account_task(w, j, w->hosts[j][t], sign);
 }
 
-int online_task_fits(const online_state_t *w, int j, int h)
+/* Whether a task using u (elementary ue) per dimension fits on host h. */
+static inline int usage_fits(const online_state_t *w, const double *u,
+			     const double *ue, int h)
 {
-	const dfrs_job_t *job = online_shape(w, j);
 	const dfrs_host_t *host = &w->cl->hosts[h];
 
-	for (int d = 0; d < w->nd; d++) {
-		double u = dfrs_task_usage(job, d, job->min_yield);
-		double ue = dfrs_task_elem_usage(job, d, job->min_yield);
-
-		if (!dfrs_amount_fits(u, ue, w->usage[(size_t)h * w->nd + d],
+	for (int d = 0; d < w->nd; d++)
+		if (!dfrs_amount_fits(u[d], ue[d], w->usage[(size_t)h * w->nd + d],
 				      host->cap[d], host->elem[d]))
 			return 0;
-	}
 	return 1;
+}
+
+static void task_usage(const online_state_t *w, int j, double *u, double *ue)
+{
+	const dfrs_job_t *job = online_shape(w, j);
+
+	for (int d = 0; d < w->nd; d++) {
+		u[d] = dfrs_task_usage(job, d, job->min_yield);
+		ue[d] = dfrs_task_elem_usage(job, d, job->min_yield);
+	}
+}
+
+int online_task_fits(const online_state_t *w, int j, int h)
+{
+	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
+
+	task_usage(w, j, u, ue);
+	return usage_fits(w, u, ue, h);
 }
 
 static void summarise_room(online_state_t *w)
@@ -130,24 +145,38 @@ static int room_for(online_state_t *w, int j, int k)
 	return total >= k;
 }
 
-/* Each task on the least loaded host where it fits; all or nothing. */
+/*
+ * Each task on the least loaded host where it fits; all or nothing.  A host
+ * where one task of the job does not fit has no room for the next either
+ * (placing tasks only fills hosts), so each task after the first looks only
+ * at the hosts where the one before it fitted, in the same order: the same
+ * choices as a scan of every host.
+ */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 {
-	int k = online_shape(w, j)->ntasks;
+	int k = online_shape(w, j)->ntasks, ncand = 0;
+	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
+	int *cand = w->cand;
 
 	if (!room_for(w, j, k))
 		return -1;
-
+	task_usage(w, j, u, ue);
 	for (int t = 0; t < k; t++) {
-		int best = -1;
+		int best = -1, n = 0;
 
-		for (int h = 0; h < w->nh; h++)
-			if (online_task_fits(w, j, h) &&
-			    (best < 0 || w->load[h] < w->load[best] - 1e-12))
+		for (int i = 0; i < (t ? ncand : w->nh); i++) {
+			int h = t ? cand[i] : i;
+
+			if (!usage_fits(w, u, ue, h))
+				continue;
+			cand[n++] = h;
+			if (best < 0 || w->load[h] < w->load[best] - 1e-12)
 				best = h;
+		}
+		ncand = n;
 		if (best < 0) {
-			for (int u = 0; u < t; u++)
-				online_account_task(w, j, hosts[u], -1);
+			for (int v = 0; v < t; v++)
+				online_account_task(w, j, hosts[v], -1);
 			return -1;
 		}
 		hosts[t] = best;

@@ -24,6 +24,24 @@ static double elementary_limit(const dfrs_job_t *job, double elem, int d,
 	return limit;
 }
 
+/*
+ * The highest level a placed job's tasks allow on their hosts' elementary
+ * capacities: elementary_limit over its tasks and dimensions, from 1.  It
+ * does not change while the level rises, so it is computed once, not in
+ * every round (a minimum, so the same value to the bit).
+ */
+static void job_limits(const dfrs_instance_t *inst, const dfrs_placement_t *p,
+		       int i, double *limit)
+{
+	const dfrs_job_t *job = &inst->jobs[i];
+
+	*limit = 1.0;
+	for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+		for (int d = 0; d < inst->ndims; d++)
+			*limit = elementary_limit(job,
+				inst->hosts[p->task_host[t]].elem[d], d, *limit);
+}
+
 int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 {
 	int nd = inst->ndims, nh = inst->nhosts;
@@ -31,15 +49,18 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	double *fixed = malloc(sizeof(double) * (ncells + 1));
 	double *slope = malloc(sizeof(double) * (ncells + 1));
 	char *active = calloc(inst->njobs + 1, 1);
+	double *limit = malloc(sizeof(double) * (inst->njobs + 1));
 	double level = 0.0;
 	int nactive = 0, rc = -1;
 
-	if (!fixed || !slope || !active)
+	if (!fixed || !slope || !active || !limit)
 		goto out;
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
-		if (p->task_host[p->first_task[i]] >= 0)
+		if (p->task_host[p->first_task[i]] >= 0) {
 			active[i] = 1, nactive++;
+			job_limits(inst, p, i, &limit[i]);
+		}
 	}
 	while (nactive > 0) {
 		double next = 1.0;
@@ -52,6 +73,8 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 
 			if (p->task_host[p->first_task[i]] < 0)
 				continue;
+			if (active[i] && limit[i] < next)
+				next = limit[i];
 			for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++) {
 				int h = p->task_host[t];
 
@@ -61,7 +84,6 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 					if (active[i]) {
 						fixed[c] += dfrs_task_usage(job, d, job->min_yield);
 						slope[c] += (1.0 - job->min_yield) * job->need[d];
-						next = elementary_limit(job, inst->hosts[h].elem[d], d, next);
 					} else {
 						fixed[c] += dfrs_task_usage(job, d, p->yield[i]);
 					}
@@ -89,10 +111,11 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 		int frozen = 0;
 		for (int i = 0; i < inst->njobs; i++) {
 			const dfrs_job_t *job = &inst->jobs[i];
-			int stop = level >= 1.0 - FILL_TOL;
+			int stop;
 
 			if (!active[i])
 				continue;
+			stop = level >= 1.0 - FILL_TOL || limit[i] <= level + FILL_TOL;
 			for (int t = p->first_task[i]; !stop && t < p->first_task[i + 1]; t++) {
 				int h = p->task_host[t];
 
@@ -103,8 +126,7 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 					if ((1.0 - job->min_yield) * job->need[d] <= 0.0 &&
 					    (1.0 - job->min_yield) * dfrs_elem_need(job, d) <= 0.0)
 						continue;
-					if (fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap) ||
-					    elementary_limit(job, inst->hosts[h].elem[d], d, 1.0) <= level + FILL_TOL)
+					if (fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap))
 						stop = 1;
 				}
 			}
@@ -126,5 +148,6 @@ out:
 	free(fixed);
 	free(slope);
 	free(active);
+	free(limit);
 	return rc;
 }
