@@ -95,6 +95,7 @@ static const struct {
 	{ "amcbf_bg_min_rate", "bg_min_rate" },
 	{ "amcbf_reserve", "reserve" },
 	{ "amcbf_requeue_victims", "requeue_victims" },
+	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
 };
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
 

@@ -75,6 +75,7 @@ typedef struct {
 	dfrs_policy_t dfrs_policy;	/* amcbf_mode=dfrs: the online policy */
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
+	int dfrs_repack_algorithms;	/* METAVP algorithms per repack */
 	amcbf_avail_policy_t avail_policy;
 	int avail_slot;		/* s per observation slot */
 	double avail_zeta;	/* outside load (share of CPUs) above: OFF */

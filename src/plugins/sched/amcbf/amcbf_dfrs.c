@@ -515,6 +515,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	op.priority = DFRS_PRIO_FT_VT2;
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
+	op.repack_algorithms = params->dfrs_repack_algorithms;
 	op.requeue = 1;		/* a suspension or a move is a requeue here */
 	for (int i = 0; i < v->njobs; i++) {
 		int n = v->jobs[i].shape.ntasks;
