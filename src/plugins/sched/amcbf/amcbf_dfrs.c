@@ -468,9 +468,12 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 }
 
 /* One host per node, capacity 1 (almost nothing on a node the policy may
- * not use); every remembered job unseen until the scan finds it. */
-static void view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
+ * not use); every remembered job unseen until the scan finds it.  Returns
+ * how many nodes it may use. */
+static int view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
 {
+	int usable = 0;
+
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
@@ -479,9 +482,12 @@ static void view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
 			   sizeof(*v->hosts));
 	for (int i = 0; i < node_record_count; i++) {
 		double c = amcbf_node_usable(i) ? 1.0 : NO_CAPACITY;
+
+		usable += c == 1.0;
 		for (int d = 0; d < 2; d++)
 			v->hosts[i].cap[d] = v->hosts[i].elem[d] = c;
 	}
+	return usable;
 }
 
 /* Is the periodic event due (amcbf_dfrs_period has passed)? */
@@ -667,10 +673,15 @@ static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
 		      unsigned *events, bool *periodic, const char *policy)
 {
 	bool settling = false;
+	int usable = view_hosts(v, mem);
 
-	view_hosts(v, mem);
 	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling) |
 		 mem->owed_events;
+	/* nodes came back (e.g. slurmds answering after a restart): the
+	 * jobs that fitted none when they arrived may fit now */
+	if (usable > mem->usable_nodes)
+		*events |= 1u << DFRS_EVENT_COMPLETION;
+	mem->usable_nodes = usable;
 	mem->npending = mem->nrunning = 0;
 	for (int i = 0; i < v->njobs; i++)
 		if (v->jobs[i].state == DFRS_JOB_RUNNING)

@@ -51,6 +51,8 @@ typedef struct {
 	time_t last_periodic;	/* online DFRS: last periodic event */
 	unsigned long npending, nrunning;	/* managed jobs at the last scan */
 	unsigned owed_events;	/* online DFRS: events not decided yet */
+	int usable_nodes;	/* online DFRS: nodes it could use at the
+				   last scan */
 	/* statistics, for the log and dfrs status */
 	unsigned long cycles, started, requeued, promoted, demoted, failed;
 	double usec_total, usec_max;
