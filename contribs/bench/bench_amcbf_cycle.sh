@@ -203,8 +203,14 @@ bench_amcbf() {
 		awk '{printf "%s%d cycles of %d", s, $1, $2; s=", "}')
 	say "cycle lines: ${sizes:-none}"
 	# the last one: right after a restart, nodes that have not registered
-	# again are counted too, as blockers
-	am_considered=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | tail -1)
+	# again are counted too, as blockers.  In dfrs mode a cycle line is
+	# logged only when the policy decides, and a cycle before the nodes
+	# registered sees no job: the largest
+	if [ "$mode" = dfrs ]; then
+		am_considered=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | sort -n | tail -1)
+	else
+		am_considered=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | tail -1)
+	fi
 	am_seen=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | wc -l)
 	say "full queue: ${stats#*stats: }; $(loadavg)"
 	am_cycles=$(sed -n 's/.*stats: \([0-9]*\) cycles.*/\1/p' <<<"$stats")
@@ -290,7 +296,7 @@ echo
 printf '%-15s %8s  %-28s %7s %9s %9s\n' scheduler pending "considered per cycle" cycles "mean ms" "max ms"
 if [ "$only" != backfill ]; then
 	printf '%-15s %8s  %-28s %7s %9s %9s\n' "sched/amcbf" "$jobs" \
-		"$((am_considered - am_running)) (+$am_running running)" \
+		"$([ "${am_considered:-0}" -gt 0 ] && echo "$((am_considered - am_running)) (+$am_running running)" || echo "none (no cycle saw a job)")" \
 		"$am_cycles" "$am_mean" "$am_max"
 	echo "sched/amcbf ($mode mode${extra_params:+, $extra_params}): longest lock hold ${am_hold:-?} ms, ${am_yields:-?} yields, $nodes nodes"
 fi
