@@ -9,6 +9,8 @@
 #     new job comes first (flow time / virtual time^2), so J1, and only J1,
 #     is suspended (requeued) and J3 starts once J1 has left; J1 resumes
 #     (starts again) afterwards.
+#  J4 arrives while both nodes are drained and starts once they are
+#     resumed, with no job completing in between.
 # Every job ends COMPLETED exactly once; dfrs status shows the scheduler's
 # counters.  Without select/dfrs the mode
 # refuses to act, with one error line.
@@ -48,9 +50,28 @@ status=$("$build/dfrs" status) || fail "dfrs status failed: $status"
 grep -q "^sched/amcbf: dfrs(greedypm), " <<<"$status" || fail "dfrs status: no scheduler line: $status"
 grep -q "^  4 started, 1 preempted, 0 promoted, 0 demoted, 0 starts refused by Slurm$" <<<"$status" ||
 	fail "dfrs status: scheduler counters wrong: $status"
+
+# J4 arrives while both nodes are drained: it fits no node and is set
+# aside.  Nothing completes afterwards, so only the nodes' coming back
+# (more usable nodes than at the last scan) can start it before the next
+# periodic event, 600 s away.
+scontrol update nodename=n[1-2] state=drain reason=test >/dev/null ||
+	fail "could not drain the nodes"
+j4=$(submit -N1 --mem=1024 --wrap 'sleep 1')
+wait_for "J4 set aside: fits no node" \
+	log_has "JobId=$j4 fits no node now: not considered until it does"
+scontrol update nodename=n[1-2] state=resume >/dev/null || fail "could not resume the nodes"
+for ((i = 0; i < 140; i++)); do	# amcbf_interval is 30 s
+	log_has "dfrs(greedypm): started JobId=$j4 " && break
+	sleep 0.5
+done
+log_has "dfrs(greedypm): started JobId=$j4 " ||
+	fail "J4 not started once the nodes came back (waited 70 s)"
+wait_jobs_done 60 "$j4"
+assert_completed_once "$j4"
 stop_cluster
-# J1, J2, J3 and J1 again
-grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' \
+# J1, J2, J3, J1 again and J4
+grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 5 started, 1 preempted' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
 
 start_cluster linear --nodes 2 --port 18700 --select select/linear \
