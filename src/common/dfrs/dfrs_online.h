@@ -142,7 +142,7 @@ typedef struct {
 				 * this many of its 14 vector-packing
 				 * algorithms (metavp_place_first): 1 is
 				 * VP_FFSUM alone; 14 (default) all, as
-				 * the seed does */
+				 * Stillwell et al. 2010 run METAVP */
 } dfrs_online_params_t;
 
 typedef struct {

@@ -5,20 +5,33 @@
  */
 #include "lp_bound.h"
 
+/* C_j: the total aggregate capacity of the hosts in dimension d. */
+static double total_capacity(const dfrs_instance_t *inst, int d)
+{
+	double capacity = 0.0;
+
+	for (int h = 0; h < inst->nhosts; h++)
+		capacity += inst->hosts[h].cap[d];
+	return capacity;
+}
+
+/* What a job's tasks take in dimension d at its minimum yield. */
+static double fixed_use(const dfrs_job_t *job, int d)
+{
+	return job->ntasks * (job->req[d] + job->min_yield * job->need[d]);
+}
+
 double lp_bound(const dfrs_instance_t *inst)
 {
 	double bound = 1.0;
 
 	for (int d = 0; d < inst->ndims; d++) {
-		double capacity = 0.0, fixed = 0.0, scalable = 0.0;
+		double capacity = total_capacity(inst, d), fixed = 0.0, scalable = 0.0;
 
-		for (int h = 0; h < inst->nhosts; h++)
-			capacity += inst->hosts[h].cap[d];
 		for (int i = 0; i < inst->njobs; i++) {
 			const dfrs_job_t *job = &inst->jobs[i];
 
-			fixed += job->ntasks * (job->req[d] +
-						job->min_yield * job->need[d]);
+			fixed += fixed_use(job, d);
 			scalable += job->ntasks * (1.0 - job->min_yield) *
 				    job->need[d];
 		}
@@ -36,18 +49,14 @@ int lp_feasible_prefix(const dfrs_instance_t *inst)
 	int best = 0;
 
 	for (int d = 0; d < inst->ndims; d++) {
-		capacity[d] = 0.0;
+		capacity[d] = total_capacity(inst, d);
 		fixed[d] = 0.0;
-		for (int h = 0; h < inst->nhosts; h++)
-			capacity[d] += inst->hosts[h].cap[d];
 	}
 	for (int i = 0; i < inst->njobs; i++) {
-		const dfrs_job_t *job = &inst->jobs[i];
 		int feasible = 1;
 
 		for (int d = 0; d < inst->ndims; d++) {
-			fixed[d] += job->ntasks * (job->req[d] +
-						   job->min_yield * job->need[d]);
+			fixed[d] += fixed_use(&inst->jobs[i], d);
 			feasible &= dfrs_amount_fits(fixed[d], 0.0, 0.0,
 						     capacity[d], capacity[d]);
 		}

@@ -88,8 +88,9 @@ static void summarise_room(online_state_t *w)
 }
 
 /*
- * Whether k tasks of job j could fit at all: the copies of a task each host
- * has room for, summed over hosts, at least k.  A necessary condition,
+ * Whether k tasks using u (elementary ue) each could fit at all: the
+ * copies of such a task each host has room for, summed over hosts, at
+ * least k.  A necessary condition,
  * whatever the placement; the margin leaves borderline counts to the real
  * fit tests.  Costs one pass over the hosts, where a failing placement of
  * a wide job costs one per task placed before it fails.
@@ -106,17 +107,14 @@ static void summarise_room(online_state_t *w)
  *     relative and per-host slack against rounding): the sum of the
  *     per-host counts, each at most left / usage, is below k.
  */
-static int room_for(online_state_t *w, int j, int k)
+static int room_for(online_state_t *w, const double *u, const double *ue,
+		    int k)
 {
-	const dfrs_job_t *job = online_shape(w, j);
-	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 	long total = 0;
 
 	if (!w->room_valid)
 		summarise_room(w);
 	for (int d = 0; d < w->nd; d++) {
-		u[d] = dfrs_task_usage(job, d, job->min_yield);
-		ue[d] = dfrs_task_elem_usage(job, d, job->min_yield);
 		if (u[d] <= 0.0)
 			continue;
 		if (u[d] > w->room_max[d] + 1e-9 * w->cap_max[d])
@@ -158,9 +156,9 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 	int *cand = w->cand;
 
-	if (!room_for(w, j, k))
-		return -1;
 	task_usage(w, j, u, ue);
+	if (!room_for(w, u, ue, k))
+		return -1;
 	for (int t = 0; t < k; t++) {
 		int best = -1, n = 0;
 
