@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "yield_allocation.h"
 
@@ -42,65 +43,142 @@ static void job_limits(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 				inst->hosts[p->task_host[t]].elem[d], d, *limit);
 }
 
+/*
+ * The tasks on each host, in (job, task) order: host h's are
+ * task_job[host_start[h] .. host_start[h + 1] - 1], each entry the task's
+ * job.  A cell's usage is summed in that order, the order of a pass over
+ * every job's tasks, so summing one cell again gives the same value to
+ * the bit as summing them all.
+ */
+typedef struct {
+	int *host_start;	/* [nh + 1] */
+	int *task_job;		/* [placed tasks] */
+} host_tasks_t;
+
+static int host_tasks_build(const dfrs_instance_t *inst,
+			    const dfrs_placement_t *p, host_tasks_t *ht)
+{
+	int nh = inst->nhosts;
+
+	ht->host_start = calloc(nh + 2, sizeof(int));
+	ht->task_job = malloc(sizeof(int) * (p->first_task[inst->njobs] + 1));
+	if (!ht->host_start || !ht->task_job)
+		return -1;
+	for (int i = 0; i < inst->njobs; i++) {
+		if (p->task_host[p->first_task[i]] < 0)
+			continue;
+		for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+			ht->host_start[p->task_host[t] + 2]++;
+	}
+	for (int h = 0; h < nh; h++)
+		ht->host_start[h + 2] += ht->host_start[h + 1];
+	/* host_start[h + 1] is now where host h's next task goes */
+	for (int i = 0; i < inst->njobs; i++) {
+		if (p->task_host[p->first_task[i]] < 0)
+			continue;
+		for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+			ht->task_job[ht->host_start[p->task_host[t] + 1]++] = i;
+	}
+	return 0;
+}
+
+static void host_tasks_free(host_tasks_t *ht)
+{
+	free(ht->host_start);
+	free(ht->task_job);
+}
+
+/*
+ * Usage at level L in host h's cells (h, d): fixed + slope * L, the
+ * jobs still rising counted at their minimum yield plus the slope, the
+ * others at their yield.  full_at: the level at which the cell fills
+ * (room / slope), INFINITY if nothing in it rises, -INFINITY if it is
+ * overloaded with nothing rising (rigid overload).
+ */
+static void sum_host(const dfrs_instance_t *inst, const dfrs_placement_t *p,
+		     const host_tasks_t *ht, const char *active, int h,
+		     double *fixed, double *slope, double *full_at)
+{
+	int nd = inst->ndims;
+	double *f = &fixed[(size_t)h * nd], *s = &slope[(size_t)h * nd];
+
+	for (int d = 0; d < nd; d++)
+		f[d] = s[d] = 0.0;
+	for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++) {
+		int i = ht->task_job[k];
+		const dfrs_job_t *job = &inst->jobs[i];
+
+		for (int d = 0; d < nd; d++) {
+			if (active[i]) {
+				f[d] += dfrs_task_usage(job, d, job->min_yield);
+				s[d] += (1.0 - job->min_yield) * job->need[d];
+			} else {
+				f[d] += dfrs_task_usage(job, d, p->yield[i]);
+			}
+		}
+	}
+	for (int d = 0; d < nd; d++) {
+		double cap = inst->hosts[h].cap[d], room = cap - f[d];
+
+		if (s[d] > 0.0)
+			full_at[(size_t)h * nd + d] = room / s[d];
+		else
+			full_at[(size_t)h * nd + d] =
+				room < -FILL_TOL * (1 + cap) ? -INFINITY : INFINITY;
+	}
+}
+
+/*
+ * Progressive filling in rounds.  Only the jobs frozen in a round change
+ * what the cells hold, so the next round sums again only the hosts where
+ * they have tasks (dirty), each in the order of a full pass; the rounds
+ * look only at the jobs still rising (act, in index order).  Each round
+ * raises the level to the lowest of the rising jobs' limits and the
+ * cells' full_at (a rigid overload: no allocation).
+ */
 int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 {
 	int nd = inst->ndims, nh = inst->nhosts;
 	size_t ncells = (size_t)nh * nd;
 	double *fixed = malloc(sizeof(double) * (ncells + 1));
 	double *slope = malloc(sizeof(double) * (ncells + 1));
+	double *full_at = malloc(sizeof(double) * (ncells + 1));
 	char *active = calloc(inst->njobs + 1, 1);
+	int *act = malloc(sizeof(int) * (inst->njobs + 1));
+	char *dirty = malloc(nh + 1);
 	double *limit = malloc(sizeof(double) * (inst->njobs + 1));
+	host_tasks_t ht = { NULL, NULL };
 	double level = 0.0;
 	int nactive = 0, rc = -1;
 
-	if (!fixed || !slope || !active || !limit)
+	if (!fixed || !slope || !full_at || !active || !act || !dirty ||
+	    !limit || host_tasks_build(inst, p, &ht))
 		goto out;
+	memset(dirty, 1, nh + 1);
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
 		if (p->task_host[p->first_task[i]] >= 0) {
-			active[i] = 1, nactive++;
+			active[i] = 1;
+			act[nactive++] = i;
 			job_limits(inst, p, i, &limit[i]);
 		}
 	}
 	while (nactive > 0) {
 		double next = 1.0;
+		int kept = 0;
 
-		/* Usage at level L in cell (h, d): fixed + slope * L. */
-		for (size_t c = 0; c < ncells; c++)
-			fixed[c] = slope[c] = 0.0;
-		for (int i = 0; i < inst->njobs; i++) {
-			const dfrs_job_t *job = &inst->jobs[i];
-
-			if (p->task_host[p->first_task[i]] < 0)
-				continue;
-			if (active[i] && limit[i] < next)
-				next = limit[i];
-			for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++) {
-				int h = p->task_host[t];
-
-				for (int d = 0; d < nd; d++) {
-					size_t c = (size_t)h * nd + d;
-
-					if (active[i]) {
-						fixed[c] += dfrs_task_usage(job, d, job->min_yield);
-						slope[c] += (1.0 - job->min_yield) * job->need[d];
-					} else {
-						fixed[c] += dfrs_task_usage(job, d, p->yield[i]);
-					}
-				}
-			}
-		}
 		for (int h = 0; h < nh; h++)
-			for (int d = 0; d < nd; d++) {
-				size_t c = (size_t)h * nd + d;
-				double room = inst->hosts[h].cap[d] - fixed[c];
-
-				if (slope[c] > 0.0 && room / slope[c] < next)
-					next = room / slope[c];
-				else if (slope[c] == 0.0 &&
-					 room < -FILL_TOL * (1 + inst->hosts[h].cap[d]))
-					next = -1.0;	/* rigid overload */
+			if (dirty[h]) {
+				sum_host(inst, p, &ht, active, h, fixed, slope,
+					 full_at);
+				dirty[h] = 0;
 			}
+		for (int a = 0; a < nactive; a++)
+			if (limit[act[a]] < next)
+				next = limit[act[a]];
+		for (size_t c = 0; c < ncells; c++)
+			if (full_at[c] < next)
+				next = full_at[c];
 		if (next < level - FILL_TOL)
 			goto out;	/* does not fit at the current level */
 		if (next < level)
@@ -108,14 +186,11 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 		level = next;
 
 		/* Freeze the jobs that touch a full cell or a full task. */
-		int frozen = 0;
-		for (int i = 0; i < inst->njobs; i++) {
+		for (int a = 0; a < nactive; a++) {
+			int i = act[a];
 			const dfrs_job_t *job = &inst->jobs[i];
-			int stop;
+			int stop = level >= 1.0 - FILL_TOL || limit[i] <= level + FILL_TOL;
 
-			if (!active[i])
-				continue;
-			stop = level >= 1.0 - FILL_TOL || limit[i] <= level + FILL_TOL;
 			for (int t = p->first_task[i]; !stop && t < p->first_task[i + 1]; t++) {
 				int h = p->task_host[t];
 
@@ -130,24 +205,34 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 						stop = 1;
 				}
 			}
-			if (stop) {
-				p->yield[i] = dfrs_yield_at_scaled(job, level);
-				active[i] = 0, nactive--, frozen++;
+			if (!stop) {
+				act[kept++] = i;
+				continue;
 			}
+			p->yield[i] = dfrs_yield_at_scaled(job, level);
+			active[i] = 0;
+			for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+				dirty[p->task_host[t]] = 1;
 		}
-		if (!frozen)	/* rounding: nothing binds, give all the level */
-			for (int i = 0; i < inst->njobs; i++)
-				if (active[i]) {
-					p->yield[i] = dfrs_yield_at_scaled(&inst->jobs[i], level);
-					active[i] = 0, nactive--;
-				}
+		if (kept == nactive) {	/* rounding: nothing binds, give all the level */
+			for (int a = 0; a < nactive; a++) {
+				p->yield[act[a]] = dfrs_yield_at_scaled(&inst->jobs[act[a]], level);
+				active[act[a]] = 0;
+			}
+			kept = 0;
+		}
+		nactive = kept;
 	}
 	dfrs_placement_update_min(inst, p);
 	rc = 0;
 out:
 	free(fixed);
 	free(slope);
+	free(full_at);
 	free(active);
+	free(act);
+	free(dirty);
 	free(limit);
+	host_tasks_free(&ht);
 	return rc;
 }
