@@ -147,6 +147,7 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 	t->pb.elem = t->elem;
 	t->pb.pinned = pinned;
 	t->pb.scale = t->scale;
+	t->pb.group = t->task_job;
 	return 0;
 }
 
@@ -156,16 +157,26 @@ static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
 	const dfrs_instance_t *inst = t->inst;
 	int nd = inst->ndims;
 
-	for (int k = 0; k < t->pb.nitems; k++) {
-		const dfrs_job_t *job = &inst->jobs[t->task_job[k]];
+	/* a job's tasks are the same item: size the first, copy it */
+	for (int i = 0, k = 0; i < inst->njobs; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
 		double y = dfrs_yield_at_scaled(job, scaled);
+		size_t first = (size_t)k * nd;
 
 		for (int d = 0; d < nd; d++) {
-			t->size[(size_t)k * nd + d] = dfrs_task_usage(job, d, y);
+			t->size[first + d] = dfrs_task_usage(job, d, y);
 			if (t->elem_size)
-				t->elem_size[(size_t)k * nd + d] =
+				t->elem_size[first + d] =
 					dfrs_task_elem_usage(job, d, y);
 		}
+		for (int c = 1; c < job->ntasks; c++) {
+			memcpy(&t->size[first + (size_t)c * nd], &t->size[first],
+			       sizeof(double) * nd);
+			if (t->elem_size)
+				memcpy(&t->elem_size[first + (size_t)c * nd],
+				       &t->elem_size[first], sizeof(double) * nd);
+		}
+		k += job->ntasks;
 	}
 	int rc = vector_pack(&t->pb, alg, t->item_bin);
 

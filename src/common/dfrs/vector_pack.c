@@ -112,12 +112,15 @@ static void put(pack_state_t *st, int item, int b, int *item_bin)
 /*
  * Whether item a and item b have the same size (aggregate and elementary):
  * the tasks of one job, consecutive in the key order.  A bin that could not
- * hold a cannot hold b after it either, as bin loads only grow.
+ * hold a cannot hold b after it either, as bin loads only grow.  Items of
+ * one group are the same by the caller's word; others are compared.
  */
 static int same_item(const vp_problem_t *pb, int a, int b)
 {
 	size_t n = sizeof(double) * pb->ndims;
 
+	if (a >= 0 && pb->group && pb->group[a] == pb->group[b])
+		return 1;
 	return a >= 0 &&
 	       !memcmp(&pb->size[(size_t)a * pb->ndims],
 		       &pb->size[(size_t)b * pb->ndims], n) &&

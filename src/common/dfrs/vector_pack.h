@@ -72,6 +72,9 @@ typedef struct {
 	const int *pinned;	/* [nitems] bin the item must go to, or -1;
 				 * NULL: none */
 	const double *scale;	/* [ndims] unit of each dimension, > 0 */
+	const int *group;	/* [nitems] items of one group have the same
+				 * size (a job's tasks), so the packers need
+				 * not compare them; NULL: compare every item */
 } vp_problem_t;
 
 /*
