@@ -28,8 +28,9 @@
 # and prints: scheduler, pending jobs, jobs considered per cycle, cycles,
 # mean and max cycle ms, and the ratio of the means (target: <= 0.25); for
 # sched/amcbf also the longest time it held slurmctld's locks at once and
-# how often it yielded them (amcbf_yield_interval), from the same stats
-# line.
+# how often it yielded them (amcbf_yield_interval), and the longest hold
+# that read the records at the start of a cycle (it does not yield) with
+# the jobs it read, from the same stats line.
 #
 # --mode dfrs benches amcbf_mode=dfrs instead (online DFRS, GreedyPM): it
 # needs select/dfrs, so both schedulers then get select/dfrs with
@@ -218,6 +219,7 @@ bench_amcbf() {
 	am_max=$(sed -n 's/.*, max \([0-9.]*\) ms).*/\1/p' <<<"$stats")
 	am_hold=$(sed -n 's/.*longest lock hold \([0-9.]*\) ms.*/\1/p' <<<"$stats")
 	am_yields=$(sed -n 's/.*, \([0-9]*\) yields.*/\1/p' <<<"$stats")
+	am_read=$(sed -n 's/.*longest read \([0-9.]*\) ms (\([0-9]*\) jobs).*/\1 ms for \2 jobs/p' <<<"$stats")
 	[ "$am_cycles" = "$am_seen" ] ||
 		say "warning: $am_cycles cycles counted, $am_seen cycle lines logged"
 	am_running=$(count R)
@@ -298,7 +300,7 @@ if [ "$only" != backfill ]; then
 	printf '%-15s %8s  %-28s %7s %9s %9s\n' "sched/amcbf" "$jobs" \
 		"$([ "${am_considered:-0}" -gt 0 ] && echo "$((am_considered - am_running)) (+$am_running running)" || echo "none (no cycle saw a job)")" \
 		"$am_cycles" "$am_mean" "$am_max"
-	echo "sched/amcbf ($mode mode${extra_params:+, $extra_params}): longest lock hold ${am_hold:-?} ms, ${am_yields:-?} yields, $nodes nodes"
+	echo "sched/amcbf ($mode mode${extra_params:+, $extra_params}): longest lock hold ${am_hold:-?} ms, ${am_yields:-?} yields; longest read of the records (one hold, no yield) ${am_read:-?}; $nodes nodes"
 fi
 if [ "$only" != amcbf ]; then
 	printf '%-15s %8s  %-28s %7s %9s %9s\n' sched/backfill "$jobs" \

@@ -73,6 +73,9 @@ stop_cluster
 # J1, J2, J3, J1 again and J4
 grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 5 started, 1 preempted' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
+# the longest read of the records, timed apart: it read at least one job
+grep -q 'stats: .*; longest read [0-9.]* ms ([1-9][0-9]* jobs)$' \
+	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line lacks the longest read of the records"
 
 start_cluster linear --nodes 2 --port 18700 --select select/linear \
 	--sched-params amcbf_mode=dfrs || { fail "cluster did not start"; finish; }

@@ -666,7 +666,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		snapshot_take(&snap, mem, params, avail, now);
 	}
-	amcbf_hold_unlock(&ap.hold);
+	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), snap.ne);
 	if (stop)
 		goto out;
 	if (!ap.tiered || mem->cycles == 0)

@@ -730,7 +730,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		to_decide = read_view(&v, mem, params, now, &events, &periodic,
 				   policy);
 	}
-	amcbf_hold_unlock(&ap.hold);
+	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), (size_t)v.njobs);
 	/* the policy decides with no lock held */
 	if (to_decide && decide_events(&v, params, events, periodic, now, policy)) {
 		amcbf_hold_lock(&ap.hold);

@@ -20,6 +20,8 @@
 
 static double longest_usec;
 static unsigned long yields;
+static double longest_read_ms;
+static size_t longest_read_jobs;
 
 static double usec_since(const struct timeval *t0)
 {
@@ -37,13 +39,14 @@ void amcbf_hold_lock(amcbf_hold_t *h)
 	h->conf_update = slurm_conf.last_update;
 }
 
-void amcbf_hold_unlock(amcbf_hold_t *h)
+double amcbf_hold_unlock(amcbf_hold_t *h)
 {
 	double held = usec_since(&h->taken);
 
 	if (held > longest_usec)
 		longest_usec = held;
 	unlock_slurmctld(h->locks);
+	return held / 1000.0;
 }
 
 bool amcbf_hold_yield(amcbf_hold_t *h)
@@ -72,4 +75,19 @@ double amcbf_hold_longest_ms(void)
 unsigned long amcbf_hold_yields(void)
 {
 	return yields;
+}
+
+void amcbf_hold_note_read(double ms, size_t njobs)
+{
+	if (ms > longest_read_ms) {
+		longest_read_ms = ms;
+		longest_read_jobs = njobs;
+	}
+}
+
+double amcbf_hold_longest_read_ms(size_t *njobs)
+{
+	if (njobs)
+		*njobs = longest_read_jobs;
+	return longest_read_ms;
 }

@@ -12,6 +12,7 @@
 #define DFRS_AMCBF_LOCKS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/time.h>
 #include <time.h>
 
@@ -26,7 +27,8 @@ typedef struct {
 } amcbf_hold_t;
 
 void amcbf_hold_lock(amcbf_hold_t *h);
-void amcbf_hold_unlock(amcbf_hold_t *h);
+/* Returns how long this hold lasted, ms. */
+double amcbf_hold_unlock(amcbf_hold_t *h);
 /*
  * Held for yield_ms or more: release the locks for a moment and take them
  * again.  Returns false when the partitions or the configuration changed
@@ -40,5 +42,15 @@ bool amcbf_hold_yield(amcbf_hold_t *h);
  * yields. */
 double amcbf_hold_longest_ms(void);
 unsigned long amcbf_hold_yields(void);
+
+/*
+ * The read of slurmctld's records at the start of a cycle: one hold that
+ * does not yield (the view must be one moment's), so it grows with the
+ * queue.  A cycle notes how long it held the locks to read njobs jobs
+ * (amcbf mode: jobs and the blockers it counts with them);
+ * the longest such hold and its njobs are in the statistics line.
+ */
+void amcbf_hold_note_read(double ms, size_t njobs);
+double amcbf_hold_longest_read_ms(size_t *njobs);
 
 #endif

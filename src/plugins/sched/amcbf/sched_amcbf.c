@@ -153,12 +153,15 @@ static void load_params(bool first)
 
 static void log_stats(void)
 {
-	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields",
+	size_t read_jobs = 0;
+	double read_ms = amcbf_hold_longest_read_ms(&read_jobs);
+
+	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields; longest read %.2f ms (%zu jobs)",
 	     memory.cycles,
 	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
 	     memory.promoted, memory.demoted, memory.failed,
-	     amcbf_hold_longest_ms(), amcbf_hold_yields());
+	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs);
 }
 
 /*
