@@ -52,17 +52,3 @@ const char *dfrs_priority_name(dfrs_priority_t kind)
 		return "ft/vt2";
 	}
 }
-
-int dfrs_priority_compare(double prio_a, double submit_a, int index_a,
-			  double prio_b, double submit_b, int index_b)
-{
-	if (prio_a > prio_b)
-		return -1;
-	if (prio_a < prio_b)
-		return 1;
-	if (submit_a < submit_b)
-		return -1;
-	if (submit_a > submit_b)
-		return 1;
-	return (index_a > index_b) - (index_a < index_b);
-}

@@ -33,7 +33,19 @@ const char *dfrs_priority_name(dfrs_priority_t kind);
  * priority order (higher priority first).  Equal priorities (e.g. two new
  * jobs) go by earlier submit, then by lower index.
  */
-int dfrs_priority_compare(double prio_a, double submit_a, int index_a,
-			  double prio_b, double submit_b, int index_b);
+static inline int dfrs_priority_compare(double prio_a, double submit_a,
+					int index_a, double prio_b,
+					double submit_b, int index_b)
+{
+	if (prio_a > prio_b)
+		return -1;
+	if (prio_a < prio_b)
+		return 1;
+	if (submit_a < submit_b)
+		return -1;
+	if (submit_a > submit_b)
+		return 1;
+	return (index_a > index_b) - (index_a < index_b);
+}
 
 #endif
