@@ -655,6 +655,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 				 .yield_ms = params->yield_interval } };
 	time_t now = time(NULL);
 	bool stop;
+	size_t records = 0;	/* job records read */
 
 	amcbf_hold_lock(&ap.hold);
 	/* shutdown_time: began while we waited */
@@ -664,9 +665,10 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
+		records = list_count(job_list);
 		snapshot_take(&snap, mem, params, avail, now);
 	}
-	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), snap.ne);
+	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	if (stop)
 		goto out;
 	if (!ap.tiered || mem->cycles == 0)

@@ -720,6 +720,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	unsigned events = 0;
 	time_t now = time(NULL);
 	bool periodic = false, to_decide = false;
+	size_t records = 0;	/* job records read */
 
 	snprintf(who, sizeof(who), "dfrs(%s)", policy);
 	amcbf_hold_lock(&ap.hold);
@@ -727,10 +728,11 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
+		records = list_count(job_list);
 		to_decide = read_view(&v, mem, params, now, &events, &periodic,
 				   policy);
 	}
-	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), (size_t)v.njobs);
+	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	/* the policy decides with no lock held */
 	if (to_decide && decide_events(&v, params, events, periodic, now, policy)) {
 		amcbf_hold_lock(&ap.hold);

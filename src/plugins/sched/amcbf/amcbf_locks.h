@@ -46,9 +46,9 @@ unsigned long amcbf_hold_yields(void);
 /*
  * The read of slurmctld's records at the start of a cycle: one hold that
  * does not yield (the view must be one moment's), so it grows with the
- * queue.  A cycle notes how long it held the locks to read njobs jobs
- * (amcbf mode: jobs and the blockers it counts with them);
- * the longest such hold and its njobs are in the statistics line.
+ * queue.  A cycle notes how long it held the locks to read slurmctld's
+ * njobs job records; the longest such hold and its njobs are in the
+ * statistics line.
  */
 void amcbf_hold_note_read(double ms, size_t njobs);
 double amcbf_hold_longest_read_ms(size_t *njobs);
