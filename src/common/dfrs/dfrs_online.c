@@ -267,14 +267,16 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	/* a pending job's hosts are -1 (every byte 0xff) */
+	memset(out->host_storage, 0xff, sizeof(int) * ntasks);
 	for (int j = 0, off = 0; j < w.nj; j++) {
 		const dfrs_online_job_t *job = &cluster->jobs[j];
 
 		w.hosts[j] = out->job[j].hosts = &out->host_storage[off];
 		off += job->shape.ntasks;
 		w.state[j] = job->state;
-		for (int t = 0; t < job->shape.ntasks; t++)
-			w.hosts[j][t] = job->state == DFRS_JOB_PENDING ? -1 : job->hosts[t];
+		if (job->state != DFRS_JOB_PENDING)
+			memcpy(w.hosts[j], job->hosts, sizeof(int) * job->shape.ntasks);
 		if (job->state == DFRS_JOB_RUNNING)
 			online_account_job(&w, j, +1);
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
