@@ -695,6 +695,84 @@ static void test_bad_state(void **state)
 	assert_int_equal(dfrs_online_policy_parse("easy", &p), -1);
 }
 
+/* ---- several arrivals decided at once ------------------------------------- */
+
+static dfrs_decisions_t decide_arrivals(fixture_t *f, dfrs_policy_t pol,
+					const int *arrived, int n)
+{
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[256] = "";
+
+	dfrs_online_params_default(&par, pol);
+	par.priority = DFRS_PRIO_VT;
+	if (dfrs_online_decide_arrivals(&par, &f->cl, arrived, n, &d, err,
+					sizeof(err)))
+		fail_msg("decide_arrivals: %s", err);
+	return d;
+}
+
+/*
+ * Two full hosts (memory 0.8 each) and two new jobs of 0.8: deciding once
+ * for both, each new job takes the lowest-priority running job off its
+ * host (job 1 at 1/50 first, then job 0 at 1/40).  Deciding for the first
+ * alone leaves the second waiting: the fill after an arrival does not
+ * preempt.
+ */
+static void test_arrivals_decided_together(void **state)
+{
+	int both[] = { 2, 3 }, out_of_range[] = { 2, 7 };
+	dfrs_online_params_t par;
+	char err[128] = "";
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
+		fixture_init(&f, 2, 100);
+		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
+		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
+		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
+
+		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[2].hosts[0], 1);
+		assert_int_equal(d.job[3].action, DFRS_ACT_START);
+		assert_int_equal(d.job[3].hosts[0], 0);
+		assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.nstarted, 2);
+		assert_int_equal(d.nsuspended, 2);
+		dfrs_decisions_free(&d);
+
+		/* one of them: the same as dfrs_online_decide at its arrival */
+		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 1);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[2].hosts[0], 1);
+		assert_int_equal(d.job[3].state, DFRS_JOB_PENDING);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.nstarted, 1);
+		dfrs_decisions_free(&d);
+	}
+
+	/* MCB repacks once: the two highest priorities (the new jobs) run */
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, both, 2);
+	assert_int_equal(d.job[2].state, DFRS_JOB_RUNNING);
+	assert_int_equal(d.job[3].state, DFRS_JOB_RUNNING);
+	assert_int_equal(d.job[0].state, DFRS_JOB_SUSPENDED);
+	assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
+	dfrs_decisions_free(&d);
+
+	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+	assert_int_equal(dfrs_online_decide_arrivals(&par, &f.cl, out_of_range,
+						     2, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "arrival of job index 7, but 4 jobs"));
+	assert_int_equal(dfrs_online_decide_arrivals(&par, &f.cl, NULL, -1,
+						     &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "-1 arrivals"));
+}
+
 /* ---- invariants over a random event sequence ------------------------------ */
 
 static double rnd01(uint64_t *s)
@@ -784,6 +862,20 @@ static int run_random(dfrs_policy_t pol, uint64_t seed, int *migrations)
 		}
 		if (dfrs_online_decide(&par, &f.cl, ev, arrived, &d, err, sizeof(err)))
 			fail_msg("%s step %d: %s", dfrs_online_policy_name(pol), step, err);
+		if (ev == DFRS_EVENT_ARRIVAL) {	/* one arrival: the same either way */
+			dfrs_decisions_t one;
+
+			if (dfrs_online_decide_arrivals(&par, &f.cl, &arrived, 1,
+							&one, err, sizeof(err)))
+				fail_msg("step %d: %s", step, err);
+			for (int j = 0; j < f.cl.njobs; j++) {
+				assert_int_equal(one.job[j].state, d.job[j].state);
+				assert_memory_equal(one.job[j].hosts, d.job[j].hosts,
+						    sizeof(int) * f.jobs[j].shape.ntasks);
+				assert_true(one.job[j].yield == d.job[j].yield);
+			}
+			dfrs_decisions_free(&one);
+		}
 		check_invariants(&f, &d, minvt, pol);
 		suspensions += d.nsuspended;
 		*migrations += d.nmigrated;
@@ -832,6 +924,7 @@ int main(void)
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),
 		cmocka_unit_test(test_cost_apply_advance),
 		cmocka_unit_test(test_bad_state),
+		cmocka_unit_test(test_arrivals_decided_together),
 		cmocka_unit_test(test_random_sequences),
 	};
 

@@ -229,10 +229,11 @@ static int final_yields(online_state_t *w, dfrs_decisions_t *out)
 	return rc;
 }
 
-int dfrs_online_decide(const dfrs_online_params_t *params,
-		       const dfrs_cluster_t *cluster, dfrs_event_t event,
-		       int event_job, dfrs_decisions_t *out,
-		       char *err, size_t errlen)
+/* Decide at an event; arrived: the arriving jobs at an arrival. */
+static int decide_at(const dfrs_online_params_t *params,
+		     const dfrs_cluster_t *cluster, dfrs_event_t event,
+		     const int *arrived, int narrived, dfrs_decisions_t *out,
+		     char *err, size_t errlen)
 {
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
 		     .nh = cluster->nhosts, .nj = cluster->njobs };
@@ -243,12 +244,14 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	out->min_scaled_yield = -1.0;
 	if (check_cluster(cluster, err, errlen))
 		return -1;
-	if (event == DFRS_EVENT_ARRIVAL &&
-	    (event_job < 0 || event_job >= cluster->njobs)) {
-		snprintf(err, errlen, "arrival of job index %d, but %d jobs",
-			 event_job, cluster->njobs);
-		return -1;
-	}
+	for (int a = 0; event == DFRS_EVENT_ARRIVAL && a < narrived; a++)
+		if (arrived[a] < 0 || arrived[a] >= cluster->njobs) {
+			snprintf(err, errlen, "arrival of job index %d, but %d jobs",
+				 arrived[a], cluster->njobs);
+			return -1;
+		}
+	if (event != DFRS_EVENT_ARRIVAL)
+		narrived = 0;
 	for (int j = 0; j < w.nj; j++)
 		ntasks += cluster->jobs[j].shape.ntasks;
 	out->njobs = w.nj;
@@ -298,7 +301,7 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 	    (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
 	     params->policy == DFRS_POLICY_GREEDYPM)) {
 		int kept = params->repack_drift > 0.0 && cluster->repack_yield > 0.0 ?
-			   online_repair(&w, event, event_job) : 0;
+			   online_repair(&w, event, arrived, narrived) : 0;
 
 		if (kept < 0)
 			goto nomem;
@@ -307,7 +310,7 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 				goto nomem;
 			out->repacked = 1;
 		}
-	} else if (online_greedypm_pass(&w, event, event_job)) {
+	} else if (online_greedypm_pass(&w, event, arrived, narrived)) {
 		goto nomem;
 	}
 
@@ -343,6 +346,29 @@ out:
 	if (rc)
 		dfrs_decisions_free(out);
 	return rc;
+}
+
+int dfrs_online_decide(const dfrs_online_params_t *params,
+		       const dfrs_cluster_t *cluster, dfrs_event_t event,
+		       int event_job, dfrs_decisions_t *out,
+		       char *err, size_t errlen)
+{
+	return decide_at(params, cluster, event, &event_job,
+			 event == DFRS_EVENT_ARRIVAL, out, err, errlen);
+}
+
+int dfrs_online_decide_arrivals(const dfrs_online_params_t *params,
+				const dfrs_cluster_t *cluster,
+				const int *arrived, int narrived,
+				dfrs_decisions_t *out, char *err, size_t errlen)
+{
+	if (narrived < 0 || (narrived > 0 && !arrived)) {
+		memset(out, 0, sizeof(*out));
+		snprintf(err, errlen, "%d arrivals", narrived);
+		return -1;
+	}
+	return decide_at(params, cluster, DFRS_EVENT_ARRIVAL, arrived,
+			 narrived, out, err, errlen);
 }
 
 void dfrs_decisions_free(dfrs_decisions_t *d)

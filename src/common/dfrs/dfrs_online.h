@@ -223,6 +223,27 @@ int dfrs_online_decide(const dfrs_online_params_t *params,
 		       int event_job, dfrs_decisions_t *out,
 		       char *err, size_t errlen);
 
+/*
+ * Decide at the arrival of several jobs at one moment (a scheduler cycle
+ * that found them all new): arrived holds their indices, narrived of them.
+ * Under greedyp and greedypm each arriving job in that order, if it does
+ * not run yet, runs where it fits or takes running jobs of lower priority
+ * off their hosts as at its own arrival; then the other waiting jobs fill
+ * what is left, highest priority first.  mcb repacks once (with
+ * repack_drift, the repair places the arriving jobs the same way first).
+ * With one job, exactly dfrs_online_decide(.., DFRS_EVENT_ARRIVAL, job, ..).
+ * Deciding once for all of them is not deciding at each in turn: in turn,
+ * the waiting jobs fill free capacity after each arrival, before the next
+ * arriving job may preempt; and a job requeued at one arrival (requeue
+ * model) has lost its virtual time at the next.  One decision costs about
+ * what one arrival's does, whatever the number of arrivals.  Returns as
+ * dfrs_online_decide (an index out of range is an error).
+ */
+int dfrs_online_decide_arrivals(const dfrs_online_params_t *params,
+				const dfrs_cluster_t *cluster,
+				const int *arrived, int narrived,
+				dfrs_decisions_t *out, char *err, size_t errlen);
+
 void dfrs_decisions_free(dfrs_decisions_t *d);
 
 /* Copy the decisions into the jobs (state, hosts, yield, blocked_until;

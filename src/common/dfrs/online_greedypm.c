@@ -85,11 +85,13 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed)
 /*
  * The greedy policies' pass over the waiting jobs, highest priority first.
  * Each is started or resumed where it fits.  Preemption (suspending lower
- * priorities, greedy_schedule_one) is used for the arriving job at an
- * arrival, and for every waiting job at a periodic event; otherwise waiting
- * jobs only fill free capacity.
+ * priorities, greedy_schedule_one) is used for each arriving job at an
+ * arrival (in the order given, before any other waiting job), and for
+ * every waiting job at a periodic event; otherwise waiting jobs only fill
+ * free capacity.
  */
-int online_greedypm_pass(online_state_t *w, dfrs_event_t event, int event_job)
+int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
+			 const int *arrived, int narrived)
 {
 	int *waiting = malloc(sizeof(int) * (w->nj + 1));
 	int *removed = malloc(sizeof(int) * (w->nj + 1));
@@ -100,9 +102,9 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event, int event_job)
 		free(removed);
 		return -1;
 	}
-	if (event == DFRS_EVENT_ARRIVAL &&
-	    w->state[event_job] != DFRS_JOB_RUNNING)
-		greedy_schedule_one(w, event_job, removed);
+	for (int a = 0; event == DFRS_EVENT_ARRIVAL && a < narrived; a++)
+		if (w->state[arrived[a]] != DFRS_JOB_RUNNING)
+			greedy_schedule_one(w, arrived[a], removed);
 	for (int r = 0; r < w->nj; r++)
 		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
 			waiting[nw++] = w->by_prio[r];

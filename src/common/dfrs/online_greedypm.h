@@ -12,10 +12,12 @@
 #include "online_state.h"
 
 /*
- * The greedy pass over the waiting jobs of w at an event (event_job: the
- * arriving job's index for an arrival).  Updates w->state and w->hosts;
- * 0, or -1 on out of memory.
+ * The greedy pass over the waiting jobs of w at an event (arrived: the
+ * arriving jobs' indices for an arrival, narrived of them, each taken in
+ * that order; none otherwise).  Updates w->state and w->hosts; 0, or -1 on
+ * out of memory.
  */
-int online_greedypm_pass(online_state_t *w, dfrs_event_t event, int event_job);
+int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
+			 const int *arrived, int narrived);
 
 #endif

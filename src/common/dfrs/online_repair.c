@@ -37,7 +37,8 @@ static double working_min_yield(const online_state_t *w)
 	return online_running_yields(w, NULL, &m) == 0 ? m : -2.0;
 }
 
-int online_repair(online_state_t *w, dfrs_event_t event, int event_job)
+int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
+		  int narrived)
 {
 	double ref = w->cl->repack_yield, m;
 	int ntasks = 0, rc = -1;
@@ -56,8 +57,9 @@ int online_repair(online_state_t *w, dfrs_event_t event, int event_job)
 
 	/* an arriving job preempts lower priorities as under GreedyP; then
 	 * waiting jobs fill free capacity, highest priority first */
-	if (online_greedypm_pass(w, event == DFRS_EVENT_ARRIVAL ? event :
-				 DFRS_EVENT_COMPLETION, event_job))
+	if (event == DFRS_EVENT_ARRIVAL ?
+	    online_greedypm_pass(w, event, arrived, narrived) :
+	    online_greedypm_pass(w, DFRS_EVENT_COMPLETION, NULL, 0))
 		goto out;
 	m = working_min_yield(w);
 	if (m < -1.5)

@@ -6,7 +6,7 @@
  * every event; "Use of Priority" for the order).  Internal to
  * dfrs_online.c; the rule is described in dfrs_online.h (repack_drift).
  *
- * The repair is the greedy pass (online_greedypm.h): at an arrival the
+ * The repair is the greedy pass (online_greedypm.h): at an arrival each
  * new job runs where it fits, suspending running jobs of lower priority
  * if it must; then the waiting jobs start or resume, highest priority
  * first, where they fit next to the running ones (in place, or elsewhere
@@ -30,6 +30,7 @@
  * w->hosts hold it), 0 when the caller must repack (w->state and w->hosts
  * are as they were), -1 on out of memory.
  */
-int online_repair(online_state_t *w, dfrs_event_t event, int event_job);
+int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
+		  int narrived);
 
 #endif

@@ -22,8 +22,9 @@
  * The view is read with slurmctld's locks held; the policy decides with no
  * lock held; the decisions are applied with the locks again (yielded every
  * amcbf_yield_interval ms), each to a job still as it was read (looked up
- * again by id).  The policy decides at the completion, at each arrival (in submit order),
- * then at the periodic event; the decisions are applied as Slurm can:
+ * again by id).  The policy decides at the completion, at the arrivals
+ * (all the cycle found, at once, in submit order:
+ * dfrs_online_decide_arrivals), then at the periodic event; the decisions are applied as Slurm can:
  *   RUNNING -> SUSPENDED, or RUNNING on other nodes (a migration):
  *       requeue (after the checkpoint signal, amcbf_ckpt_*); the job keeps
  *       the nodes the policy chose, and a later cycle resumes it (a start)
@@ -451,14 +452,20 @@ static void sort_arrivals(dfrs_view_t *v)
 	xfree(a);
 }
 
-/* Decide at one event and apply it to the view; false on a bad state. */
+/* Decide at one event (at an arrival, for the narrived jobs of arrived) and
+ * apply it to the view; false on a bad state. */
 static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
-		   dfrs_event_t event, int job, const char *policy)
+		   dfrs_event_t event, const int *arrived, int narrived,
+		   const char *policy)
 {
 	dfrs_decisions_t d = { 0 };
 	char err[256];
+	int rc = event == DFRS_EVENT_ARRIVAL ?
+		 dfrs_online_decide_arrivals(op, cl, arrived, narrived, &d,
+					     err, sizeof(err)) :
+		 dfrs_online_decide(op, cl, event, -1, &d, err, sizeof(err));
 
-	if (dfrs_online_decide(op, cl, event, job, &d, err, sizeof(err))) {
+	if (rc) {
 		error("dfrs(%s): no decision this cycle: %s", policy, err);
 		return false;
 	}
@@ -506,15 +513,18 @@ static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
 	return true;
 }
 
-/* Decide at the completion, at each arrival (in submit order), then at the
- * periodic event, each on the state the previous left; false on a bad
- * state (logged).  Remembers each job's state and hosts before. */
+/* Decide at the completion, at the arrivals (all at once, in submit order:
+ * one decision whatever their number), then at the periodic event, each on
+ * the state the previous left; false on a bad state (logged).  Remembers
+ * each job's state and hosts before. */
 static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 			  unsigned events, bool periodic, time_t now,
 			  const char *policy)
 {
 	dfrs_online_params_t op;
 	dfrs_cluster_t cl;
+	int *arrived = xcalloc(v->narrivals ? v->narrivals : 1, sizeof(int));
+	int narrived = 0;
 	bool ok = true;
 
 	dfrs_online_params_default(&op, params->dfrs_policy);
@@ -536,13 +546,17 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
 	      v->narrivals, events, periodic ? ", periodic" : "");
 	if (events & (1u << DFRS_EVENT_COMPLETION))
-		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, -1, policy);
-	for (int a = 0; ok && a < v->narrivals; a++)
+		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, NULL, 0, policy);
+	/* the arrivals the completion's decision left waiting */
+	for (int a = 0; a < v->narrivals; a++)
 		if (v->jobs[v->arrivals[a]].state == DFRS_JOB_PENDING)
-			ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, v->arrivals[a],
-				    policy);
+			arrived[narrived++] = v->arrivals[a];
+	if (ok && narrived)
+		ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, arrived, narrived,
+			    policy);
 	if (ok && periodic)
-		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, -1, policy);
+		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, NULL, 0, policy);
+	xfree(arrived);
 	return ok;
 }
 
