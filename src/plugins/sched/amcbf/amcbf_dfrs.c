@@ -24,7 +24,8 @@
  * amcbf_yield_interval ms), each to a job still as it was read (looked up
  * again by id).  The policy decides at the completion, at the arrivals
  * (all the cycle found, at once, in submit order:
- * dfrs_online_decide_arrivals), then at the periodic event; the decisions are applied as Slurm can:
+ * dfrs_online_decide_arrivals), then at the periodic event; the decisions
+ * are applied as Slurm can:
  *   RUNNING -> SUSPENDED, or RUNNING on other nodes (a migration):
  *       requeue (after the checkpoint signal, amcbf_ckpt_*); the job keeps
  *       the nodes the policy chose, and a later cycle resumes it (a start)

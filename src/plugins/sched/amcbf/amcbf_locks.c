@@ -35,6 +35,8 @@ void amcbf_hold_lock(amcbf_hold_t *h)
 {
 	lock_slurmctld(h->locks);
 	gettimeofday(&h->taken, NULL);
+	h->asked = h->taken;
+	h->step_us = 0.0;
 	h->part_update = last_part_update;
 	h->conf_update = slurm_conf.last_update;
 }
@@ -51,12 +53,19 @@ double amcbf_hold_unlock(amcbf_hold_t *h)
 
 bool amcbf_hold_yield(amcbf_hold_t *h)
 {
-	if (h->yield_ms <= 0 || usec_since(&h->taken) < h->yield_ms * 1000.0)
+	double step = usec_since(&h->asked);
+
+	gettimeofday(&h->asked, NULL);
+	if (step > h->step_us)
+		h->step_us = step;
+	if (h->yield_ms <= 0 ||
+	    usec_since(&h->taken) + h->step_us < h->yield_ms * 1000.0)
 		return true;
 	amcbf_hold_unlock(h);
 	usleep(AMCBF_YIELD_SLEEP_US);
 	lock_slurmctld(h->locks);
 	gettimeofday(&h->taken, NULL);
+	h->asked = h->taken;
 	yields++;
 	if (slurmctld_config.shutdown_time ||
 	    last_part_update != h->part_update ||

@@ -23,6 +23,8 @@ typedef struct {
 	slurmctld_lock_t locks;
 	int yield_ms;		/* amcbf_yield_interval; 0: never yield */
 	struct timeval taken;
+	struct timeval asked;	/* the last amcbf_hold_yield call, or taken */
+	double step_us;		/* the longest time between two of them */
 	time_t part_update, conf_update;	/* when taken first */
 } amcbf_hold_t;
 
@@ -30,8 +32,11 @@ void amcbf_hold_lock(amcbf_hold_t *h);
 /* Returns how long this hold lasted, ms. */
 double amcbf_hold_unlock(amcbf_hold_t *h);
 /*
- * Held for yield_ms or more: release the locks for a moment and take them
- * again.  Returns false when the partitions or the configuration changed
+ * Called between two steps of work (e.g. before each job's action): if
+ * one more step as long as the longest so far would keep the locks past
+ * yield_ms, release them for a moment and take them again, so that a hold
+ * lasts at most yield_ms unless a step takes longer than every one before
+ * it.  Returns false when the partitions or the configuration changed
  * meanwhile, or slurmctld is shutting down: the caller stops (a later
  * cycle decides afresh).
  */
