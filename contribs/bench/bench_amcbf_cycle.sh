@@ -139,7 +139,7 @@ fill_nodes() {
 # JOBS pending jobs, PARALLEL sbatch loops at once; job i asks for
 # 1 + i%MAX_NODES nodes and 10 + i%50 minutes
 submit_pending() {
-	local start=$SECONDS pending
+	local start=$SECONDS pending submitted
 	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
 		xargs -P "$parallel" -n 50 bash -c '
 		for i; do

@@ -229,7 +229,8 @@ static int final_yields(online_state_t *w, dfrs_decisions_t *out)
 	return rc;
 }
 
-/* Decide at an event; arrived: the arriving jobs at an arrival. */
+/* Decide at an event; arrived: the arriving jobs at an arrival (narrived
+ * is 0 at other events). */
 static int decide_at(const dfrs_online_params_t *params,
 		     const dfrs_cluster_t *cluster, dfrs_event_t event,
 		     const int *arrived, int narrived, dfrs_decisions_t *out,
@@ -244,14 +245,12 @@ static int decide_at(const dfrs_online_params_t *params,
 	out->min_scaled_yield = -1.0;
 	if (check_cluster(cluster, err, errlen))
 		return -1;
-	for (int a = 0; event == DFRS_EVENT_ARRIVAL && a < narrived; a++)
+	for (int a = 0; a < narrived; a++)
 		if (arrived[a] < 0 || arrived[a] >= cluster->njobs) {
 			snprintf(err, errlen, "arrival of job index %d, but %d jobs",
 				 arrived[a], cluster->njobs);
 			return -1;
 		}
-	if (event != DFRS_EVENT_ARRIVAL)
-		narrived = 0;
 	for (int j = 0; j < w.nj; j++)
 		ntasks += cluster->jobs[j].shape.ntasks;
 	out->njobs = w.nj;

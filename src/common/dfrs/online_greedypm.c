@@ -102,7 +102,7 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 		free(removed);
 		return -1;
 	}
-	for (int a = 0; event == DFRS_EVENT_ARRIVAL && a < narrived; a++)
+	for (int a = 0; a < narrived; a++)
 		if (w->state[arrived[a]] != DFRS_JOB_RUNNING)
 			greedy_schedule_one(w, arrived[a], removed);
 	for (int r = 0; r < w->nj; r++)

@@ -57,9 +57,8 @@ int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 
 	/* an arriving job preempts lower priorities as under GreedyP; then
 	 * waiting jobs fill free capacity, highest priority first */
-	if (event == DFRS_EVENT_ARRIVAL ?
-	    online_greedypm_pass(w, event, arrived, narrived) :
-	    online_greedypm_pass(w, DFRS_EVENT_COMPLETION, NULL, 0))
+	if (online_greedypm_pass(w, event == DFRS_EVENT_ARRIVAL ? event :
+				 DFRS_EVENT_COMPLETION, arrived, narrived))
 		goto out;
 	m = working_min_yield(w);
 	if (m < -1.5)
