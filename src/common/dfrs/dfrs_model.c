@@ -98,10 +98,11 @@ static int job_exceeds_hosts(const dfrs_job_t *job, int i, int d,
 	return 0;
 }
 
-int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
+int dfrs_check_hosts(dfrs_instance_checker_t *c, const dfrs_instance_t *inst,
+		     char *err, size_t errlen)
 {
-	double max_elem[DFRS_MAX_DIMS] = { 0 }, max_cap[DFRS_MAX_DIMS] = { 0 };
-
+	memset(c, 0, sizeof(*c));
+	c->ndims = inst->ndims;
 	if (inst->ndims < 1 || inst->ndims > DFRS_MAX_DIMS) {
 		snprintf(err, errlen, "%d resource dimensions: must be 1..%d",
 			 inst->ndims, DFRS_MAX_DIMS);
@@ -128,70 +129,82 @@ int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
 					 h, d, host->elem[d], host->cap[d]);
 				return -1;
 			}
-			if (host->elem[d] > max_elem[d])
-				max_elem[d] = host->elem[d];
-			if (host->cap[d] > max_cap[d])
-				max_cap[d] = host->cap[d];
+			if (host->elem[d] > c->max_elem[d])
+				c->max_elem[d] = host->elem[d];
+			if (host->cap[d] > c->max_cap[d])
+				c->max_cap[d] = host->cap[d];
 		}
 	}
-	long long total = 0;
+	return 0;
+}
 
-	for (int i = 0; i < inst->njobs; i++) {
-		const dfrs_job_t *job = &inst->jobs[i];
+int dfrs_check_job(dfrs_instance_checker_t *c, int i, const dfrs_job_t *job,
+		   char *err, size_t errlen)
+{
+	c->total_tasks += job->ntasks;
+	if (c->total_tasks > DFRS_MAX_TASKS) {
+		snprintf(err, errlen, "job %d: more than %d tasks in all",
+			 i, DFRS_MAX_TASKS);
+		return -1;
+	}
+	if (job->ntasks < 1) {
+		snprintf(err, errlen, "job %d: %d tasks, must be >= 1",
+			 i, job->ntasks);
+		return -1;
+	}
+	if (!isfinite(job->min_yield) || job->min_yield < 0.0 ||
+	    job->min_yield > 1.0) {
+		snprintf(err, errlen,
+			 "job %d: min_yield %g must be in [0, 1]",
+			 i, job->min_yield);
+		return -1;
+	}
+	for (int d = 0; d < c->ndims; d++) {
+		const char *what = NULL;
+		double v = 0.0;
 
-		total += job->ntasks;
-		if (total > DFRS_MAX_TASKS) {
-			snprintf(err, errlen, "job %d: more than %d tasks in all",
-				 i, DFRS_MAX_TASKS);
-			return -1;
-		}
-		if (job->ntasks < 1) {
-			snprintf(err, errlen, "job %d: %d tasks, must be >= 1",
-				 i, job->ntasks);
-			return -1;
-		}
-		if (!isfinite(job->min_yield) || job->min_yield < 0.0 ||
-		    job->min_yield > 1.0) {
+		if (bad_value(job->req[d]))
+			what = "req", v = job->req[d];
+		else if (bad_value(job->need[d]))
+			what = "need", v = job->need[d];
+		else if (job->elem_given && bad_value(job->elem_req[d]))
+			what = "elem_req", v = job->elem_req[d];
+		else if (job->elem_given && bad_value(job->elem_need[d]))
+			what = "elem_need", v = job->elem_need[d];
+		if (what) {
 			snprintf(err, errlen,
-				 "job %d: min_yield %g must be in [0, 1]",
-				 i, job->min_yield);
+				 "job %d dimension %d: %s %g must be a number >= 0",
+				 i, d, what, v);
 			return -1;
 		}
-		for (int d = 0; d < inst->ndims; d++) {
-			const char *what = NULL;
-			double v = 0.0;
+		if (job->elem_given &&
+		    (job->elem_req[d] > job->req[d] ||
+		     job->elem_need[d] > job->need[d])) {
+			int r = job->elem_req[d] > job->req[d];
 
-			if (bad_value(job->req[d]))
-				what = "req", v = job->req[d];
-			else if (bad_value(job->need[d]))
-				what = "need", v = job->need[d];
-			else if (job->elem_given && bad_value(job->elem_req[d]))
-				what = "elem_req", v = job->elem_req[d];
-			else if (job->elem_given && bad_value(job->elem_need[d]))
-				what = "elem_need", v = job->elem_need[d];
-			if (what) {
-				snprintf(err, errlen,
-					 "job %d dimension %d: %s %g must be a number >= 0",
-					 i, d, what, v);
-				return -1;
-			}
-			if (job->elem_given &&
-			    (job->elem_req[d] > job->req[d] ||
-			     job->elem_need[d] > job->need[d])) {
-				int r = job->elem_req[d] > job->req[d];
-
-				snprintf(err, errlen,
-					 "job %d dimension %d: %s %g exceeds %s %g (elementary amounts are part of the aggregate ones)",
-					 i, d, r ? "elem_req" : "elem_need",
-					 r ? job->elem_req[d] : job->elem_need[d],
-					 r ? "req" : "need", r ? job->req[d] : job->need[d]);
-				return -1;
-			}
-			if (job_exceeds_hosts(job, i, d, max_cap[d], max_elem[d],
-					      err, errlen))
-				return -1;
+			snprintf(err, errlen,
+				 "job %d dimension %d: %s %g exceeds %s %g (elementary amounts are part of the aggregate ones)",
+				 i, d, r ? "elem_req" : "elem_need",
+				 r ? job->elem_req[d] : job->elem_need[d],
+				 r ? "req" : "need", r ? job->req[d] : job->need[d]);
+			return -1;
 		}
+		if (job_exceeds_hosts(job, i, d, c->max_cap[d], c->max_elem[d],
+				      err, errlen))
+			return -1;
 	}
+	return 0;
+}
+
+int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen)
+{
+	dfrs_instance_checker_t c;
+
+	if (dfrs_check_hosts(&c, inst, err, errlen))
+		return -1;
+	for (int i = 0; i < inst->njobs; i++)
+		if (dfrs_check_job(&c, i, &inst->jobs[i], err, errlen))
+			return -1;
 	return 0;
 }
 

@@ -143,6 +143,23 @@ static inline double dfrs_task_elem_usage(const dfrs_job_t *job, int d,
  */
 int dfrs_instance_check(const dfrs_instance_t *inst, char *err, size_t errlen);
 
+/*
+ * The same check one job at a time, for a caller whose jobs are not in one
+ * array (the online state): dfrs_check_hosts with inst's hosts (its jobs
+ * are not read), then dfrs_check_job for each job i in order.  Each returns
+ * 0, or -1 with the message dfrs_instance_check would give.
+ */
+typedef struct {
+	int ndims;
+	double max_cap[DFRS_MAX_DIMS], max_elem[DFRS_MAX_DIMS];
+	long long total_tasks;
+} dfrs_instance_checker_t;
+
+int dfrs_check_hosts(dfrs_instance_checker_t *c, const dfrs_instance_t *inst,
+		     char *err, size_t errlen);
+int dfrs_check_job(dfrs_instance_checker_t *c, int i, const dfrs_job_t *job,
+		   char *err, size_t errlen);
+
 /* Allocate a placement for inst with every task unplaced; -1 on ENOMEM. */
 int dfrs_placement_init(dfrs_placement_t *p, const dfrs_instance_t *inst);
 void dfrs_placement_free(dfrs_placement_t *p);

@@ -162,19 +162,21 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
  */
 static int check_cluster(const dfrs_cluster_t *cl, char *err, size_t errlen)
 {
-	dfrs_job_t *shapes = malloc(sizeof(*shapes) * (cl->njobs + 1));
 	double *use = calloc((size_t)cl->nhosts * cl->ndims + 1, sizeof(double));
-	dfrs_instance_t inst = { cl->ndims, cl->nhosts, cl->hosts, cl->njobs, shapes };
+	dfrs_instance_checker_t check;
 	int rc = -1;
 
-	if (!shapes || !use) {
+	if (!use) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	for (int j = 0; j < cl->njobs; j++)
-		shapes[j] = cl->jobs[j].shape;
-	if (dfrs_instance_check(&inst, err, errlen))
+	if (dfrs_check_hosts(&check, &(dfrs_instance_t){ cl->ndims, cl->nhosts,
+							 cl->hosts, 0, NULL },
+			     err, errlen))
 		goto out;
+	for (int j = 0; j < cl->njobs; j++)
+		if (dfrs_check_job(&check, j, &cl->jobs[j].shape, err, errlen))
+			goto out;
 	for (int j = 0; j < cl->njobs; j++) {
 		const dfrs_online_job_t *job = &cl->jobs[j];
 
@@ -210,7 +212,6 @@ static int check_cluster(const dfrs_cluster_t *cl, char *err, size_t errlen)
 		}
 	rc = 0;
 out:
-	free(shapes);
 	free(use);
 	return rc;
 }

@@ -43,25 +43,34 @@ double lp_bound(const dfrs_instance_t *inst)
 	return bound < 0.0 ? 0.0 : bound;
 }
 
+void lp_prefix_start(lp_prefix_t *lp, const dfrs_instance_t *inst)
+{
+	lp->ndims = inst->ndims;
+	for (int d = 0; d < inst->ndims; d++) {
+		lp->capacity[d] = total_capacity(inst, d);
+		lp->fixed[d] = 0.0;
+	}
+}
+
+int lp_prefix_add(lp_prefix_t *lp, const dfrs_job_t *job)
+{
+	int feasible = 1;
+
+	for (int d = 0; d < lp->ndims; d++) {
+		lp->fixed[d] += fixed_use(job, d);
+		feasible &= dfrs_amount_fits(lp->fixed[d], 0.0, 0.0,
+					     lp->capacity[d], lp->capacity[d]);
+	}
+	return feasible;
+}
+
 int lp_feasible_prefix(const dfrs_instance_t *inst)
 {
-	double capacity[DFRS_MAX_DIMS], fixed[DFRS_MAX_DIMS];
-	int best = 0;
+	lp_prefix_t lp;
 
-	for (int d = 0; d < inst->ndims; d++) {
-		capacity[d] = total_capacity(inst, d);
-		fixed[d] = 0.0;
-	}
-	for (int i = 0; i < inst->njobs; i++) {
-		int feasible = 1;
-
-		for (int d = 0; d < inst->ndims; d++) {
-			fixed[d] += fixed_use(&inst->jobs[i], d);
-			feasible &= dfrs_amount_fits(fixed[d], 0.0, 0.0,
-						     capacity[d], capacity[d]);
-		}
-		if (feasible)
-			best = i + 1;
-	}
-	return best;
+	lp_prefix_start(&lp, inst);
+	for (int i = 0; i < inst->njobs; i++)
+		if (!lp_prefix_add(&lp, &inst->jobs[i]))
+			return i;
+	return inst->njobs;
 }

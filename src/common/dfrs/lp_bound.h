@@ -38,4 +38,20 @@ double lp_bound(const dfrs_instance_t *inst);
  */
 int lp_feasible_prefix(const dfrs_instance_t *inst);
 
+/*
+ * The same one job at a time, for a caller whose jobs are not in one array:
+ * lp_prefix_start with the hosts (inst's jobs are not read), then
+ * lp_prefix_add for each job in order, 1 while the relaxation of the jobs
+ * added so far is feasible.  What each job needs at its minimum yield is
+ * not negative, so once a job makes it infeasible every longer prefix is:
+ * the first 0 ends the prefix.
+ */
+typedef struct {
+	int ndims;
+	double capacity[DFRS_MAX_DIMS], fixed[DFRS_MAX_DIMS];
+} lp_prefix_t;
+
+void lp_prefix_start(lp_prefix_t *lp, const dfrs_instance_t *inst);
+int lp_prefix_add(lp_prefix_t *lp, const dfrs_job_t *job);
+
 #endif

@@ -110,17 +110,28 @@ int online_mcb_repack(online_state_t *w)
 	/* 0 (params not from dfrs_online_params_default): all */
 	int nalgs = w->par->repack_algorithms > 0 ? w->par->repack_algorithms :
 		    metavp_algorithm_count(0);
+	lp_prefix_t lp;
 
 	if (!jobs)
 		goto out;
-	for (int i = 0; i < w->nj; i++) {
-		jobs[i] = *online_shape(w, w->by_prio[i]);
-		ntasks += jobs[i].ntasks;
+	/* drop the lowest priority first; the LP relaxation being feasible is
+	 * a cheap necessary condition, a packing the real one.  Only the jobs
+	 * of the feasible prefix are copied: on a saturated cluster most jobs
+	 * in the system wait beyond it */
+	lp_prefix_start(&lp, &(dfrs_instance_t){ w->nd, w->nh, w->cl->hosts,
+						 0, NULL });
+	for (kept = 0; kept < w->nj; kept++) {
+		const dfrs_job_t *shape = online_shape(w, w->by_prio[kept]);
+
+		if (!lp_prefix_add(&lp, shape))
+			break;
+		jobs[kept] = *shape;
+		ntasks += shape->ntasks;
 	}
 	pins = malloc(sizeof(int) * (ntasks + 1));
 	if (!pins)
 		goto out;
-	for (int i = 0, nt = 0; i < w->nj; i++) {
+	for (int i = 0, nt = 0; i < kept; i++) {
 		int j = w->by_prio[i];
 		const dfrs_online_job_t *job = &w->cl->jobs[j];
 		/* with the requeue model a running job that does not
@@ -133,10 +144,6 @@ int online_mcb_repack(online_state_t *w)
 		for (int t = 0; t < job->shape.ntasks; t++)
 			pins[nt++] = pinned ? job->hosts[t] : -1;
 	}
-	/* drop the lowest priority first; the LP relaxation being feasible is
-	 * a cheap necessary condition, a packing the real one */
-	kept = lp_feasible_prefix(&(dfrs_instance_t){
-			w->nd, w->nh, w->cl->hosts, kept, jobs });
 	while (kept > 0) {
 		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
 		int r = metavp_place_first(&sub, het, nalgs, pins, &pl,

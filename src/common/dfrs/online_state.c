@@ -206,30 +206,45 @@ int online_may_migrate(const online_state_t *w, int j)
 		w->cl->jobs[j].virtual_time >= w->par->minvt);
 }
 
+/*
+ * The instance holds the running jobs only, in index order: the allocation
+ * skips jobs without hosts and sums each cell in (job, task) order, so the
+ * yields are the same to the bit as over every job, without copying the
+ * shapes of the waiting ones (most jobs on a saturated cluster).
+ */
 int online_running_yields(const online_state_t *w, double *yield,
 			  double *min_scaled)
 {
 	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
-	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, w->nj, jobs };
+	int *which = malloc(sizeof(int) * (w->nj + 1));
+	dfrs_instance_t inst = { w->nd, w->nh, w->cl->hosts, 0, jobs };
 	dfrs_placement_t p;
 	int rc = -1;
 
-	if (!jobs)
-		return -1;
+	if (!jobs || !which)
+		goto out;
 	for (int j = 0; j < w->nj; j++)
-		jobs[j] = *online_shape(w, j);
+		if (w->state[j] == DFRS_JOB_RUNNING) {
+			which[inst.njobs] = j;
+			jobs[inst.njobs++] = *online_shape(w, j);
+		}
 	if (dfrs_placement_init(&p, &inst) == 0) {
-		for (int j = 0; j < w->nj; j++)
-			if (w->state[j] == DFRS_JOB_RUNNING)
-				memcpy(&p.task_host[p.first_task[j]], w->hosts[j],
-				       sizeof(int) * jobs[j].ntasks);
+		for (int i = 0; i < inst.njobs; i++)
+			memcpy(&p.task_host[p.first_task[i]], w->hosts[which[i]],
+			       sizeof(int) * jobs[i].ntasks);
 		rc = yield_allocation_compute(&inst, &p);
-		for (int j = 0; rc == 0 && yield && j < w->nj; j++)
-			yield[j] = p.yield[j];
+		if (rc == 0 && yield) {
+			for (int j = 0; j < w->nj; j++)
+				yield[j] = 0.0;
+			for (int i = 0; i < inst.njobs; i++)
+				yield[which[i]] = p.yield[i];
+		}
 		if (rc == 0)
 			*min_scaled = p.min_scaled_yield;
 		dfrs_placement_free(&p);
 	}
+out:
 	free(jobs);
+	free(which);
 	return rc;
 }
