@@ -587,7 +587,8 @@ static void test_metavp_first_algorithms(void **state)
 
 		assert_int_equal(metavp_algorithm_parse("VP_FFSUM", &ffsum), 0);
 		assert_int_equal(instance_generate(&o, &s), 0);
-		rc1 = metavp_place_first(&s.inst, 0, 1, NULL, &first1, &best, NULL);
+		rc1 = metavp_place_first(&s.inst, 0, 1, NULL, NULL, &first1, &best,
+					 NULL);
 		rcff = metavp_place(&s.inst, ffsum, NULL, 0.0, &ff, NULL);
 		assert_int_equal(rc1, rcff);
 		if (rc1 == 0) {
@@ -597,7 +598,8 @@ static void test_metavp_first_algorithms(void **state)
 					    sizeof(int) * ff.ntasks);
 			assert_true(first1.min_scaled_yield == ff.min_scaled_yield);
 		}
-		assert_int_equal(metavp_place_first(&s.inst, 0, 14, NULL, &first14,
+		assert_int_equal(metavp_place_first(&s.inst, 0, 14, NULL, NULL,
+						    &first14,
 						    NULL, NULL),
 				 metavp_place_meta(&s.inst, 0, NULL, &meta, NULL, NULL));
 		if (rc1 == 0) {
@@ -613,6 +615,62 @@ static void test_metavp_first_algorithms(void **state)
 	}
 	print_message("another algorithm beat VP_FFSUM on %d of 8\n", ffsum_beaten);
 	assert_true(ffsum_beaten > 0);
+}
+
+/*
+ * The warm start of the search on the yield (metavp_search_t).  Three
+ * one-task jobs of CPU need 1 on two unit hosts: VP_FFSUM packs them at
+ * scaled yield Y while 2 Y <= 1 (two on the first host), so the threshold
+ * is 0.5 and the LP bound 2/3.  Cold, the search runs the floor, the bound
+ * and 13 bisections; started at 0.5 it runs the floor, 0.5 and 0.5001
+ * (3); started below, it steps up by 1e-4, 2e-4, ... to bracket 0.5 and
+ * bisects (23).  All find the same placement; a start at or above the LP
+ * bound is a cold search.
+ */
+static void test_metavp_warm_start(void **state)
+{
+	dfrs_host_t hosts[2] = { unit_host(2), unit_host(2) };
+	dfrs_job_t jobs[3] = {
+		cpu_mem_job(1, 1.0, 0.1, 0.0),
+		cpu_mem_job(1, 1.0, 0.1, 0.0),
+		cpu_mem_job(1, 1.0, 0.1, 0.0),
+	};
+	dfrs_instance_t inst = { 2, 2, hosts, 3, jobs };
+	const struct {
+		double start;
+		long trials;
+	} cases[] = { { 0.0, 15 }, { 0.5, 3 }, { 0.3, 23 }, { 0.9, 15 } };
+	dfrs_placement_t cold, warm;
+
+	assert_int_equal(metavp_place_first(&inst, 0, 1, NULL, NULL, &cold,
+					    NULL, NULL), 0);
+	assert_float_equal(cold.min_scaled_yield, 0.5, EPS);
+	assert_int_equal(cold.task_host[0], 0);
+	assert_int_equal(cold.task_host[1], 0);
+	assert_int_equal(cold.task_host[2], 1);
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		metavp_search_t how = { 0.0, cases[c].start, 0 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
+						    &warm, NULL, NULL), 0);
+		assert_int_equal(how.trials, cases[c].trials);
+		assert_memory_equal(warm.task_host, cold.task_host,
+				    sizeof(int) * 3);
+		assert_true(warm.min_scaled_yield == cold.min_scaled_yield);
+		dfrs_placement_free(&warm);
+	}
+	/* a coarser tolerance (a power of 2, so that the bracket's width is
+	 * exact): from 0.5, 0.5 then 0.515625 fails (3 trials) */
+	{
+		metavp_search_t how = { 1.0 / 64, 0.5, 0 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
+						    &warm, NULL, NULL), 0);
+		assert_int_equal(how.trials, 3);
+		assert_true(warm.min_scaled_yield == cold.min_scaled_yield);
+		dfrs_placement_free(&warm);
+	}
+	dfrs_placement_free(&cold);
 }
 
 /* A META algorithm is at least as good as each algorithm it runs. */
@@ -708,6 +766,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lp_bound_closed_form),
 		cmocka_unit_test(test_lp_feasible_prefix),
+		cmocka_unit_test(test_metavp_warm_start),
 		cmocka_unit_test(test_yields_leftover_raises_others),
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),

@@ -31,6 +31,7 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->bandwidth = 0.0;
 	p->repack_drift = 0.0;
 	p->repack_algorithms = metavp_algorithm_count(0);
+	p->repack_tolerance = 0.0;
 }
 
 const char *const dfrs_online_policy_names[] = {

@@ -143,6 +143,14 @@ typedef struct {
 				 * algorithms (metavp_place_first): 1 is
 				 * VP_FFSUM alone; 14 (default) all, as
 				 * Stillwell et al. 2010 run METAVP */
+	double repack_tolerance;	/* 0 (default): each repack's binary
+				 * search on the yield starts from 0 and
+				 * the LP bound and stops within 1e-4, as
+				 * Stillwell et al. 2010's METAVP; T > 0:
+				 * it starts from the yield the last repack
+				 * reached (cluster->repack_yield) and stops
+				 * within T (metavp_search_t): fewer trial
+				 * packs, other placements */
 } dfrs_online_params_t;
 
 typedef struct {

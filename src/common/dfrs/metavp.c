@@ -86,6 +86,7 @@ int metavp_algorithm_parse(const char *name, vp_algorithm_t *out)
 /* The packing problem for a DFRS instance; sizes are set per trial yield. */
 typedef struct {
 	const dfrs_instance_t *inst;
+	long trials;		/* trial packings run */
 	vp_problem_t pb;
 	double *size, *elem_size, *cap, *elem, *scale;
 	int *task_job, *item_bin;
@@ -180,16 +181,63 @@ static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
 	}
 	int rc = vector_pack(&t->pb, alg, t->item_bin);
 
+	t->trials++;
+
 	if (rc == -1)	/* packings are deterministic: keep it, not redo it */
 		memcpy(t->lo_bin, t->item_bin, sizeof(int) * t->pb.nitems);
 	return rc;
 }
 
-static int search(trial_t *t, vp_algorithm_t alg, double floor,
-		  dfrs_placement_t *out, int *failed_job)
+/*
+ * Bracket the threshold from a warm start y (*lo < y < *hi): step up from
+ * y while trials succeed, or down from it while they fail, by tol, 2 tol,
+ * 4 tol ...  On return the last success is at *lo, and *hi_failed says
+ * whether a trial failed at *hi (else *hi is still the untried LP bound).
+ * 0, or -2 out of memory.
+ */
+static int bracket_from(trial_t *t, vp_algorithm_t alg, double y, double tol,
+			double *lo, double *hi, int *hi_failed)
 {
+	int rc = trial_pack(t, alg, y), up = rc == -1;
+
+	if (rc == -2)
+		return -2;
+	if (up)
+		*lo = y;
+	else
+		*hi = y;
+	*hi_failed = !up;
+	for (double step = tol; *hi - *lo > tol; step *= 2) {
+		double probe = up ? *lo + step : *hi - step;
+
+		if (up ? probe >= *hi : probe <= *lo)
+			break;
+		rc = trial_pack(t, alg, probe);
+		if (rc == -2)
+			return -2;
+		if (rc == -1)
+			*lo = probe;
+		else
+			*hi = probe, *hi_failed = 1;
+		if (up != (rc == -1))
+			break;
+	}
+	return 0;
+}
+
+static double search_tolerance(const metavp_search_t *how)
+{
+	return how && how->tolerance > 0.0 ? how->tolerance :
+	       METAVP_SEARCH_TOLERANCE;
+}
+
+static int search(trial_t *t, vp_algorithm_t alg, double floor,
+		  metavp_search_t *how, dfrs_placement_t *out,
+		  int *failed_job)
+{
+	double tol = search_tolerance(how);
 	double lo = floor, hi = lp_bound(t->inst);
-	int rc = trial_pack(t, alg, lo);
+	int rc = trial_pack(t, alg, lo), hi_failed = 0;
 
 	if (rc == -2)
 		return -1;
@@ -198,25 +246,26 @@ static int search(trial_t *t, vp_algorithm_t alg, double floor,
 			*failed_job = t->task_job[rc];
 		return 1;
 	}
-	if (hi > lo) {
+	if (how && how->start > lo + tol && how->start < hi - tol &&
+	    bracket_from(t, alg, how->start, tol, &lo, &hi, &hi_failed) != 0)
+		return -1;
+	if (!hi_failed && hi > lo) {
 		rc = trial_pack(t, alg, hi);
 		if (rc == -2)
 			return -1;
-		if (rc == -1) {
+		if (rc == -1)
 			lo = hi;
-		} else {
-			while (hi - lo > METAVP_SEARCH_TOLERANCE) {
-				double mid = (lo + hi) / 2;
+	}
+	while (hi - lo > tol) {
+		double mid = (lo + hi) / 2;
 
-				rc = trial_pack(t, alg, mid);
-				if (rc == -2)
-					return -1;
-				if (rc == -1)
-					lo = mid;
-				else
-					hi = mid;
-			}
-		}
+		rc = trial_pack(t, alg, mid);
+		if (rc == -2)
+			return -1;
+		if (rc == -1)
+			lo = mid;
+		else
+			hi = mid;
 	}
 	/* lo_bin holds the packing at lo: every success raised lo to its
 	 * yield, and failures leave lo_bin alone */
@@ -239,7 +288,7 @@ int metavp_place(const dfrs_instance_t *inst, vp_algorithm_t alg,
 		dfrs_placement_free(out);
 		return -1;
 	}
-	rc = search(&t, alg, floor, out, failed_job);
+	rc = search(&t, alg, floor, NULL, out, failed_job);
 	trial_free(&t);
 	if (rc < 0)
 		dfrs_placement_free(out);
@@ -250,14 +299,14 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 		  const int *pinned_task_host, dfrs_placement_t *out,
 		  vp_algorithm_t *best, int *failed_job)
 {
-	return metavp_place_first(inst, heterogeneous, NITEM_ALGS,
+	return metavp_place_first(inst, heterogeneous, NITEM_ALGS, NULL,
 				  pinned_task_host, out, best, failed_job);
 }
 
 int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
-		       int nalgs, const int *pinned_task_host,
-		       dfrs_placement_t *out, vp_algorithm_t *best,
-		       int *failed_job)
+		       int nalgs, metavp_search_t *how,
+		       const int *pinned_task_host, dfrs_placement_t *out,
+		       vp_algorithm_t *best, int *failed_job)
 {
 	dfrs_placement_t cand;
 	trial_t t;
@@ -273,14 +322,15 @@ int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
 	for (int i = 0; i < metavp_algorithm_count(heterogeneous); i++) {
 		vp_algorithm_t alg = metavp_algorithm_at(heterogeneous, i);
 		/* only look for strictly better than the best so far */
-		double floor = found ? out->min_scaled_yield + METAVP_SEARCH_TOLERANCE : 0.0;
+		double floor = found ? out->min_scaled_yield +
+				       search_tolerance(how) : 0.0;
 		int r;
 
 		if (found && floor > 1.0)
 			break;
 		if (i % NITEM_ALGS >= nalgs)
 			continue;
-		r = search(&t, alg, floor, &cand, found ? NULL : failed_job);
+		r = search(&t, alg, floor, how, &cand, found ? NULL : failed_job);
 		if (r < 0)
 			goto out;
 		if (r == 0 && (!found || cand.min_scaled_yield > out->min_scaled_yield)) {
@@ -292,6 +342,8 @@ int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
 	}
 	rc = found ? 0 : 1;
 out:
+	if (how)
+		how->trials += t.trials;
 	trial_free(&t);
 	dfrs_placement_free(&cand);
 	if (rc < 0)

@@ -27,6 +27,29 @@
 /* Binary search stops when the interval is this narrow. */
 #define METAVP_SEARCH_TOLERANCE 1e-4
 
+/*
+ * How metavp_place_first searches the yield (NULL: from the floor and the
+ * LP bound down to METAVP_SEARCH_TOLERANCE, as Stillwell et al. do).
+ *   tolerance  the search stops when the interval is this narrow (0:
+ *              METAVP_SEARCH_TOLERANCE)
+ *   start      a warm start, e.g. the yield the last repack reached: when
+ *              strictly between the floor and the LP bound (by more than
+ *              tolerance), the first trial after the floor is at start,
+ *              then steps of tolerance, doubling, up from it (or down from
+ *              it if it failed) until the threshold is bracketed, then
+ *              the bisection.  Where the yield moved by less than
+ *              tolerance since, the search takes 3 trial packs (the floor,
+ *              start, start + tolerance) instead of about 15.  The
+ *              placement found may differ from the cold search's: the
+ *              heuristics are not monotone in the yield.
+ *   trials     out: the trial packings run are added to it
+ */
+typedef struct {
+	double tolerance;
+	double start;
+	long trials;
+} metavp_search_t;
+
 /* Number of algorithms METAVP (heterogeneous 0) or METAHVP (1) runs. */
 int metavp_algorithm_count(int heterogeneous);
 vp_algorithm_t metavp_algorithm_at(int heterogeneous, int index);
@@ -61,11 +84,12 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
  * As metavp_place_meta, over only the first nalgs (1..14) of the 14 item
  * orders above (VP_FFSUM first; on unequal hosts each with its bins
  * largest and smallest first): the online repacks' cheaper METAVP
- * (dfrs_online.h, repack_algorithms).  nalgs 14 is metavp_place_meta.
+ * (dfrs_online.h, repack_algorithms, repack_tolerance).  nalgs 14 and
+ * how NULL is metavp_place_meta.
  */
 int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
-		       int nalgs, const int *pinned_task_host,
-		       dfrs_placement_t *out, vp_algorithm_t *best,
-		       int *failed_job);
+		       int nalgs, metavp_search_t *how,
+		       const int *pinned_task_host, dfrs_placement_t *out,
+		       vp_algorithm_t *best, int *failed_job);
 
 #endif

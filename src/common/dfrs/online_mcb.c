@@ -110,6 +110,7 @@ int online_mcb_repack(online_state_t *w)
 	/* 0 (params not from dfrs_online_params_default): all */
 	int nalgs = w->par->repack_algorithms > 0 ? w->par->repack_algorithms :
 		    metavp_algorithm_count(0);
+	metavp_search_t warm = { w->par->repack_tolerance, w->cl->repack_yield, 0 };
 	lp_prefix_t lp;
 
 	if (!jobs)
@@ -146,8 +147,9 @@ int online_mcb_repack(online_state_t *w)
 	}
 	while (kept > 0) {
 		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
-		int r = metavp_place_first(&sub, het, nalgs, pins, &pl,
-					   NULL, NULL);
+		int r = metavp_place_first(&sub, het, nalgs,
+					   warm.tolerance > 0.0 ? &warm : NULL,
+					   pins, &pl, NULL, NULL);
 
 		if (r < 0)
 			goto out;

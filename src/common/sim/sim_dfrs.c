@@ -370,6 +370,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.penalty = m->migration_cost;
 	par.repack_drift = m->dfrs_repack_drift;
 	par.repack_algorithms = (int)m->dfrs_repack_algorithms;
+	par.repack_tolerance = m->dfrs_repack_tolerance;
 	par.requeue = m->dfrs_requeue != 0;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }

@@ -44,6 +44,7 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_mem_hi = 0.5;
 	m->dfrs_repack_drift = 0.0;
 	m->dfrs_repack_algorithms = 14;
+	m->dfrs_repack_tolerance = 0.0;
 	m->dfrs_requeue = 0;
 	m->dfrs_ckpt_share = 0.0;
 	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */

@@ -40,6 +40,9 @@ typedef struct {
 					   repack's */
 	double dfrs_repack_algorithms;	/* their repack_algorithms
 					   (dfrs_online.h): 1..14 */
+	double dfrs_repack_tolerance;	/* their repack_tolerance
+					   (dfrs_online.h): 0 cold
+					   searches to 1e-4 */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */

@@ -75,6 +75,10 @@ static const sim_param_t params[] = {
 	   "mcb, greedypm: the repacks try the first this many of METAVP's "
 	   "14 vector-packing algorithms (1: VP_FFSUM alone; 14: all, as "
 	   "Stillwell et al.)"),
+	P("dfrs_repack_tolerance", dfrs_repack_tolerance, 0, 0.1,
+	  "mcb, greedypm: the repacks' search on the yield starts from the "
+	  "yield the last repack reached and stops within this (0: from 0 "
+	  "and the LP bound to 1e-4, as Stillwell et al.)"),
 	PW("gang_mpl", gang_mpl, 1, 64,
 	   "gang*: multiprogramming level, rows of the Ousterhout matrix "
 	   "(Slurm's OverSubscribe=FORCE:4)"),
