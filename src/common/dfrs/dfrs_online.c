@@ -158,63 +158,54 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 /*
  * The state must make sense: hosts and job shapes pass dfrs_instance_check
  * (a task larger than every host is an error, not a job to keep waiting),
- * running and suspended jobs name valid hosts, and running jobs fit their
- * hosts at their minimum yields.
+ * running and suspended jobs name valid hosts (job_hosts_valid, as the
+ * working state reads them), and running jobs fit their hosts at their
+ * minimum yields (hosts_overloaded, on the working state's sums).
  */
-static int check_cluster(const dfrs_cluster_t *cl, char *err, size_t errlen)
+static int check_shapes(const dfrs_cluster_t *cl, char *err, size_t errlen)
 {
-	double *use = calloc((size_t)cl->nhosts * cl->ndims + 1, sizeof(double));
 	dfrs_instance_checker_t check;
-	int rc = -1;
 
-	if (!use) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
 	if (dfrs_check_hosts(&check, &(dfrs_instance_t){ cl->ndims, cl->nhosts,
 							 cl->hosts, 0, NULL },
 			     err, errlen))
-		goto out;
+		return -1;
 	for (int j = 0; j < cl->njobs; j++)
 		if (dfrs_check_job(&check, j, &cl->jobs[j].shape, err, errlen))
-			goto out;
-	for (int j = 0; j < cl->njobs; j++) {
-		const dfrs_online_job_t *job = &cl->jobs[j];
+			return -1;
+	return 0;
+}
 
-		if (job->state == DFRS_JOB_PENDING)
-			continue;
-		for (int t = 0; t < job->shape.ntasks; t++) {
-			int h = job->hosts[t];
-
-			if (h < 0 || h >= cl->nhosts) {
-				snprintf(err, errlen,
-					 "job %ld task %d: host %d out of range 0..%d",
-					 job->id, t, h, cl->nhosts - 1);
-				goto out;
-			}
-			if (job->state != DFRS_JOB_RUNNING)
-				continue;
-			for (int d = 0; d < cl->ndims; d++)
-				use[(size_t)h * cl->ndims + d] +=
-					dfrs_task_usage(&job->shape, d, job->shape.min_yield);
+static int job_hosts_valid(const dfrs_cluster_t *cl, const dfrs_online_job_t *job,
+			   char *err, size_t errlen)
+{
+	for (int t = 0; t < job->shape.ntasks; t++)
+		if (job->hosts[t] < 0 || job->hosts[t] >= cl->nhosts) {
+			snprintf(err, errlen,
+				 "job %ld task %d: host %d out of range 0..%d",
+				 job->id, t, job->hosts[t], cl->nhosts - 1);
+			return 0;
 		}
-	}
+	return 1;
+}
+
+/* usage: what the running jobs use at their minimum yields, per cell */
+static int hosts_overloaded(const dfrs_cluster_t *cl, const double *usage,
+			    char *err, size_t errlen)
+{
 	for (int h = 0; h < cl->nhosts; h++)
 		for (int d = 0; d < cl->ndims; d++) {
-			double u = use[(size_t)h * cl->ndims + d];
+			double u = usage[(size_t)h * cl->ndims + d];
 			double c = cl->hosts[h].cap[d];
 
 			if (u > c * (1 + 1e-9) + 1e-12) {
 				snprintf(err, errlen,
 					 "host %d dimension %d: running jobs use %g at their minimum yields, capacity %g",
 					 h, d, u, c);
-				goto out;
+				return 1;
 			}
 		}
-	rc = 0;
-out:
-	free(use);
-	return rc;
+	return 0;
 }
 
 static int final_yields(online_state_t *w, dfrs_decisions_t *out)
@@ -245,7 +236,7 @@ static int decide_at(const dfrs_online_params_t *params,
 
 	memset(out, 0, sizeof(*out));
 	out->min_scaled_yield = -1.0;
-	if (check_cluster(cluster, err, errlen))
+	if (check_shapes(cluster, err, errlen))
 		return -1;
 	for (int a = 0; a < narrived; a++)
 		if (arrived[a] < 0 || arrived[a] >= cluster->njobs) {
@@ -279,8 +270,11 @@ static int decide_at(const dfrs_online_params_t *params,
 		w.hosts[j] = out->job[j].hosts = &out->host_storage[off];
 		off += job->shape.ntasks;
 		w.state[j] = job->state;
-		if (job->state != DFRS_JOB_PENDING)
+		if (job->state != DFRS_JOB_PENDING) {
+			if (!job_hosts_valid(cluster, job, err, errlen))
+				goto out;
 			memcpy(w.hosts[j], job->hosts, sizeof(int) * job->shape.ntasks);
+		}
 		if (job->state == DFRS_JOB_RUNNING)
 			online_account_job(&w, j, +1);
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
@@ -294,6 +288,9 @@ static int decide_at(const dfrs_online_params_t *params,
 			w.prio[j] = INFINITY;
 		keys[j] = (prio_key_t){ j, w.prio[j], job->submit };
 	}
+	/* w.usage: the running jobs at their minimum yields */
+	if (hosts_overloaded(cluster, w.usage, err, errlen))
+		goto out;
 	sort_by_priority(keys, keys + w.nj, w.nj);
 	for (int r = 0; r < w.nj; r++)
 		w.by_prio[r] = keys[r].j;

@@ -16,15 +16,36 @@ typedef struct {
 	int overlap, bin, host;
 } overlap_t;
 
-static int cmp_overlap(const void *a, const void *b)
-{
-	const overlap_t *x = a, *y = b;
+enum { BY_HOST, BY_BIN, BY_OVERLAP_DESCENDING };
 
-	if (x->overlap != y->overlap)
-		return y->overlap - x->overlap;
-	if (x->bin != y->bin)
-		return x->bin - y->bin;
-	return x->host - y->host;
+/* A pair's key for sort_pairs: host, bin, or range - 1 - overlap. */
+static inline int pair_key(const overlap_t *p, int by, int range)
+{
+	return by == BY_HOST ? p->host : by == BY_BIN ? p->bin :
+	       range - 1 - p->overlap;
+}
+
+/*
+ * Stable counting sort of n pairs by a key in 0..range-1, through tmp.
+ * By host, then bin, then overlap descending gives the order (overlap
+ * descending, bin, host) in time linear in the pairs and the hosts.
+ */
+static int sort_pairs(overlap_t *pairs, overlap_t *tmp, int n, int by,
+		      int range)
+{
+	int *start = calloc(range + 1, sizeof(int));
+
+	if (!start)
+		return -1;
+	for (int i = 0; i < n; i++)
+		start[pair_key(&pairs[i], by, range) + 1]++;
+	for (int k = 0; k < range; k++)
+		start[k + 1] += start[k];
+	for (int i = 0; i < n; i++)
+		tmp[start[pair_key(&pairs[i], by, range)]++] = pairs[i];
+	memcpy(pairs, tmp, sizeof(*pairs) * n);
+	free(start);
+	return 0;
 }
 
 /*
@@ -40,8 +61,9 @@ static int relabel_hosts(const online_state_t *w, const int *member, const int *
 	int *bin_host = malloc(sizeof(int) * (nh + 1));
 	char *host_used = calloc(nh + 1, 1);
 	overlap_t *pairs = malloc(sizeof(*pairs) * (pl->ntasks + 1));
+	overlap_t *tmp = malloc(sizeof(*tmp) * (pl->ntasks + 1));
 
-	if (!bin_host || !host_used || !pairs)
+	if (!bin_host || !host_used || !pairs || !tmp)
 		goto out;
 	for (int b = 0; b < nh; b++)
 		bin_host[b] = -1;
@@ -60,10 +82,13 @@ static int relabel_hosts(const online_state_t *w, const int *member, const int *
 			pairs[npairs++] = (overlap_t){ 1,
 				pl->task_host[pl->first_task[s] + t], job->hosts[t] };
 	}
-	/* merge equal (bin, host) pairs, counting them */
-	qsort(pairs, npairs, sizeof(*pairs), cmp_overlap);
+	/* merge equal (bin, host) pairs, counting them; then the largest
+	 * overlap first, ties by bin then host */
+	if (sort_pairs(pairs, tmp, npairs, BY_HOST, nh) ||
+	    sort_pairs(pairs, tmp, npairs, BY_BIN, nh))
+		goto out;
 	{
-		int m = 0;
+		int m = 0, most = 0;
 
 		for (int i = 0; i < npairs; i++) {
 			if (m > 0 && pairs[m - 1].bin == pairs[i].bin &&
@@ -71,10 +96,14 @@ static int relabel_hosts(const online_state_t *w, const int *member, const int *
 				pairs[m - 1].overlap++;
 			else
 				pairs[m++] = pairs[i];
+			if (pairs[m - 1].overlap > most)
+				most = pairs[m - 1].overlap;
 		}
 		npairs = m;
+		if (sort_pairs(pairs, tmp, npairs, BY_OVERLAP_DESCENDING,
+			       most + 1))
+			goto out;
 	}
-	qsort(pairs, npairs, sizeof(*pairs), cmp_overlap);
 	for (int i = 0; i < npairs; i++)
 		if (bin_host[pairs[i].bin] < 0 && !host_used[pairs[i].host]) {
 			bin_host[pairs[i].bin] = pairs[i].host;
@@ -95,6 +124,7 @@ out:
 	free(bin_host);
 	free(host_used);
 	free(pairs);
+	free(tmp);
 	return rc;
 }
 

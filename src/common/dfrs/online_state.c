@@ -148,7 +148,8 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
  * where one task of the job does not fit has no room for the next either
  * (placing tasks only fills hosts), so each task after the first looks only
  * at the hosts where the one before it fitted, in the same order: the same
- * choices as a scan of every host.
+ * choices as a scan of every host.  Of those, only the host that took the
+ * task before changed, so it is the only one tested again.
  */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 {
@@ -165,7 +166,9 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 		for (int i = 0; i < (t ? ncand : w->nh); i++) {
 			int h = t ? cand[i] : i;
 
-			if (!usage_fits(w, u, ue, h))
+			/* of the candidates, only the host that took the task
+			 * before has changed: the others still fit */
+			if ((!t || h == hosts[t - 1]) && !usage_fits(w, u, ue, h))
 				continue;
 			cand[n++] = h;
 			if (best < 0 || w->load[h] < w->load[best] - 1e-12)
