@@ -88,17 +88,22 @@ double dfrs_scaled_of_yield(const dfrs_job_t *job, double yield);
  * exact fit into a miss. */
 #define DFRS_FIT_TOL 1e-12
 
+/* The most a capacity holds in a fit test. */
+static inline double dfrs_fit_limit(double cap)
+{
+	return cap * (1 + DFRS_FIT_TOL);
+}
+
 /*
  * Whether one task fits on a host where `used` is already taken: its
  * elementary use elem_add <= the elementary capacity, and used + its
  * aggregate use add <= the aggregate capacity.  Every placement algorithm
- * tests fits with this.
+ * tests fits with this, or (vector_pack.c) with the limits precomputed.
  */
 static inline int dfrs_amount_fits(double add, double elem_add, double used,
 				   double cap, double elem)
 {
-	return elem_add <= elem * (1 + DFRS_FIT_TOL) &&
-	       used + add <= cap * (1 + DFRS_FIT_TOL);
+	return elem_add <= dfrs_fit_limit(elem) && used + add <= dfrs_fit_limit(cap);
 }
 
 /* Mean aggregate capacity of the hosts per dimension: the unit in which

@@ -69,6 +69,11 @@ static int vector_key(vp_key_t key, const double *v, int nd, double *k)
 typedef struct {
 	const vp_problem_t *pb;
 	double *load;		/* [nbins * ndims] */
+	/* the fit tests' limits, dfrs_fit_limit of each bin's aggregate and
+	 * elementary capacities [nbins * ndims], and the items' elementary
+	 * sizes (pb->elem_size, or their sizes when not given) */
+	double *cap_limit, *elem_limit;
+	const double *elem_size;
 	int *order;		/* items in decreasing key order */
 	int *rank;		/* rank[item] = position in order */
 	int *bins;		/* bins in the chosen bin order */
@@ -81,25 +86,23 @@ static double elem_of(const vp_problem_t *pb, int b, int d)
 			: pb->cap[(size_t)b * pb->ndims + d];
 }
 
-static int fits(const pack_state_t *st, int item, int b)
+/* dfrs_amount_fits, with the bins' limits computed once per packing */
+static inline int fits(const pack_state_t *st, int item, int b)
 {
-	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims;
+	int nd = st->pb->ndims;
+	const double *s = &st->pb->size[(size_t)item * nd];
+	const double *se = &st->elem_size[(size_t)item * nd];
+	const double *load = &st->load[(size_t)b * nd];
+	const double *cap = &st->cap_limit[(size_t)b * nd];
+	const double *elem = &st->elem_limit[(size_t)b * nd];
 
-	for (int d = 0; d < nd; d++) {
-		double s = pb->size[(size_t)item * nd + d];
-		double c = pb->cap[(size_t)b * nd + d];
-
-		double se = pb->elem_size ? pb->elem_size[(size_t)item * nd + d] : s;
-
-		if (!dfrs_amount_fits(s, se, st->load[(size_t)b * nd + d], c,
-				      elem_of(pb, b, d)))
+	for (int d = 0; d < nd; d++)
+		if (!(se[d] <= elem[d] && load[d] + s[d] <= cap[d]))
 			return 0;
-	}
 	return 1;
 }
 
-static void put(pack_state_t *st, int item, int b, int *item_bin)
+static inline void put(pack_state_t *st, int item, int b, int *item_bin)
 {
 	int nd = st->pb->ndims;
 
@@ -115,7 +118,7 @@ static void put(pack_state_t *st, int item, int b, int *item_bin)
  * hold a cannot hold b after it either, as bin loads only grow.  Items of
  * one group are the same by the caller's word; others are compared.
  */
-static int same_item(const vp_problem_t *pb, int a, int b)
+static inline int same_item(const vp_problem_t *pb, int a, int b)
 {
 	size_t n = sizeof(double) * pb->ndims;
 
@@ -487,9 +490,19 @@ int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
 	st.rank = malloc(sizeof(int) * (n + 1));
 	st.bins = malloc(sizeof(int) * (nb + 1));
 	st.placed = calloc(n + 1, 1);
+	st.cap_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
+	st.elem_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
+	st.elem_size = pb->elem_size ? pb->elem_size : pb->size;
 	if (!tmp || !run_len || !st.load || !st.order || !st.rank || !st.bins ||
-	    !st.placed)
+	    !st.placed || !st.cap_limit || !st.elem_limit)
 		goto out;
+	for (int b = 0; b < nb; b++)
+		for (int d = 0; d < pb->ndims; d++) {
+			size_t c = (size_t)b * pb->ndims + d;
+
+			st.cap_limit[c] = dfrs_fit_limit(pb->cap[c]);
+			st.elem_limit[c] = dfrs_fit_limit(elem_of(pb, b, d));
+		}
 	for (int i = 0; i < n; i++)
 		item_bin[i] = -1;
 	sort_items(&st, alg.key, tmp, run_len);
@@ -528,5 +541,7 @@ out:
 	free(st.rank);
 	free(st.bins);
 	free(st.placed);
+	free(st.cap_limit);
+	free(st.elem_limit);
 	return rc;
 }

@@ -53,6 +53,11 @@ static void job_limits(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 typedef struct {
 	int *host_start;	/* [nh + 1] */
 	int *task_job;		/* [placed tasks] */
+	/* each placed job's hosts, once each (a job has several tasks on
+	 * a host when it packs them): job i's are
+	 * job_host[job_start[i] .. job_start[i + 1] - 1] */
+	int *job_start;		/* [njobs + 1] */
+	int *job_host;		/* [placed tasks] */
 } host_tasks_t;
 
 static int host_tasks_build(const dfrs_instance_t *inst,
@@ -60,10 +65,30 @@ static int host_tasks_build(const dfrs_instance_t *inst,
 {
 	int nh = inst->nhosts;
 
+	int *seen_by = malloc(sizeof(int) * (nh + 1));
+
 	ht->host_start = calloc(nh + 2, sizeof(int));
 	ht->task_job = malloc(sizeof(int) * (p->first_task[inst->njobs] + 1));
-	if (!ht->host_start || !ht->task_job)
+	ht->job_start = malloc(sizeof(int) * (inst->njobs + 1));
+	ht->job_host = malloc(sizeof(int) * (p->first_task[inst->njobs] + 1));
+	if (!seen_by || !ht->host_start || !ht->task_job || !ht->job_start ||
+	    !ht->job_host) {
+		free(seen_by);
 		return -1;
+	}
+	for (int h = 0; h < nh; h++)
+		seen_by[h] = -1;
+	ht->job_start[0] = 0;
+	for (int i = 0, n = 0; i < inst->njobs; i++) {
+		if (p->task_host[p->first_task[i]] >= 0)
+			for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+				if (seen_by[p->task_host[t]] != i) {
+					seen_by[p->task_host[t]] = i;
+					ht->job_host[n++] = p->task_host[t];
+				}
+		ht->job_start[i + 1] = n;
+	}
+	free(seen_by);
 	for (int i = 0; i < inst->njobs; i++) {
 		if (p->task_host[p->first_task[i]] < 0)
 			continue;
@@ -86,6 +111,8 @@ static void host_tasks_free(host_tasks_t *ht)
 {
 	free(ht->host_start);
 	free(ht->task_job);
+	free(ht->job_start);
+	free(ht->job_host);
 }
 
 /*
@@ -147,20 +174,29 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	int *act = malloc(sizeof(int) * (inst->njobs + 1));
 	char *dirty = malloc(nh + 1);
 	double *limit = malloc(sizeof(double) * (inst->njobs + 1));
-	host_tasks_t ht = { NULL, NULL };
+	host_tasks_t ht = { NULL, NULL, NULL, NULL };
+	/* rises[i * nd + d]: job i's tasks grow in dimension d with the
+	 * level (aggregate or elementary need above its minimum yield's) */
+	char *rises = malloc((size_t)inst->njobs * nd + 1);
 	double level = 0.0;
 	int nactive = 0, rc = -1;
 
 	if (!fixed || !slope || !full_at || !active || !act || !dirty ||
-	    !limit || host_tasks_build(inst, p, &ht))
+	    !limit || !rises || host_tasks_build(inst, p, &ht))
 		goto out;
 	memset(dirty, 1, nh + 1);
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
 		if (p->task_host[p->first_task[i]] >= 0) {
+			const dfrs_job_t *job = &inst->jobs[i];
+
 			active[i] = 1;
 			act[nactive++] = i;
 			job_limits(inst, p, i, &limit[i]);
+			for (int d = 0; d < nd; d++)
+				rises[(size_t)i * nd + d] =
+					(1.0 - job->min_yield) * job->need[d] > 0.0 ||
+					(1.0 - job->min_yield) * dfrs_elem_need(job, d) > 0.0;
 		}
 	}
 	while (nactive > 0) {
@@ -191,17 +227,15 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 			const dfrs_job_t *job = &inst->jobs[i];
 			int stop = level >= 1.0 - FILL_TOL || limit[i] <= level + FILL_TOL;
 
-			for (int t = p->first_task[i]; !stop && t < p->first_task[i + 1]; t++) {
-				int h = p->task_host[t];
+			for (int k = ht.job_start[i]; !stop && k < ht.job_start[i + 1]; k++) {
+				int h = ht.job_host[k];
 
 				for (int d = 0; !stop && d < nd; d++) {
 					size_t c = (size_t)h * nd + d;
 					double cap = inst->hosts[h].cap[d];
 
-					if ((1.0 - job->min_yield) * job->need[d] <= 0.0 &&
-					    (1.0 - job->min_yield) * dfrs_elem_need(job, d) <= 0.0)
-						continue;
-					if (fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap))
+					if (rises[(size_t)i * nd + d] &&
+					    fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap))
 						stop = 1;
 				}
 			}
@@ -211,8 +245,8 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 			}
 			p->yield[i] = dfrs_yield_at_scaled(job, level);
 			active[i] = 0;
-			for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
-				dirty[p->task_host[t]] = 1;
+			for (int k = ht.job_start[i]; k < ht.job_start[i + 1]; k++)
+				dirty[ht.job_host[k]] = 1;
 		}
 		if (kept == nactive) {	/* rounding: nothing binds, give all the level */
 			for (int a = 0; a < nactive; a++) {
@@ -233,6 +267,7 @@ out:
 	free(act);
 	free(dirty);
 	free(limit);
+	free(rises);
 	host_tasks_free(&ht);
 	return rc;
 }
