@@ -118,9 +118,10 @@ static void host_tasks_free(host_tasks_t *ht)
 /*
  * Usage at level L in host h's cells (h, d): fixed + slope * L, the
  * jobs still rising counted at their minimum yield plus the slope, the
- * others at their yield.  full_at: the level at which the cell fills
- * (room / slope), INFINITY if nothing in it rises, -INFINITY if it is
- * overloaded with nothing rising (rigid overload).
+ * others at their yield.  The level at which a cell fills is room /
+ * slope, INFINITY if nothing in it rises, -INFINITY if it is overloaded
+ * with nothing rising (rigid overload); *full_at: the lowest over h's
+ * cells.
  */
 static void sum_host(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 		     const host_tasks_t *ht, const char *active, int h,
@@ -144,22 +145,23 @@ static void sum_host(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 			}
 		}
 	}
+	*full_at = INFINITY;
 	for (int d = 0; d < nd; d++) {
 		double cap = inst->hosts[h].cap[d], room = cap - f[d];
+		double at = s[d] > 0.0 ? room / s[d] :
+			    room < -FILL_TOL * (1 + cap) ? -INFINITY : INFINITY;
 
-		if (s[d] > 0.0)
-			full_at[(size_t)h * nd + d] = room / s[d];
-		else
-			full_at[(size_t)h * nd + d] =
-				room < -FILL_TOL * (1 + cap) ? -INFINITY : INFINITY;
+		if (at < *full_at)
+			*full_at = at;
 	}
 }
 
 /*
  * Progressive filling in rounds.  Only the jobs frozen in a round change
  * what the cells hold, so the next round sums again only the hosts where
- * they have tasks (dirty), each in the order of a full pass; the rounds
- * look only at the jobs still rising (act, in index order).  Each round
+ * they have tasks (dirty, listed in to_sum), each in the order of a full
+ * pass, and keeps the level at which each host's first cell fills; the
+ * rounds look only at the jobs still rising (act, in index order).  Each round
  * raises the level to the lowest of the rising jobs' limits and the
  * cells' full_at (a rigid overload: no allocation).
  */
@@ -169,7 +171,8 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	size_t ncells = (size_t)nh * nd;
 	double *fixed = malloc(sizeof(double) * (ncells + 1));
 	double *slope = malloc(sizeof(double) * (ncells + 1));
-	double *full_at = malloc(sizeof(double) * (ncells + 1));
+	double *full_at = malloc(sizeof(double) * (nh + 1));	/* per host */
+	int *to_sum = malloc(sizeof(int) * (nh + 1)), nto_sum = nh;
 	char *active = calloc(inst->njobs + 1, 1);
 	int *act = malloc(sizeof(int) * (inst->njobs + 1));
 	char *dirty = malloc(nh + 1);
@@ -181,10 +184,12 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	double level = 0.0;
 	int nactive = 0, rc = -1;
 
-	if (!fixed || !slope || !full_at || !active || !act || !dirty ||
-	    !limit || !rises || host_tasks_build(inst, p, &ht))
+	if (!fixed || !slope || !full_at || !to_sum || !active || !act ||
+	    !dirty || !limit || !rises || host_tasks_build(inst, p, &ht))
 		goto out;
 	memset(dirty, 1, nh + 1);
+	for (int h = 0; h < nh; h++)
+		to_sum[h] = h;
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
 		if (p->task_host[p->first_task[i]] >= 0) {
@@ -203,18 +208,18 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 		double next = 1.0;
 		int kept = 0;
 
-		for (int h = 0; h < nh; h++)
-			if (dirty[h]) {
-				sum_host(inst, p, &ht, active, h, fixed, slope,
-					 full_at);
-				dirty[h] = 0;
-			}
+		for (int k = 0; k < nto_sum; k++) {
+			sum_host(inst, p, &ht, active, to_sum[k], fixed, slope,
+				 &full_at[to_sum[k]]);
+			dirty[to_sum[k]] = 0;
+		}
+		nto_sum = 0;
 		for (int a = 0; a < nactive; a++)
 			if (limit[act[a]] < next)
 				next = limit[act[a]];
-		for (size_t c = 0; c < ncells; c++)
-			if (full_at[c] < next)
-				next = full_at[c];
+		for (int h = 0; h < nh; h++)
+			if (full_at[h] < next)
+				next = full_at[h];
 		if (next < level - FILL_TOL)
 			goto out;	/* does not fit at the current level */
 		if (next < level)
@@ -246,7 +251,10 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 			p->yield[i] = dfrs_yield_at_scaled(job, level);
 			active[i] = 0;
 			for (int k = ht.job_start[i]; k < ht.job_start[i + 1]; k++)
-				dirty[ht.job_host[k]] = 1;
+				if (!dirty[ht.job_host[k]]) {
+					dirty[ht.job_host[k]] = 1;
+					to_sum[nto_sum++] = ht.job_host[k];
+				}
 		}
 		if (kept == nactive) {	/* rounding: nothing binds, give all the level */
 			for (int a = 0; a < nactive; a++) {
@@ -263,6 +271,7 @@ out:
 	free(fixed);
 	free(slope);
 	free(full_at);
+	free(to_sum);
 	free(active);
 	free(act);
 	free(dirty);
