@@ -251,7 +251,7 @@ static int decide_at(const dfrs_online_params_t *params,
 	out->host_storage = malloc(sizeof(int) * (ntasks + 1));
 	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
 	w.load = calloc(w.nh + 1, sizeof(double));
-	w.cand = malloc(sizeof(int) * (w.nh + 1));
+	w.cand = malloc(sizeof(int) * 2 * (w.nh + 1));
 	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
 	w.hosts = malloc(sizeof(int *) * (w.nj + 1));
 	w.prio = malloc(sizeof(double) * (w.nj + 1));

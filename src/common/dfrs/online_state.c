@@ -144,44 +144,59 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 }
 
 /*
- * Each task on the least loaded host where it fits; all or nothing.  A host
- * where one task of the job does not fit has no room for the next either
- * (placing tasks only fills hosts), so each task after the first looks only
- * at the hosts where the one before it fitted, in the same order: the same
- * choices as a scan of every host.  Of those, only the host that took the
- * task before changed, so it is the only one tested again.
+ * Each task on the least loaded host where it fits; all or nothing.  The
+ * first task scans every host in index order: each one lower than the best
+ * so far by more than 1e-12 becomes the best.  A host where one task of the
+ * job does not fit has no room for the next either (placing tasks only
+ * fills hosts), so each task after the first looks only at the candidates,
+ * the hosts where the first fitted, in the same order: the same choices as
+ * a scan of every host.
+ *
+ * Between two tasks only the host that took the task changed, and it was
+ * the last host where the scan's best changed.  So the scan for the next
+ * task starts there, from the best before it, instead of from the first
+ * candidate: the candidates before it hold what they held, and the scan
+ * reaches the same best as a full one.  cand[] holds the candidates (-1:
+ * one that no longer fits) and changed[] the positions where the best
+ * changed, the last one on top.
  */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 {
-	int k = online_shape(w, j)->ntasks, ncand = 0;
+	int k = online_shape(w, j)->ntasks, ncand = 0, nchanged = 0;
 	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
-	int *cand = w->cand;
+	int *cand = w->cand, *changed = w->cand + w->nh + 1;
 
 	task_usage(w, j, u, ue);
 	if (!room_for(w, u, ue, k))
 		return -1;
+	for (int h = 0; h < w->nh; h++) {
+		if (!usage_fits(w, u, ue, h))
+			continue;
+		if (!nchanged ||
+		    w->load[h] < w->load[cand[changed[nchanged - 1]]] - 1e-12)
+			changed[nchanged++] = ncand;
+		cand[ncand++] = h;
+	}
 	for (int t = 0; t < k; t++) {
-		int best = -1, n = 0;
+		int from;
 
-		for (int i = 0; i < (t ? ncand : w->nh); i++) {
-			int h = t ? cand[i] : i;
-
-			/* of the candidates, only the host that took the task
-			 * before has changed: the others still fit */
-			if ((!t || h == hosts[t - 1]) && !usage_fits(w, u, ue, h))
-				continue;
-			cand[n++] = h;
-			if (best < 0 || w->load[h] < w->load[best] - 1e-12)
-				best = h;
+		if (t > 0) {	/* rescan from where the best became hosts[t - 1] */
+			from = changed[--nchanged];
+			if (!usage_fits(w, u, ue, cand[from]))
+				cand[from] = -1;
+			for (int i = from; i < ncand; i++)
+				if (cand[i] >= 0 &&
+				    (!nchanged || w->load[cand[i]] <
+				     w->load[cand[changed[nchanged - 1]]] - 1e-12))
+					changed[nchanged++] = i;
 		}
-		ncand = n;
-		if (best < 0) {
+		if (!nchanged) {
 			for (int v = 0; v < t; v++)
 				online_account_task(w, j, hosts[v], -1);
 			return -1;
 		}
-		hosts[t] = best;
-		online_account_task(w, j, best, +1);
+		hosts[t] = cand[changed[nchanged - 1]];
+		online_account_task(w, j, hosts[t], +1);
 	}
 	return 0;
 }

@@ -26,8 +26,9 @@ typedef struct {
 	double room_max[DFRS_MAX_DIMS], room_total[DFRS_MAX_DIMS];
 	double cap_max[DFRS_MAX_DIMS];
 	int room_valid;
-	int *cand;		/* [nh] scratch: online_place_least_loaded's
-				 * candidate hosts */
+	int *cand;		/* [2 nh] scratch: online_place_least_loaded's
+				 * candidate hosts, then where its scan's
+				 * best changed */
 	dfrs_job_state_t *state;	/* working state per job */
 	int **hosts;		/* working hosts per job (in the decisions) */
 	double *prio;
