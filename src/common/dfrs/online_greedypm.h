@@ -14,8 +14,8 @@
 /*
  * The greedy pass over the waiting jobs of w at an event (arrived: the
  * arriving jobs' indices for an arrival, narrived of them, each taken in
- * that order; narrived is 0 at other events).  Updates w->state and w->hosts; 0, or -1 on
- * out of memory.
+ * that order; narrived is 0 at other events).  Updates w->state and
+ * w->hosts; 0, or -1 on out of memory.
  */
 int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			 const int *arrived, int narrived);

@@ -178,10 +178,9 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 		cand[ncand++] = h;
 	}
 	for (int t = 0; t < k; t++) {
-		int from;
-
 		if (t > 0) {	/* rescan from where the best became hosts[t - 1] */
-			from = changed[--nchanged];
+			int from = changed[--nchanged];
+
 			if (!usage_fits(w, u, ue, cand[from]))
 				cand[from] = -1;
 			for (int i = from; i < ncand; i++)

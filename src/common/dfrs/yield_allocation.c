@@ -26,24 +26,6 @@ static double elementary_limit(const dfrs_job_t *job, double elem, int d,
 }
 
 /*
- * The highest level a placed job's tasks allow on their hosts' elementary
- * capacities: elementary_limit over its tasks and dimensions, from 1.  It
- * does not change while the level rises, so it is computed once, not in
- * every round (a minimum, so the same value to the bit).
- */
-static void job_limits(const dfrs_instance_t *inst, const dfrs_placement_t *p,
-		       int i, double *limit)
-{
-	const dfrs_job_t *job = &inst->jobs[i];
-
-	*limit = 1.0;
-	for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
-		for (int d = 0; d < inst->ndims; d++)
-			*limit = elementary_limit(job,
-				inst->hosts[p->task_host[t]].elem[d], d, *limit);
-}
-
-/*
  * The tasks on each host, in (job, task) order: host h's are
  * task_job[host_start[h] .. host_start[h + 1] - 1], each entry the task's
  * job.  A cell's usage is summed in that order, the order of a pass over
@@ -105,6 +87,25 @@ static int host_tasks_build(const dfrs_instance_t *inst,
 			ht->task_job[ht->host_start[p->task_host[t] + 1]++] = i;
 	}
 	return 0;
+}
+
+/*
+ * The highest level a placed job's tasks allow on their hosts' elementary
+ * capacities: elementary_limit over its hosts (each once) and dimensions,
+ * from 1.  It does not change while the level rises, so it is computed
+ * once, not in every round (a minimum, so the same value to the bit as
+ * over every task).
+ */
+static void job_limits(const dfrs_instance_t *inst, const host_tasks_t *ht,
+		       int i, double *limit)
+{
+	const dfrs_job_t *job = &inst->jobs[i];
+
+	*limit = 1.0;
+	for (int k = ht->job_start[i]; k < ht->job_start[i + 1]; k++)
+		for (int d = 0; d < inst->ndims; d++)
+			*limit = elementary_limit(job,
+				inst->hosts[ht->job_host[k]].elem[d], d, *limit);
 }
 
 static void host_tasks_free(host_tasks_t *ht)
@@ -197,7 +198,7 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 
 			active[i] = 1;
 			act[nactive++] = i;
-			job_limits(inst, p, i, &limit[i]);
+			job_limits(inst, &ht, i, &limit[i]);
 			for (int d = 0; d < nd; d++)
 				rises[(size_t)i * nd + d] =
 					(1.0 - job->min_yield) * job->need[d] > 0.0 ||
