@@ -649,7 +649,7 @@ static void test_metavp_warm_start(void **state)
 	assert_int_equal(cold.task_host[1], 0);
 	assert_int_equal(cold.task_host[2], 1);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		metavp_search_t how = { 0.0, cases[c].start, 0 };
+		metavp_search_t how = { 0.0, cases[c].start, 0, 0 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -662,12 +662,31 @@ static void test_metavp_warm_start(void **state)
 	/* a coarser tolerance (a power of 2, so that the bracket's width is
 	 * exact): from 0.5, 0.5 then 0.515625 fails (3 trials) */
 	{
-		metavp_search_t how = { 1.0 / 64, 0.5, 0 };
+		metavp_search_t how = { 1.0 / 64, 0.5, 0, 0 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
 		assert_int_equal(how.trials, 3);
 		assert_true(warm.min_scaled_yield == cold.min_scaled_yield);
+		dfrs_placement_free(&warm);
+	}
+	/* hosts only: with one algorithm the same hosts and no yields; with
+	 * two (they must be compared) the yields all the same */
+	for (int nalgs = 1; nalgs <= 2; nalgs++) {
+		metavp_search_t how = { 0.0, 0.0, 0, 1 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, nalgs, &how, NULL,
+						    &warm, NULL, NULL), 0);
+		assert_memory_equal(warm.task_host, cold.task_host,
+				    sizeof(int) * 3);
+		if (nalgs == 1) {
+			assert_true(warm.min_scaled_yield == -1.0);
+			for (int j = 0; j < 3; j++)
+				assert_true(warm.yield[j] == 0.0);
+		} else {
+			assert_true(warm.min_scaled_yield == cold.min_scaled_yield);
+			assert_true(warm.yield[2] == cold.yield[2]);
+		}
 		dfrs_placement_free(&warm);
 	}
 	dfrs_placement_free(&cold);

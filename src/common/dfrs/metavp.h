@@ -43,11 +43,17 @@
  *              placement found may differ from the cold search's: the
  *              heuristics are not monotone in the yield.
  *   trials     out: the trial packings run are added to it
+ *   hosts_only the caller reads only the placement's task hosts: when a
+ *              single algorithm runs (nalgs 1 on identical hosts), the
+ *              yields are not allocated (out's yields are left 0 and its
+ *              min_scaled_yield -1, as dfrs_placement_init leaves them),
+ *              since no other placement is compared with it
  */
 typedef struct {
 	double tolerance;
 	double start;
 	long trials;
+	int hosts_only;
 } metavp_search_t;
 
 /* Number of algorithms METAVP (heterogeneous 0) or METAHVP (1) runs. */

@@ -140,7 +140,12 @@ int online_mcb_repack(online_state_t *w)
 	/* 0 (params not from dfrs_online_params_default): all */
 	int nalgs = w->par->repack_algorithms > 0 ? w->par->repack_algorithms :
 		    metavp_algorithm_count(0);
-	metavp_search_t warm = { w->par->repack_tolerance, w->cl->repack_yield, 0 };
+	/* a warm start only with a tolerance; the yields of the packing are
+	 * allocated once, over the running jobs, after the decision */
+	metavp_search_t how = {
+		w->par->repack_tolerance,
+		w->par->repack_tolerance > 0.0 ? w->cl->repack_yield : 0.0,
+		0, 1 };
 	lp_prefix_t lp;
 
 	if (!jobs)
@@ -177,9 +182,8 @@ int online_mcb_repack(online_state_t *w)
 	}
 	while (kept > 0) {
 		dfrs_instance_t sub = { w->nd, w->nh, w->cl->hosts, kept, jobs };
-		int r = metavp_place_first(&sub, het, nalgs,
-					   warm.tolerance > 0.0 ? &warm : NULL,
-					   pins, &pl, NULL, NULL);
+		int r = metavp_place_first(&sub, het, nalgs, &how, pins, &pl,
+					   NULL, NULL);
 
 		if (r < 0)
 			goto out;
