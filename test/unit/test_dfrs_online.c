@@ -559,6 +559,49 @@ static void test_mcb_drops_lowest_priority(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/*
+ * The rank hints only order the sort's input: whatever they hold (none,
+ * the reverse of the priority order, out of range), the decisions are the
+ * same and each job's rank is its place in the priority order (new job C
+ * first, then 1/vt: A 1/100, D 1/150, B 1/200, E 1/300), which
+ * dfrs_online_apply keeps as the next hint.  Two hosts hold two of the
+ * 0.5 jobs each: MCB keeps the first four and suspends E.
+ */
+static void test_rank_hints_change_nothing(void **state)
+{
+	static const int hints[][5] = {
+		{ 0, 0, 0, 0, 0 }, { 4, 2, 0, 3, 1 }, { -7, 99, 3, 5, 2 },
+		{ 1, 3, 0, 4, 2 },
+	};
+	static const int rank[5] = { 1, 3, 0, 2, 4 };
+
+	for (size_t c = 0; c < sizeof(hints) / sizeof(hints[0]); c++) {
+		fixture_t f;
+		int h0[] = { 0 }, h1[] = { 1 };
+		dfrs_decisions_t d;
+
+		fixture_init(&f, 2, 1000);
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 150, h1);	/* D */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 300, h1);	/* E */
+		for (int j = 0; j < 5; j++)
+			f.jobs[j].rank = hints[c][j];
+		d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
+		for (int j = 0; j < 5; j++)
+			assert_int_equal(d.job[j].rank, rank[j]);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[4].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.nsuspended, 1);
+		assert_int_equal(d.nstarted, 1);
+		dfrs_online_apply(&f.cl, &d);
+		for (int j = 0; j < 5; j++)
+			assert_int_equal(f.jobs[j].rank, rank[j]);
+		dfrs_decisions_free(&d);
+	}
+}
+
 static void test_mcb_rebalances_unless_minvt(void **state)
 {
 	fixture_t f;
@@ -913,6 +956,7 @@ int main(void)
 		cmocka_unit_test(test_resume_same_host_or_migrate),
 		cmocka_unit_test(test_elementary_amounts_online),
 		cmocka_unit_test(test_mcb_drops_lowest_priority),
+		cmocka_unit_test(test_rank_hints_change_nothing),
 		cmocka_unit_test(test_mcb_rebalances_unless_minvt),
 		cmocka_unit_test(test_mcb_keeps_hosts_when_it_can),
 		cmocka_unit_test(test_failed_migration_keeps_hosts),

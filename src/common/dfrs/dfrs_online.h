@@ -169,6 +169,12 @@ typedef struct {
 				 * hosts (RUNNING) or last hosts (SUSPENDED) */
 	double yield;		/* current yield (RUNNING), else 0 */
 	int checkpointable;	/* requeue model: keeps its progress */
+	int rank;		/* a hint: the job's place in the last
+				 * decision's priority order (0 first;
+				 * dfrs_online_apply sets it).  Any value
+				 * gives the same decisions: the order is
+				 * sorted from it, in about one pass when it
+				 * changed little since */
 } dfrs_online_job_t;
 
 typedef struct {
@@ -193,6 +199,7 @@ typedef struct {
 	double cost_bytes;	/* memory written, read or moved */
 	double cost_seconds;	/* time without progress from now */
 	double lost_seconds;	/* requeue model: virtual time lost */
+	int rank;		/* place in this decision's priority order */
 } dfrs_decision_t;
 
 typedef struct {
