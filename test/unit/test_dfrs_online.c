@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dfrs/dfrs_online.h"
+#include "dfrs/online_state.h"
 
 #define EPS 1e-9
 #define MAXJ 64
@@ -119,6 +120,48 @@ static void test_greedyp_places_on_least_loaded(void **state)
 	assert_float_equal(d.job[1].yield, 1 / 1.2, EPS);
 	assert_int_equal(d.nstarted, 1);
 	dfrs_decisions_free(&d);
+}
+
+/*
+ * The least-loaded placement's count of room (room_for) remembers the
+ * tasks it found no room for until the hosts change.  Two hosts with 0.4
+ * of memory taken each (jobs X, Y): A (3 tasks of 0.4) and B (3 of 0.45)
+ * find 1 + 1 copies, not 3.  Once X leaves host 0, C (2 of 0.65) fails as
+ * well (1 + 0), and B now finds 2 + 1: it is placed, on hosts 0, 0, 1 (a
+ * failure remembered from before the change, A's, would have refused it).
+ */
+static void test_room_failures_forgotten_when_hosts_change(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 }, h1[] = { 1 }, got[3];
+	dfrs_online_params_t par;
+	double usage[4] = { 0 }, load[2] = { 0 };
+	int cand[6];
+
+	fixture_init(&f, 2, 100);
+	add_job(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h0);	/* X */
+	add_job(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h1);	/* Y */
+	add_job(&f, 3, 0.4, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
+	add_job(&f, 2, 0.65, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* C */
+	add_job(&f, 3, 0.45, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
+	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+
+	online_state_t w = { .par = &par, .cl = &f.cl, .nd = 2, .nh = 2,
+			     .nj = 5, .usage = usage, .load = load,
+			     .cand = cand };
+
+	online_account_task(&w, 0, 0, +1);
+	online_account_task(&w, 1, 1, +1);
+	assert_int_equal(online_place_least_loaded(&w, 2, got), -1);
+	assert_int_equal(online_place_least_loaded(&w, 4, got), -1);
+	online_account_task(&w, 0, 0, -1);
+	assert_int_equal(online_place_least_loaded(&w, 3, got), -1);
+	assert_int_equal(online_place_least_loaded(&w, 4, got), 0);
+	assert_int_equal(got[0], 0);
+	assert_int_equal(got[1], 0);
+	assert_int_equal(got[2], 1);
+	assert_float_equal(usage[1], 0.9, EPS);
+	assert_float_equal(usage[3], 0.85, EPS);
 }
 
 static void test_greedyp_suspends_lower_priority(void **state)
@@ -949,6 +992,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_priorities),
 		cmocka_unit_test(test_greedyp_places_on_least_loaded),
+		cmocka_unit_test(test_room_failures_forgotten_when_hosts_change),
 		cmocka_unit_test(test_greedyp_suspends_lower_priority),
 		cmocka_unit_test(test_greedyp_suspends_only_what_it_must),
 		cmocka_unit_test(test_greedypm_migrates_victim_after_minvt),

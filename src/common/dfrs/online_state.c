@@ -107,13 +107,59 @@ static void summarise_room(online_state_t *w)
  *     relative and per-host slack against rounding): the sum of the
  *     per-host counts, each at most left / usage, is below k.
  */
+#define ROOM_FAILS ((int)(sizeof(((online_state_t *)0)->fails) / \
+			   sizeof(((online_state_t *)0)->fails[0])))
+
+/*
+ * Whether some task that room_for failed since the hosts last changed was
+ * no larger than this one in every dimension (aggregate and elementary)
+ * and no more copies were needed: then this one fails as well.  Each
+ * host's count of copies, floor(left / u (1 + 1e-9) + 1e-9) and 0 when
+ * the elementary test fails, only falls as u grows (division, the
+ * products and floor are monotone; a host with nothing left counts 0
+ * whatever u), and a failure for k' copies means every host counts fewer
+ * than k' and their sum is below k' <= k.
+ */
+static int failed_before(const online_state_t *w, const double *u,
+			 const double *ue, int k)
+{
+	for (int f = 0; f < w->nfails; f++) {
+		int d = 0;
+
+		if (w->fails[f].k > k)
+			continue;
+		while (d < w->nd && w->fails[f].u[d] <= u[d] &&
+		       w->fails[f].ue[d] <= ue[d])
+			d++;
+		if (d == w->nd)
+			return 1;
+	}
+	return 0;
+}
+
+static int room_fails(online_state_t *w, const double *u, const double *ue,
+		      int k)
+{
+	int f = w->next_fail;
+
+	memcpy(w->fails[f].u, u, sizeof(double) * w->nd);
+	memcpy(w->fails[f].ue, ue, sizeof(double) * w->nd);
+	w->fails[f].k = k;
+	w->next_fail = (f + 1) % ROOM_FAILS;
+	if (w->nfails < ROOM_FAILS)
+		w->nfails++;
+	return 0;
+}
+
 static int room_for(online_state_t *w, const double *u, const double *ue,
 		    int k)
 {
 	long total = 0;
 
-	if (!w->room_valid)
+	if (!w->room_valid) {
 		summarise_room(w);
+		w->nfails = w->next_fail = 0;
+	}
 	for (int d = 0; d < w->nd; d++) {
 		if (u[d] <= 0.0)
 			continue;
@@ -125,6 +171,8 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 	}
 	if (k == 1)	/* the fit tests decide */
 		return 1;
+	if (failed_before(w, u, ue, k))
+		return 0;
 	for (int h = 0; h < w->nh && total < k; h++) {
 		const dfrs_host_t *host = &w->cl->hosts[h];
 		double copies = k;
@@ -140,7 +188,7 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 		}
 		total += copies > 0 ? (long)copies : 0;
 	}
-	return total >= k;
+	return total >= k ? 1 : room_fails(w, u, ue, k);
 }
 
 /*

@@ -26,6 +26,14 @@ typedef struct {
 	double room_max[DFRS_MAX_DIMS], room_total[DFRS_MAX_DIMS];
 	double cap_max[DFRS_MAX_DIMS];
 	int room_valid;
+	/* tasks that room_for found no room for since the hosts last
+	 * changed (its count of copies only falls as a task grows): a
+	 * ring of ROOM_FAILS, nfails of them valid */
+	struct {
+		double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
+		int k;
+	} fails[16];
+	int nfails, next_fail;
 	int *cand;		/* [2 nh] scratch: online_place_least_loaded's
 				 * candidate hosts, then where its scan's
 				 * best changed */
