@@ -649,7 +649,7 @@ static void test_metavp_warm_start(void **state)
 	assert_int_equal(cold.task_host[1], 0);
 	assert_int_equal(cold.task_host[2], 1);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		metavp_search_t how = { 0.0, cases[c].start, 0, 0 };
+		metavp_search_t how = { 0.0, cases[c].start, 0, 0, 0 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -662,7 +662,7 @@ static void test_metavp_warm_start(void **state)
 	/* a coarser tolerance (a power of 2, so that the bracket's width is
 	 * exact): from 0.5, 0.5 then 0.515625 fails (3 trials) */
 	{
-		metavp_search_t how = { 1.0 / 64, 0.5, 0, 0 };
+		metavp_search_t how = { 1.0 / 64, 0.5, 0, 0, 0 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -673,7 +673,7 @@ static void test_metavp_warm_start(void **state)
 	/* hosts only: with one algorithm the same hosts and no yields; with
 	 * two (they must be compared) the yields all the same */
 	for (int nalgs = 1; nalgs <= 2; nalgs++) {
-		metavp_search_t how = { 0.0, 0.0, 0, 1 };
+		metavp_search_t how = { 0.0, 0.0, 0, 1, 0 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, nalgs, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -690,6 +690,57 @@ static void test_metavp_warm_start(void **state)
 		dfrs_placement_free(&warm);
 	}
 	dfrs_placement_free(&cold);
+}
+
+/*
+ * metavp_search_t.reached: how many leading jobs the failed packing at the
+ * floor reached.  One unit host, memory only at the floor (CPU scales from
+ * 0).  First Fit takes the tasks by decreasing size: in jobs {0.1, 0.6,
+ * 0.6, 2 x 0.1} it places job 1, fails at job 2, and never reaches jobs 0
+ * and 3: 3 jobs reached (job 0 is not last).  The first 3 jobs fail at the
+ * same job.  With two algorithms run, nothing is said (all 4).
+ */
+static void test_metavp_reached(void **state)
+{
+	dfrs_host_t hosts[1] = { unit_host(2) };
+	dfrs_job_t jobs[4] = {
+		cpu_mem_job(1, 1.0, 0.1, 0.0),
+		cpu_mem_job(1, 1.0, 0.6, 0.0),
+		cpu_mem_job(1, 1.0, 0.6, 0.0),
+		cpu_mem_job(2, 1.0, 0.1, 0.0),
+	};
+	dfrs_instance_t inst = { 2, 1, hosts, 4, jobs };
+	dfrs_placement_t p;
+	int failed = -1;
+
+	for (int nalgs = 1; nalgs <= 2; nalgs++) {
+		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, nalgs, &how, NULL,
+						    &p, NULL, &failed), 1);
+		assert_int_equal(failed, 2);
+		assert_int_equal(how.reached, nalgs == 1 ? 3 : 4);
+		dfrs_placement_free(&p);
+	}
+	inst.njobs = 3;
+	{
+		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL, &p,
+						    NULL, &failed), 1);
+		assert_int_equal(failed, 2);
+		assert_int_equal(how.reached, 3);
+		dfrs_placement_free(&p);
+	}
+	inst.njobs = 2;
+	{
+		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+
+		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL, &p,
+						    NULL, &failed), 0);
+		assert_int_equal(how.reached, 2);
+		dfrs_placement_free(&p);
+	}
 }
 
 /* A META algorithm is at least as good as each algorithm it runs. */
@@ -786,6 +837,7 @@ int main(void)
 		cmocka_unit_test(test_lp_bound_closed_form),
 		cmocka_unit_test(test_lp_feasible_prefix),
 		cmocka_unit_test(test_metavp_warm_start),
+		cmocka_unit_test(test_metavp_reached),
 		cmocka_unit_test(test_yields_leftover_raises_others),
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),

@@ -91,6 +91,7 @@ typedef struct {
 	double *size, *elem_size, *cap, *elem, *scale;
 	int *task_job, *item_bin;
 	int *lo_bin;		/* item_bin of the last packing that succeeded */
+	int failed_item;	/* the task the last failed packing stopped at */
 } trial_t;
 
 static void trial_free(trial_t *t)
@@ -251,6 +252,7 @@ static int search(trial_t *t, vp_algorithm_t alg, double floor,
 	if (rc == -2)
 		return -1;
 	if (rc >= 0) {
+		t->failed_item = rc;
 		if (failed_job)
 			*failed_job = t->task_job[rc];
 		return 1;
@@ -312,6 +314,26 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 				  pinned_task_host, out, best, failed_job);
 }
 
+/* The number of leading jobs up to the last one that the failed packing
+ * in t reached: a task placed (item_bin), or the task it stopped at. */
+static int jobs_reached(const trial_t *t)
+{
+	const dfrs_instance_t *inst = t->inst;
+	int end = dfrs_instance_ntasks(inst);
+
+	for (int i = inst->njobs - 1; i >= 0; i--) {
+		int first = end - inst->jobs[i].ntasks;
+
+		if (t->task_job[t->failed_item] == i)
+			return i + 1;
+		for (int k = first; k < end; k++)
+			if (t->item_bin[k] >= 0)
+				return i + 1;
+		end = first;
+	}
+	return 0;
+}
+
 int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
 		       int nalgs, metavp_search_t *how,
 		       const int *pinned_task_host, dfrs_placement_t *out,
@@ -326,6 +348,8 @@ int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
 		   (heterogeneous ? 2 : 1);
 	int with_yields = !(how && how->hosts_only && runs == 1);
 
+	if (how)
+		how->reached = inst->njobs;
 	if (dfrs_placement_init(out, inst) != 0)
 		return -1;
 	memset(&t, 0, sizeof(t));
@@ -356,6 +380,9 @@ int metavp_place_first(const dfrs_instance_t *inst, int heterogeneous,
 		}
 	}
 	rc = found ? 0 : 1;
+	if (rc == 1 && how && runs == 1 &&
+	    metavp_algorithm_at(heterogeneous, 0).strategy == VP_FIRST_FIT)
+		how->reached = jobs_reached(&t);
 out:
 	if (how)
 		how->trials += t.trials;

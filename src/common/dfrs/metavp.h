@@ -48,12 +48,25 @@
  *              yields are not allocated (out's yields are left 0 and its
  *              min_scaled_yield -1, as dfrs_placement_init leaves them),
  *              since no other placement is compared with it
+ *   reached    out: when 1 is returned (no packing at the floor) and the
+ *              one algorithm that ran is First Fit (nalgs 1 on identical
+ *              hosts), the number of leading jobs of inst up to the last
+ *              one the failed packing reached (a task placed, or the task
+ *              that did not fit); else inst->njobs.  First Fit places the
+ *              pinned tasks, then the others, one at a time in key order,
+ *              and a job's tasks are placed or not whatever the jobs after
+ *              it hold: without any of the jobs it did not reach, the
+ *              packing takes the same steps and fails at the same task.
+ *              So the first `reached` jobs, and every prefix of inst
+ *              longer than them, have no packing at the floor either
+ *              (MCB drops the lowest priorities to them at once)
  */
 typedef struct {
 	double tolerance;
 	double start;
 	long trials;
 	int hosts_only;
+	int reached;
 } metavp_search_t;
 
 /* Number of algorithms METAVP (heterogeneous 0) or METAHVP (1) runs. */

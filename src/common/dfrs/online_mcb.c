@@ -145,7 +145,7 @@ int online_mcb_repack(online_state_t *w)
 	metavp_search_t how = {
 		w->par->repack_tolerance,
 		w->par->repack_tolerance > 0.0 ? w->cl->repack_yield : 0.0,
-		0, 1 };
+		0, 1, 0 };
 	lp_prefix_t lp;
 
 	if (!jobs)
@@ -203,7 +203,10 @@ int online_mcb_repack(online_state_t *w)
 			break;
 		}
 		dfrs_placement_free(&pl);
-		kept--;
+		/* the prefixes down to the jobs the failed packing reached
+		 * fail the same way (metavp_search_t): drop to them, and the
+		 * last of them */
+		kept = (how.reached < kept ? how.reached : kept) - 1;
 	}
 	/* the others are off: running ones are suspended in place */
 	for (int i = kept; i < w->nj; i++)
