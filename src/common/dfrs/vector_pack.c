@@ -78,6 +78,7 @@ typedef struct {
 	int *rank;		/* rank[item] = position in order */
 	int *bins;		/* bins in the chosen bin order */
 	char *placed;		/* [nitems] */
+	int bins_as_given;	/* bins[b] == b for every b */
 } pack_state_t;
 
 static double elem_of(const vp_problem_t *pb, int b, int d)
@@ -174,6 +175,7 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 	if (how == VP_BINS_AS_GIVEN) {	/* every key equal: index order */
 		for (int b = 0; b < pb->nbins; b++)
 			st->bins[b] = b;
+		st->bins_as_given = 1;
 		return;
 	}
 	for (int b = 0; b < pb->nbins; b++) {
@@ -211,12 +213,20 @@ static int first_fit_from(const pack_state_t *st, int item, int b)
 	const double e0 = st->elem_size[2 * (size_t)item];
 	const double e1 = st->elem_size[2 * (size_t)item + 1];
 
+	const double *load = st->load, *cap = st->cap_limit, *elem = st->elem_limit;
+
+	if (st->bins_as_given) {	/* bins[b] == b */
+		for (; b < pb->nbins; b++)
+			if (e0 <= elem[2 * b] && load[2 * b] + s0 <= cap[2 * b] &&
+			    e1 <= elem[2 * b + 1] && load[2 * b + 1] + s1 <= cap[2 * b + 1])
+				break;
+		return b;
+	}
 	for (; b < pb->nbins; b++) {
 		size_t c = 2 * (size_t)st->bins[b];
 
-		if (e0 <= st->elem_limit[c] && st->load[c] + s0 <= st->cap_limit[c] &&
-		    e1 <= st->elem_limit[c + 1] &&
-		    st->load[c + 1] + s1 <= st->cap_limit[c + 1])
+		if (e0 <= elem[c] && load[c] + s0 <= cap[c] &&
+		    e1 <= elem[c + 1] && load[c + 1] + s1 <= cap[c + 1])
 			break;
 	}
 	return b;
