@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 	dfrs_host_t hosts[NHOSTS];
 	dfrs_online_job_t *jobs;
 	int *storage;
-	dfrs_cluster_t cl = { 2, NHOSTS, hosts, 0, NULL, 0.0 };
+	dfrs_cluster_t cl = { .ndims = 2, .nhosts = NHOSTS, .hosts = hosts };
 	dfrs_online_params_t par;
 	uint64_t rnd = 2024;
 	char err[256];
