@@ -28,7 +28,7 @@ typedef struct {
 	int room_valid;
 	/* tasks that room_for found no room for since the hosts last
 	 * changed (its count of copies only falls as a task grows): a
-	 * ring of ROOM_FAILS, nfails of them valid */
+	 * ring of ROOM_FAILS (16), nfails of them valid */
 	struct {
 		double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 		int k;
