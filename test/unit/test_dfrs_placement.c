@@ -649,7 +649,7 @@ static void test_metavp_warm_start(void **state)
 	assert_int_equal(cold.task_host[1], 0);
 	assert_int_equal(cold.task_host[2], 1);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		metavp_search_t how = { 0.0, cases[c].start, 0, 0, 0 };
+		metavp_search_t how = { .start = cases[c].start };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -662,7 +662,7 @@ static void test_metavp_warm_start(void **state)
 	/* a coarser tolerance (a power of 2, so that the bracket's width is
 	 * exact): from 0.5, 0.5 then 0.515625 fails (3 trials) */
 	{
-		metavp_search_t how = { 1.0 / 64, 0.5, 0, 0, 0 };
+		metavp_search_t how = { .tolerance = 1.0 / 64, .start = 0.5 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -673,7 +673,7 @@ static void test_metavp_warm_start(void **state)
 	/* hosts only: with one algorithm the same hosts and no yields; with
 	 * two (they must be compared) the yields all the same */
 	for (int nalgs = 1; nalgs <= 2; nalgs++) {
-		metavp_search_t how = { 0.0, 0.0, 0, 1, 0 };
+		metavp_search_t how = { .hosts_only = 1 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, nalgs, &how, NULL,
 						    &warm, NULL, NULL), 0);
@@ -714,7 +714,7 @@ static void test_metavp_reached(void **state)
 	int failed = -1;
 
 	for (int nalgs = 1; nalgs <= 2; nalgs++) {
-		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+		metavp_search_t how = { .hosts_only = 1, .reached = -1 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, nalgs, &how, NULL,
 						    &p, NULL, &failed), 1);
@@ -724,7 +724,7 @@ static void test_metavp_reached(void **state)
 	}
 	inst.njobs = 3;
 	{
-		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+		metavp_search_t how = { .hosts_only = 1, .reached = -1 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL, &p,
 						    NULL, &failed), 1);
@@ -734,7 +734,7 @@ static void test_metavp_reached(void **state)
 	}
 	inst.njobs = 2;
 	{
-		metavp_search_t how = { 0.0, 0.0, 0, 1, -1 };
+		metavp_search_t how = { .hosts_only = 1, .reached = -1 };
 
 		assert_int_equal(metavp_place_first(&inst, 0, 1, &how, NULL, &p,
 						    NULL, &failed), 0);

@@ -128,6 +128,13 @@ static void sort_by_priority(prio_key_t *keys, prio_key_t *tmp, int *run,
 		memcpy(keys, from, sizeof(*keys) * n);
 }
 
+/* A job's rank hint as a bucket of order_by_hint: hints out of 0..n-1
+ * share the last one. */
+static inline int hint_bucket(const dfrs_online_job_t *job, int n)
+{
+	return job->rank >= 0 && job->rank < n ? job->rank : n;
+}
+
 /* The jobs' indices in the order of their rank hints (ties, and hints out
  * of 0..n-1, by index): a counting sort; count holds n + 2 ints. */
 static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
@@ -135,18 +142,12 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 	int n = cl->njobs;
 
 	memset(count, 0, sizeof(int) * (n + 2));
-	for (int j = 0; j < n; j++) {
-		int r = cl->jobs[j].rank;
-
-		count[(r >= 0 && r < n ? r : n) + 1]++;
-	}
+	for (int j = 0; j < n; j++)
+		count[hint_bucket(&cl->jobs[j], n) + 1]++;
 	for (int r = 0; r <= n; r++)
 		count[r + 1] += count[r];
-	for (int j = 0; j < n; j++) {
-		int r = cl->jobs[j].rank;
-
-		order[count[r >= 0 && r < n ? r : n]++] = j;
-	}
+	for (int j = 0; j < n; j++)
+		order[count[hint_bucket(&cl->jobs[j], n)]++] = j;
 }
 
 static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *job,
@@ -330,6 +331,7 @@ static int decide_at(const dfrs_online_params_t *params,
 	/* w.usage: the running jobs at their minimum yields */
 	if (hosts_overloaded(cluster, w.usage, err, errlen))
 		goto out;
+	/* by_prio holds the hinted order until the sort gives the real one */
 	order_by_hint(cluster, w.by_prio, scratch);
 	for (int r = 0; r < w.nj; r++) {
 		int j = w.by_prio[r];

@@ -319,12 +319,12 @@ int metavp_place_meta(const dfrs_instance_t *inst, int heterogeneous,
 static int jobs_reached(const trial_t *t)
 {
 	const dfrs_instance_t *inst = t->inst;
-	int end = dfrs_instance_ntasks(inst);
+	int end = dfrs_instance_ntasks(inst), failed_job = t->task_job[t->failed_item];
 
 	for (int i = inst->njobs - 1; i >= 0; i--) {
 		int first = end - inst->jobs[i].ntasks;
 
-		if (t->task_job[t->failed_item] == i)
+		if (i == failed_job)
 			return i + 1;
 		for (int k = first; k < end; k++)
 			if (t->item_bin[k] >= 0)

@@ -143,9 +143,10 @@ int online_mcb_repack(online_state_t *w)
 	/* a warm start only with a tolerance; the yields of the packing are
 	 * allocated once, over the running jobs, after the decision */
 	metavp_search_t how = {
-		w->par->repack_tolerance,
-		w->par->repack_tolerance > 0.0 ? w->cl->repack_yield : 0.0,
-		0, 1, 0 };
+		.tolerance = w->par->repack_tolerance,
+		.start = w->par->repack_tolerance > 0.0 ? w->cl->repack_yield : 0.0,
+		.hosts_only = 1,
+	};
 	lp_prefix_t lp;
 
 	if (!jobs)

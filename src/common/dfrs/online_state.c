@@ -107,9 +107,6 @@ static void summarise_room(online_state_t *w)
  *     relative and per-host slack against rounding): the sum of the
  *     per-host counts, each at most left / usage, is below k.
  */
-#define ROOM_FAILS ((int)(sizeof(((online_state_t *)0)->fails) / \
-			   sizeof(((online_state_t *)0)->fails[0])))
-
 /*
  * Whether some task that room_for failed since the hosts last changed was
  * no larger than this one in every dimension (aggregate and elementary)
@@ -137,18 +134,17 @@ static int failed_before(const online_state_t *w, const double *u,
 	return 0;
 }
 
-static int room_fails(online_state_t *w, const double *u, const double *ue,
-		      int k)
+static void remember_failure(online_state_t *w, const double *u,
+			     const double *ue, int k)
 {
 	int f = w->next_fail;
 
 	memcpy(w->fails[f].u, u, sizeof(double) * w->nd);
 	memcpy(w->fails[f].ue, ue, sizeof(double) * w->nd);
 	w->fails[f].k = k;
-	w->next_fail = (f + 1) % ROOM_FAILS;
-	if (w->nfails < ROOM_FAILS)
+	w->next_fail = (f + 1) % ONLINE_ROOM_FAILS;
+	if (w->nfails < ONLINE_ROOM_FAILS)
 		w->nfails++;
-	return 0;
 }
 
 static int room_for(online_state_t *w, const double *u, const double *ue,
@@ -188,7 +184,10 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 		}
 		total += copies > 0 ? (long)copies : 0;
 	}
-	return total >= k ? 1 : room_fails(w, u, ue, k);
+	if (total >= k)
+		return 1;
+	remember_failure(w, u, ue, k);
+	return 0;
 }
 
 /*

@@ -13,6 +13,9 @@
 
 #include "dfrs_online.h"
 
+/* how many failures room_for remembers (online_state_t.fails) */
+#define ONLINE_ROOM_FAILS 16
+
 typedef struct {
 	const dfrs_online_params_t *par;
 	const dfrs_cluster_t *cl;
@@ -28,11 +31,11 @@ typedef struct {
 	int room_valid;
 	/* tasks that room_for found no room for since the hosts last
 	 * changed (its count of copies only falls as a task grows): a
-	 * ring of ROOM_FAILS (16), nfails of them valid */
+	 * ring of ONLINE_ROOM_FAILS, nfails of them valid */
 	struct {
 		double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 		int k;
-	} fails[16];
+	} fails[ONLINE_ROOM_FAILS];
 	int nfails, next_fail;
 	int *cand;		/* [2 nh] scratch: online_place_least_loaded's
 				 * candidate hosts, then where its scan's

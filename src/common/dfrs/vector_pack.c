@@ -196,8 +196,9 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 /*
  * The first position from b on, in the bin order, whose bin holds item
  * (fits), or nbins.  Two dimensions (CPU and memory, the online
- * policies' case) get their own loop, with the item's sizes read once:
- * First Fit spends most of its time here, scanning full bins.
+ * policies' case) get their own loop, with fits's test written out and the
+ * item's sizes read once: First Fit spends most of its time here, scanning
+ * full bins.  A change to fits must be made here too.
  */
 static int first_fit_from(const pack_state_t *st, int item, int b)
 {
