@@ -580,6 +580,116 @@ static void test_requeue_repack_keeps_running_jobs(void **state)
 	}
 }
 
+/* A job requeued without a checkpoint left nothing on its hosts: it
+ * restarts wherever there is room, under GreedyP too and with no virtual
+ * time (minvt 600); a checkpointing one still resumes only where its
+ * image is (GreedyP never migrates). */
+static void test_requeue_restarts_anywhere(void **state)
+{
+	(void)state;
+	for (int ckpt = 0; ckpt <= 1; ckpt++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 2, 1000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h0);
+		f.jobs[1].lost_time = 200;
+		f.jobs[1].checkpointable = ckpt;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+		par.requeue = 1;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+						    -1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		if (ckpt) {
+			assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+			assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
+		} else {
+			assert_int_equal(d.job[1].action, DFRS_ACT_MIGRATE);
+			assert_int_equal(d.job[1].hosts[0], 1);
+			assert_float_equal(d.job[1].cost_seconds, 0.0, EPS);
+			assert_float_equal(d.job[1].lost_seconds, 0.0, EPS);
+			assert_int_equal(d.job[1].requeued, 0);
+		}
+		dfrs_decisions_free(&d);
+	}
+}
+
+/* A running job that does not checkpoint ranks ahead of a job that never
+ * ran, though both priorities are infinite and the waiting one is older:
+ * MCB's periodic repack, which drops the lowest priority first, must drop
+ * the waiting one, not requeue the running one. */
+static void test_requeue_running_job_ahead_of_new_ones(void **state)
+{
+	fixture_t f;
+	int h0[] = { 0 };
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[256] = "";
+
+	(void)state;
+	fixture_init(&f, 1, 1000);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+	f.jobs[0].submit = 400;		/* the waiting job is older */
+	f.jobs[1].submit = 100;
+	dfrs_online_params_default(&par, DFRS_POLICY_MCB);
+	par.requeue = 1;
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_PERIODIC,
+					    -1, &d, err, sizeof(err)), 0);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[0].rank, 0);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].state, DFRS_JOB_PENDING);
+	assert_float_equal(d.total_lost_seconds, 0.0, EPS);
+	dfrs_decisions_free(&d);
+}
+
+/* max_requeues: an arrival requeues a running job until it has been
+ * requeued that often (dfrs_online_apply counts), then leaves it; 0 lets
+ * none be requeued, < 0 (the default) any. */
+static void test_requeue_cap(void **state)
+{
+	const struct {
+		int max, requeues, suspended;
+	} cases[] = {
+		{ -1, 5, 1 }, { 0, 0, 0 }, { 1, 0, 1 }, { 1, 1, 0 }, { 3, 2, 1 },
+		{ 3, 3, 0 },
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 1, 1000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		f.jobs[0].requeues = cases[c].requeues;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+		assert_int_equal(par.max_requeues, -1);
+		par.requeue = 1;
+		par.max_requeues = cases[c].max;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+						    1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, cases[c].suspended ?
+				 DFRS_ACT_SUSPEND : DFRS_ACT_NONE);
+		assert_int_equal(d.job[0].requeued, cases[c].suspended);
+		assert_int_equal(d.job[1].state, cases[c].suspended ?
+				 DFRS_JOB_RUNNING : DFRS_JOB_PENDING);
+		dfrs_online_apply(&f.cl, &d);
+		assert_int_equal(f.jobs[0].requeues,
+				 cases[c].requeues + cases[c].suspended);
+		dfrs_decisions_free(&d);
+	}
+}
+
 /* ---- MCB ------------------------------------------------------------------ */
 
 static void test_mcb_drops_lowest_priority(void **state)
@@ -1007,6 +1117,9 @@ int main(void)
 		cmocka_unit_test(test_requeue_loses_progress_unless_checkpointable),
 		cmocka_unit_test(test_requeue_rotation_spares_running_jobs),
 		cmocka_unit_test(test_requeue_repack_keeps_running_jobs),
+		cmocka_unit_test(test_requeue_restarts_anywhere),
+		cmocka_unit_test(test_requeue_running_job_ahead_of_new_ones),
+		cmocka_unit_test(test_requeue_cap),
 		cmocka_unit_test(test_repair_keeps_packing_within_drift),
 		cmocka_unit_test(test_repair_admits_arrival),
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),

@@ -29,6 +29,7 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->minvt = 600.0;
 	p->penalty = 0.0;
 	p->bandwidth = 0.0;
+	p->max_requeues = -1;
 	p->repack_drift = 0.0;
 	p->repack_algorithms = metavp_algorithm_count(0);
 	p->repack_tolerance = 0.0;
@@ -71,11 +72,14 @@ double dfrs_online_priority(const dfrs_online_params_t *params,
 
 typedef struct {
 	int j;
+	int stays;		/* stays_put: ahead of every other job */
 	double prio, submit;
 } prio_key_t;
 
 static inline int before(const prio_key_t *x, const prio_key_t *y)
 {
+	if (x->stays != y->stays)
+		return x->stays > y->stays;
 	return dfrs_priority_compare(x->prio, x->submit, x->j,
 				     y->prio, y->submit, y->j) < 0;
 }
@@ -150,6 +154,23 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 		order[count[hint_bucket(&cl->jobs[j], n)]++] = j;
 }
 
+/*
+ * Requeue model: whether a running job must stay on its hosts at this
+ * event: one that does not checkpoint at any event but an arrival, and
+ * one requeued max_requeues times already at every event.  It ranks
+ * first, ahead even of jobs whose priority is infinite (those that never
+ * ran): an infinite priority alone would tie with theirs, and the tie,
+ * broken by submit time, would let an older waiting job requeue it.
+ */
+static int stays_put(const dfrs_online_params_t *par,
+		     const dfrs_online_job_t *job, dfrs_event_t event)
+{
+	if (!par->requeue || job->state != DFRS_JOB_RUNNING)
+		return 0;
+	return (!job->checkpointable && event != DFRS_EVENT_ARRIVAL) ||
+	       online_requeue_capped(par, job);
+}
+
 static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *job,
 		    dfrs_decision_t *d)
 {
@@ -180,6 +201,9 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 	d->cost_bytes = bytes;
 	d->cost_seconds = 0.0;
 	d->lost_seconds = 0.0;
+	d->requeued = par->requeue && job->state == DFRS_JOB_RUNNING &&
+		      (d->action == DFRS_ACT_SUSPEND ||
+		       d->action == DFRS_ACT_MIGRATE);
 	if (par->requeue && !job->checkpointable) {
 		/* a requeue: nothing is saved or read back, a job moved or
 		 * suspended while running starts over */
@@ -321,11 +345,10 @@ static int decide_at(const dfrs_online_params_t *params,
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
 		/* requeue model: only an arrival may take a running job
 		 * that does not checkpoint off its hosts (it would restart
-		 * from scratch); at other events it ranks first, so that
+		 * from scratch), and none past max_requeues; otherwise it
+		 * ranks first (stays_put), no victim of any job, so that
 		 * rotating priorities cannot requeue jobs over and over */
-		if (params->requeue && !job->checkpointable &&
-		    job->state == DFRS_JOB_RUNNING &&
-		    event != DFRS_EVENT_ARRIVAL)
+		if (stays_put(params, job, event))
 			w.prio[j] = INFINITY;
 	}
 	/* w.usage: the running jobs at their minimum yields */
@@ -336,7 +359,12 @@ static int decide_at(const dfrs_online_params_t *params,
 	for (int r = 0; r < w.nj; r++) {
 		int j = w.by_prio[r];
 
-		keys[r] = (prio_key_t){ j, w.prio[j], cluster->jobs[j].submit };
+		keys[r] = (prio_key_t){
+			.j = j,
+			.stays = stays_put(params, &cluster->jobs[j], event),
+			.prio = w.prio[j],
+			.submit = cluster->jobs[j].submit,
+		};
 	}
 	sort_by_priority(keys, keys + w.nj, scratch, w.nj);
 	for (int r = 0; r < w.nj; r++) {
@@ -439,6 +467,7 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
 		if (dj->cost_seconds > 0.0)
 			job->blocked_until = cluster->now + dj->cost_seconds;
+		job->requeues += dj->requeued;
 		if (dj->lost_seconds > 0.0) {
 			job->lost_time += dj->lost_seconds;
 			job->virtual_time = 0.0;

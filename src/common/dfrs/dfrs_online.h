@@ -72,11 +72,18 @@
  * (lost_seconds in its decision) and it restarts from scratch, with no
  * other cost, but keeps its priority: the priority's virtual time is
  * virtual_time + lost_time, the service it has had (live, sched/amcbf
- * likewise keeps a requeued job's virtual time).  Only an arrival may
- * take such a job off its hosts while it runs; at other events it ranks
- * above every job (rotating priorities would requeue it again and again); a checkpointable one pays the cost model below.  The
+ * likewise keeps a requeued job's virtual time).  Having left nothing on
+ * its hosts, it restarts wherever it fits, under any policy and whatever
+ * minvt (as a requeued Slurm job does).  Only an arrival may take such a
+ * job off its hosts while it runs; at other events it ranks above every
+ * job that is not running such (rotating priorities would requeue it again
+ * and again); a checkpointable one pays the cost model below.  The
  * repacks (mcb, greedypm's periodic one) weigh it: they keep such a job
  * on its hosts while it runs (it may still be suspended, as any job).
+ * With max_requeues >= 0, a running job requeued (suspended or moved while
+ * running, checkpointing or not) max_requeues times already stays on its
+ * hosts at every event, arrivals included, as sched/amcbf leaves a job
+ * preempted amcbf_max_preempt times alone.
  * Cost model: suspending a job writes its tasks' memory (ntasks *
  * task_mem_bytes) to disk; resuming reads it back; migrating moves the
  * memory of every task that changes host (of all tasks when a suspended job
@@ -133,6 +140,11 @@ typedef struct {
 				 * 0 (default): bytes cost no time */
 	int requeue;		/* 1: the requeue model above; 0 (default):
 				 * every job pays the cost model only */
+	int max_requeues;	/* requeue model: a running job requeued
+				 * this often already is not taken off its
+				 * hosts again (0: none is; as
+				 * amcbf_max_preempt live); < 0 (default):
+				 * no limit */
 	double repack_drift;	/* fraction in [0, 1) by which the minimum
 				 * scaled yield may fall below the last full
 				 * repack's before mcb (greedypm: at periodic
@@ -169,6 +181,9 @@ typedef struct {
 				 * hosts (RUNNING) or last hosts (SUSPENDED) */
 	double yield;		/* current yield (RUNNING), else 0 */
 	int checkpointable;	/* requeue model: keeps its progress */
+	int requeues;		/* requeue model: times it was suspended or
+				 * moved while running (dfrs_online_apply
+				 * adds; live, Slurm's restart_cnt) */
 	int rank;		/* a hint: the job's place in the last
 				 * decision's priority order (0 first;
 				 * dfrs_online_apply sets it).  Any value
@@ -199,6 +214,8 @@ typedef struct {
 	double cost_bytes;	/* memory written, read or moved */
 	double cost_seconds;	/* time without progress from now */
 	double lost_seconds;	/* requeue model: virtual time lost */
+	int requeued;		/* requeue model: suspended or moved while
+				 * running (checkpointing or not) */
 	int rank;		/* place in this decision's priority order */
 } dfrs_decision_t;
 

@@ -172,11 +172,13 @@ int online_mcb_repack(online_state_t *w)
 		int j = w->by_prio[i];
 		const dfrs_online_job_t *job = &w->cl->jobs[j];
 		/* with the requeue model a running job that does not
-		 * checkpoint would restart if moved: it stays or is dropped */
+		 * checkpoint would restart if moved, and one requeued
+		 * max_requeues times may not be: it stays or is dropped */
 		int pinned = job->state != DFRS_JOB_PENDING &&
 			     (!online_may_migrate(w, j) ||
-			      (w->par->requeue && !job->checkpointable &&
-			       job->state == DFRS_JOB_RUNNING));
+			      (job->state == DFRS_JOB_RUNNING &&
+			       ((w->par->requeue && !job->checkpointable) ||
+				online_requeue_capped(w->par, job))));
 
 		for (int t = 0; t < job->shape.ntasks; t++)
 			pins[nt++] = pinned ? job->hosts[t] : -1;

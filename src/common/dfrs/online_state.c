@@ -265,9 +265,18 @@ int online_place_on(online_state_t *w, int j, const int *hosts)
 
 int online_may_migrate(const online_state_t *w, int j)
 {
+	const dfrs_online_job_t *job = &w->cl->jobs[j];
+
+	/* requeue model: a suspended job that does not checkpoint was
+	 * requeued and restarts from scratch; nothing of it is left on the
+	 * hosts it ran on, so it may start anywhere, as a requeued Slurm
+	 * job does */
+	if (w->par->requeue && !job->checkpointable &&
+	    job->state == DFRS_JOB_SUSPENDED)
+		return 1;
 	return w->par->policy != DFRS_POLICY_GREEDYP &&
 	       (w->par->minvt <= 0.0 ||
-		w->cl->jobs[j].virtual_time >= w->par->minvt);
+		job->virtual_time >= w->par->minvt);
 }
 
 /*

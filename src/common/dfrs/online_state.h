@@ -66,8 +66,18 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts);
 int online_place_on(online_state_t *w, int j, const int *hosts);
 
 /* Whether job j may move: the policy migrates and it has minvt of virtual
- * time (or minvt is 0). */
+ * time (or minvt is 0); or, in the requeue model, it was requeued without
+ * a checkpoint (suspended, not checkpointable) and restarts anywhere. */
 int online_may_migrate(const online_state_t *w, int j);
+
+/* Requeue model: whether job j was requeued par->max_requeues times
+ * already (and may not be again). */
+static inline int online_requeue_capped(const dfrs_online_params_t *par,
+					const dfrs_online_job_t *job)
+{
+	return par->requeue && par->max_requeues >= 0 &&
+	       job->requeues >= par->max_requeues;
+}
 
 /* Max-min yields of the running jobs on their working hosts (Stillwell et
  * al. 2010's yield allocation): each job's yield into yield[] (w->nj

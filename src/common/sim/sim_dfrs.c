@@ -372,6 +372,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.repack_algorithms = (int)m->dfrs_repack_algorithms;
 	par.repack_tolerance = m->dfrs_repack_tolerance;
 	par.requeue = m->dfrs_requeue != 0;
+	par.max_requeues = (int)m->dfrs_max_requeues;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

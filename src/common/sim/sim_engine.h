@@ -33,6 +33,10 @@ typedef struct {
 				   progress (dfrs_online.h requeue model) */
 	double dfrs_ckpt_share;	/* with dfrs_requeue: share of the jobs,
 				   drawn per job, that checkpoint */
+	double dfrs_max_requeues;	/* with dfrs_requeue: a running job
+					   requeued this often stays put
+					   (amcbf_max_preempt live; 0: none
+					   is requeued) */
 	double dfrs_repack_drift;	/* their repack_drift (dfrs_online.h):
 					   mcb and greedypm repack every job
 					   only when the minimum scaled yield

@@ -67,6 +67,10 @@ static const sim_param_t params[] = {
 	P("dfrs_ckpt_share", dfrs_ckpt_share, 0, 1,
 	  "with dfrs_requeue: share of the jobs that checkpoint, drawn per "
 	  "job"),
+	PW("dfrs_max_requeues", dfrs_max_requeues, 0, 1000,
+	   "with dfrs_requeue: a running job requeued this often already "
+	   "is not taken off its hosts again, as amcbf_max_preempt does "
+	   "live (0: none is; 1000: about no limit)"),
 	P("dfrs_repack_drift", dfrs_repack_drift, 0, 0.99,
 	  "mcb, greedypm: repair the kept packing at an event and repack "
 	  "every job only when the minimum scaled yield fell this fraction "
