@@ -648,6 +648,46 @@ static void test_requeue_running_job_ahead_of_new_ones(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* Which running job an arrival takes off: the lowest priority (the most
+ * virtual time under 1/vt), as Stillwell et al.; in the requeue model the
+ * one that loses the least work, a checkpointing job losing none. */
+static void test_requeue_takes_the_cheapest_victim(void **state)
+{
+	const struct {
+		int requeue, a_ckpt, victim;
+		double lost;
+	} cases[] = {
+		{ 0, 0, 0, 0.0 },	/* A: 1/1000 below B: 1/100 */
+		{ 1, 0, 1, 100.0 },	/* B loses 100 s, A 1000 s */
+		{ 1, 1, 0, 0.0 },	/* A checkpoints: loses nothing */
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 1, 2000);
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 1000, h0);	/* A */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* B */
+		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
+		f.jobs[0].checkpointable = cases[c].a_ckpt;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+		par.priority = DFRS_PRIO_VT;
+		par.requeue = cases[c].requeue;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+						    2, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[cases[c].victim].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[1 - cases[c].victim].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_float_equal(d.total_lost_seconds, cases[c].lost, EPS);
+		dfrs_decisions_free(&d);
+	}
+}
+
 /* max_requeues: an arrival requeues a running job until it has been
  * requeued that often (dfrs_online_apply counts), then leaves it; 0 lets
  * none be requeued, < 0 (the default) any. */
@@ -1120,6 +1160,7 @@ int main(void)
 		cmocka_unit_test(test_requeue_restarts_anywhere),
 		cmocka_unit_test(test_requeue_running_job_ahead_of_new_ones),
 		cmocka_unit_test(test_requeue_cap),
+		cmocka_unit_test(test_requeue_takes_the_cheapest_victim),
 		cmocka_unit_test(test_repair_keeps_packing_within_drift),
 		cmocka_unit_test(test_repair_admits_arrival),
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),

@@ -10,7 +10,8 @@
  *   greedyp   place each task of a job on the least loaded host where it
  *             fits at its minimum yield.  At an arrival, if the new job
  *             does not fit, suspend running jobs of lower priority (lowest
- *             first) until it does.  Then, and at a completion, waiting
+ *             first; the requeue model below weighs the work lost) until it
+ *             does.  Then, and at a completion, waiting
  *             jobs (highest priority first) start or resume where they fit
  *             without preempting.  A suspended job resumes only on the
  *             hosts it left.
@@ -77,7 +78,12 @@
  * minvt (as a requeued Slurm job does).  Only an arrival may take such a
  * job off its hosts while it runs; at other events it ranks above every
  * job that is not running such (rotating priorities would requeue it again
- * and again); a checkpointable one pays the cost model below.  The
+ * and again); a checkpointable one pays the cost model below.  An
+ * arrival that must take running jobs off (greedyp, greedypm) takes first
+ * those that would lose the least work (virtual time; none for one that
+ * checkpoints), ties lowest priority first, instead of the lowest
+ * priority first: a job just started costs little to requeue, one far
+ * into its run all of it.  The
  * repacks (mcb, greedypm's periodic one) weigh it: they keep such a job
  * on its hosts while it runs (it may still be suspended, as any job).
  * With max_requeues >= 0, a running job requeued (suspended or moved while

@@ -34,35 +34,82 @@ static int attempt_run(online_state_t *w, int j)
 	return 0;
 }
 
-/*
- * GreedyP / GreedyPM for one waiting job: run it if it fits; otherwise take
- * running jobs of lower priority off their hosts, lowest first, until it
- * fits.  Then each job taken off (highest priority first) goes back where
- * it was if it still fits, else, with GreedyPM and past minvt, wherever it
- * fits, else it is suspended.  If the job cannot fit even with all of
- * them off, nothing changes.
- */
-static void greedy_schedule_one(online_state_t *w, int j, int *removed)
-{
-	int nremoved = 0;
+/* A running job that could be taken off for another: the work it would
+ * lose, and its place from the lowest priority up. */
+typedef struct {
+	double lost;
+	int from_lowest;
+	int j;
+} victim_t;
 
-	if (attempt_run(w, j) == 0)
-		return;
+static int by_work_lost(const void *a, const void *b)
+{
+	const victim_t *x = a, *y = b;
+
+	if (x->lost != y->lost)
+		return x->lost < y->lost ? -1 : 1;
+	return x->from_lowest - y->from_lowest;
+}
+
+/*
+ * The running jobs j may take off its hosts, in the order it takes them:
+ * those of lower priority, lowest first (Stillwell et al. 2010).  In the
+ * requeue model each would lose its progress unless it checkpoints, so
+ * those that would lose the least virtual time go first, ties by lowest
+ * priority: a job that has just started costs little to requeue, one far
+ * into its run costs all of it.  Returns how many.
+ */
+static int victims_of(const online_state_t *w, int j, victim_t *victims)
+{
+	int n = 0;
+
 	for (int r = w->nj - 1; r >= 0; r--) {
 		int v = w->by_prio[r];
+		const dfrs_online_job_t *job = &w->cl->jobs[v];
 
 		if (v == j || w->state[v] != DFRS_JOB_RUNNING ||
 		    !(w->prio[v] < w->prio[j]))
 			continue;
+		victims[n] = (victim_t){
+			.lost = job->checkpointable ? 0.0 : job->virtual_time,
+			.from_lowest = n,
+			.j = v,
+		};
+		n++;
+	}
+	if (w->par->requeue && n > 1)
+		qsort(victims, n, sizeof(*victims), by_work_lost);
+	return n;
+}
+
+/*
+ * GreedyP / GreedyPM for one waiting job: run it if it fits; otherwise take
+ * running jobs off their hosts in victims_of's order until it fits.  Then
+ * each job taken off (the last taken first) goes back where it was if it
+ * still fits, else, with GreedyPM and past minvt, wherever it fits, else it
+ * is suspended.  If the job cannot fit even with all of them off, nothing
+ * changes.
+ */
+static void greedy_schedule_one(online_state_t *w, int j, int *removed,
+				victim_t *victims)
+{
+	int nremoved = 0, nvictims;
+
+	if (attempt_run(w, j) == 0)
+		return;
+	nvictims = victims_of(w, j, victims);
+	for (int i = 0; i < nvictims; i++) {
+		int v = victims[i].j;
+
 		online_account_job(w, v, -1);
 		w->state[v] = DFRS_JOB_SUSPENDED;
 		removed[nremoved++] = v;
 		if (attempt_run(w, j) != 0)
 			continue;
 		/* j runs.  Suspend only the victims that must go: put each
-		 * back where it was if it still fits (highest priority
-		 * first: removed[] is in increasing priority), else, with
-		 * GreedyPM, where it fits elsewhere. */
+		 * back where it was if it still fits (the last taken first:
+		 * of higher priority, or in the requeue model further into
+		 * its run), else, with GreedyPM, where it fits elsewhere. */
 		for (int i = nremoved - 1; i >= 0; i--) {
 			int u = removed[i];
 
@@ -95,26 +142,29 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 {
 	int *waiting = malloc(sizeof(int) * (w->nj + 1));
 	int *removed = malloc(sizeof(int) * (w->nj + 1));
+	victim_t *victims = malloc(sizeof(*victims) * (w->nj + 1));
 	int nw = 0;
 
-	if (!waiting || !removed) {
+	if (!waiting || !removed || !victims) {
 		free(waiting);
 		free(removed);
+		free(victims);
 		return -1;
 	}
 	for (int a = 0; a < narrived; a++)
 		if (w->state[arrived[a]] != DFRS_JOB_RUNNING)
-			greedy_schedule_one(w, arrived[a], removed);
+			greedy_schedule_one(w, arrived[a], removed, victims);
 	for (int r = 0; r < w->nj; r++)
 		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
 			waiting[nw++] = w->by_prio[r];
 	for (int i = 0; i < nw; i++) {
 		if (event == DFRS_EVENT_PERIODIC)
-			greedy_schedule_one(w, waiting[i], removed);
+			greedy_schedule_one(w, waiting[i], removed, victims);
 		else
 			attempt_run(w, waiting[i]);
 	}
 	free(waiting);
 	free(removed);
+	free(victims);
 	return 0;
 }
