@@ -224,6 +224,52 @@ static void test_no_preempt_when_fits(void **state)
 	}
 }
 
+/*
+ * (c) under the requeue model (--param dfrs_requeue=1), with
+ * dfrs_max_requeues.  Without a cap that binds (3, the default): J2's
+ * arrival at 100 requeues J1, which loses its 100 s; J2 runs 100..300 and
+ * J1 starts over at 300 (a restart costs no penalty): done at 1300, one
+ * requeue and one restart.  With dfrs_max_requeues=0 no running job is
+ * requeued: J2 waits for J1's end at 1000 and runs 1000..1200, through the
+ * periodic event at 600 where J1 stays put.  The same for the three
+ * policies.
+ */
+static void test_requeue_cap(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
+	};
+	static const expect_t requeued[] = { { 0, 1300, 1, 1 },
+					     { 100, 300, 0, 0 } };
+	static const expect_t capped[] = { { 0, 1000, 0, 0 },
+					   { 1000, 1200, 0, 0 } };
+	char err[256] = "";
+	work_t f;
+	sim_model_t m;
+
+	(void)state;
+	build(&f, 1, spec, 2);
+	model(&m, 0.6);
+	near(m.dfrs_max_requeues, 3);
+	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
+				       sizeof(err)), 0);
+	assert_int_equal(sim_param_set(&m, "dfrs_max_requeues", 1.5, err,
+				       sizeof(err)), -1);
+	for (int cap = 0; cap <= 1; cap++) {
+		if (cap)
+			assert_int_equal(sim_param_set(&m, "dfrs_max_requeues",
+						       0, err, sizeof(err)), 0);
+		for (size_t p = 0; p < NPOLICIES; p++) {
+			sim_result_t r;
+
+			run(policies[p], &f, &m, &r);
+			fixture_check(policies[p], &r, cap ? capped : requeued, 2);
+			near(r.jobs[0].lost_seconds, cap ? 0 : 100);
+			sim_result_free(&r);
+		}
+	}
+}
+
 /* A job of zero runtime completes at its arrival. */
 static void test_zero_runtime(void **state)
 {
@@ -391,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_share_node),
 		cmocka_unit_test(test_preempt_resume),
 		cmocka_unit_test(test_no_preempt_when_fits),
+		cmocka_unit_test(test_requeue_cap),
 		cmocka_unit_test(test_zero_runtime),
 		cmocka_unit_test(test_random_workload),
 		cmocka_unit_test(test_params_and_errors),
