@@ -98,8 +98,8 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 	if (attempt_run(w, j) == 0)
 		return;
 	nvictims = victims_of(w, j, victims);
-	for (int i = 0; i < nvictims; i++) {
-		int v = victims[i].j;
+	for (int k = 0; k < nvictims; k++) {
+		int v = victims[k].j;
 
 		online_account_job(w, v, -1);
 		w->state[v] = DFRS_JOB_SUSPENDED;
