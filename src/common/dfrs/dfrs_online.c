@@ -208,8 +208,7 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 		/* a requeue: nothing is saved or read back, a job moved or
 		 * suspended while running starts over */
 		d->cost_bytes = 0.0;
-		if (job->state == DFRS_JOB_RUNNING &&
-		    (d->action == DFRS_ACT_SUSPEND || d->action == DFRS_ACT_MIGRATE))
+		if (d->requeued)
 			d->lost_seconds = job->virtual_time;
 		return;
 	}
@@ -343,13 +342,6 @@ static int decide_at(const dfrs_online_params_t *params,
 		if (job->state == DFRS_JOB_RUNNING)
 			online_account_job(&w, j, +1);
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
-		/* requeue model: only an arrival may take a running job
-		 * that does not checkpoint off its hosts (it would restart
-		 * from scratch), and none past max_requeues; otherwise it
-		 * ranks first (stays_put), no victim of any job, so that
-		 * rotating priorities cannot requeue jobs over and over */
-		if (stays_put(params, job, event))
-			w.prio[j] = INFINITY;
 	}
 	/* w.usage: the running jobs at their minimum yields */
 	if (hosts_overloaded(cluster, w.usage, err, errlen))
@@ -358,10 +350,18 @@ static int decide_at(const dfrs_online_params_t *params,
 	order_by_hint(cluster, w.by_prio, scratch);
 	for (int r = 0; r < w.nj; r++) {
 		int j = w.by_prio[r];
+		int stays = stays_put(params, &cluster->jobs[j], event);
 
+		/* requeue model: only an arrival may take a running job
+		 * that does not checkpoint off its hosts (it would restart
+		 * from scratch), and none past max_requeues; otherwise it
+		 * ranks first (stays_put), no victim of any job, so that
+		 * rotating priorities cannot requeue jobs over and over */
+		if (stays)
+			w.prio[j] = INFINITY;
 		keys[r] = (prio_key_t){
 			.j = j,
-			.stays = stays_put(params, &cluster->jobs[j], event),
+			.stays = stays,
 			.prio = w.prio[j],
 			.submit = cluster->jobs[j].submit,
 		};

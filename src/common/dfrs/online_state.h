@@ -70,7 +70,7 @@ int online_place_on(online_state_t *w, int j, const int *hosts);
  * a checkpoint (suspended, not checkpointable) and restarts anywhere. */
 int online_may_migrate(const online_state_t *w, int j);
 
-/* Requeue model: whether job j was requeued par->max_requeues times
+/* Requeue model: whether this job was requeued par->max_requeues times
  * already (and may not be again). */
 static inline int online_requeue_capped(const dfrs_online_params_t *par,
 					const dfrs_online_job_t *job)
