@@ -887,6 +887,37 @@ static void test_cost_apply_advance(void **state)
 		.state = DFRS_JOB_SUSPENDED }, 10)));
 }
 
+/*
+ * Hosts that do not change are not copied: the decisions point at the
+ * jobs' own (a running job left in place, a suspended one that stays so),
+ * and only a job that is placed anew gets hosts of its own in them.
+ */
+static void test_unchanged_hosts_shared(void **state)
+{
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 0);
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 10, (int[]){ 0 });
+	/* no room on host 0, and GreedyP does not migrate */
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_SUSPENDED, 5, (int[]){ 0 });
+	add_job(&f, 1, 0.3, 0.5, DFRS_JOB_PENDING, 0, NULL);
+	d = decide(&f, DFRS_POLICY_GREEDYP, 0, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_ptr_equal(d.job[0].hosts, f.jobs[0].hosts);
+	assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
+	assert_ptr_equal(d.job[1].hosts, f.jobs[1].hosts);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	assert_ptr_not_equal(d.job[2].hosts, f.jobs[2].hosts);
+	assert_int_equal(d.job[2].hosts[0], 1);
+	dfrs_online_apply(&f.cl, &d);
+	assert_int_equal(f.jobs[0].hosts[0], 0);
+	assert_int_equal(f.jobs[1].hosts[0], 0);
+	assert_int_equal(f.jobs[2].hosts[0], 1);
+	dfrs_decisions_free(&d);
+	(void)state;
+}
+
 static void test_bad_state(void **state)
 {
 	fixture_t f;
@@ -902,6 +933,13 @@ static void test_bad_state(void **state)
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 0: host 5 out of range 0..1"));
+
+	/* a negative host, on a suspended job's second task */
+	fixture_init(&f, 2, 0);
+	add_job(&f, 2, 0.1, 0.1, DFRS_JOB_SUSPENDED, 1, (int[]){ 1, -1 });
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 100 task 1: host -1 out of range 0..1"));
 
 	/* running jobs overloading a host */
 	fixture_init(&f, 2, 0);
@@ -1165,6 +1203,7 @@ int main(void)
 		cmocka_unit_test(test_repair_admits_arrival),
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),
 		cmocka_unit_test(test_cost_apply_advance),
+		cmocka_unit_test(test_unchanged_hosts_shared),
 		cmocka_unit_test(test_bad_state),
 		cmocka_unit_test(test_arrivals_decided_together),
 		cmocka_unit_test(test_random_sequences),

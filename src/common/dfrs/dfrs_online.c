@@ -178,7 +178,8 @@ static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *jo
 	double bytes = 0.0;
 
 	d->tasks_moved = 0;
-	if (d->state == DFRS_JOB_RUNNING && job->state != DFRS_JOB_PENDING)
+	if (d->state == DFRS_JOB_RUNNING && job->state != DFRS_JOB_PENDING &&
+	    d->hosts != job->hosts)	/* else not written: the same */
 		for (int t = 0; t < k; t++)
 			d->tasks_moved += d->hosts[t] != job->hosts[t];
 	if (job->state == DFRS_JOB_RUNNING && d->state == DFRS_JOB_SUSPENDED) {
@@ -238,9 +239,19 @@ static int check_shapes(const dfrs_cluster_t *cl, char *err, size_t errlen)
 	return 0;
 }
 
+/* Every event reads every running and suspended job's hosts (MCB on a
+ * saturated cluster: some 30000 tasks): the test is an or over all of
+ * them, which the compiler vectorises; the loop that names the culprit
+ * runs only when one is out of range. */
 static int job_hosts_valid(const dfrs_cluster_t *cl, const dfrs_online_job_t *job,
 			   char *err, size_t errlen)
 {
+	unsigned int n = (unsigned int)cl->nhosts, out_of_range = 0;
+
+	for (int t = 0; t < job->shape.ntasks; t++)
+		out_of_range |= (unsigned int)job->hosts[t] >= n;
+	if (!out_of_range)
+		return 1;
 	for (int t = 0; t < job->shape.ntasks; t++)
 		if (job->hosts[t] < 0 || job->hosts[t] >= cl->nhosts) {
 			snprintf(err, errlen,
@@ -294,7 +305,7 @@ static int decide_at(const dfrs_online_params_t *params,
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
 		     .nh = cluster->nhosts, .nj = cluster->njobs };
 	prio_key_t *keys = NULL;
-	int *scratch = NULL, ntasks = 0, rc = -1;
+	int *scratch = NULL, ntasks = 0, widest = 0, rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->min_scaled_yield = -1.0;
@@ -306,39 +317,44 @@ static int decide_at(const dfrs_online_params_t *params,
 				 arrived[a], cluster->njobs);
 			return -1;
 		}
-	for (int j = 0; j < w.nj; j++)
+	for (int j = 0; j < w.nj; j++) {
 		ntasks += cluster->jobs[j].shape.ntasks;
+		if (cluster->jobs[j].shape.ntasks > widest)
+			widest = cluster->jobs[j].shape.ntasks;
+	}
 	out->njobs = w.nj;
 	out->job = calloc(w.nj + 1, sizeof(*out->job));
-	out->host_storage = malloc(sizeof(int) * (ntasks + 1));
+	/* each job's hosts if a policy writes them, then w.none */
+	out->host_storage = malloc(sizeof(int) * (ntasks + widest + 1));
 	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
 	w.load = calloc(w.nh + 1, sizeof(double));
 	w.cand = malloc(sizeof(int) * 2 * (w.nh + 1));
 	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
-	w.hosts = malloc(sizeof(int *) * (w.nj + 1));
+	w.hosts = malloc(sizeof(*w.hosts) * (w.nj + 1));
+	w.out = malloc(sizeof(*w.out) * (w.nj + 1));
 	w.prio = malloc(sizeof(double) * (w.nj + 1));
 	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
 	keys = malloc(sizeof(*keys) * (2 * w.nj + 1));	/* and sort's tmp */
 	scratch = malloc(sizeof(int) * (w.nj + 2));
 	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.cand ||
-	    !w.state || !w.hosts || !w.prio || !w.by_prio || !keys ||
+	    !w.state || !w.hosts || !w.out || !w.prio || !w.by_prio || !keys ||
 	    !scratch) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	/* a pending job's hosts are -1 (every byte 0xff) */
-	memset(out->host_storage, 0xff, sizeof(int) * ntasks);
+	memset(&out->host_storage[ntasks], 0xff, sizeof(int) * widest);
+	w.none = &out->host_storage[ntasks];
 	for (int j = 0, off = 0; j < w.nj; j++) {
 		const dfrs_online_job_t *job = &cluster->jobs[j];
 
-		w.hosts[j] = out->job[j].hosts = &out->host_storage[off];
+		w.out[j] = &out->host_storage[off];
 		off += job->shape.ntasks;
 		w.state[j] = job->state;
-		if (job->state != DFRS_JOB_PENDING) {
-			if (!job_hosts_valid(cluster, job, err, errlen))
-				goto out;
-			memcpy(w.hosts[j], job->hosts, sizeof(int) * job->shape.ntasks);
-		}
+		if (job->state != DFRS_JOB_PENDING &&
+		    !job_hosts_valid(cluster, job, err, errlen))
+			goto out;
+		online_hosts_reset(&w, j);
 		if (job->state == DFRS_JOB_RUNNING)
 			online_account_job(&w, j, +1);
 		w.prio[j] = dfrs_online_priority(params, cluster, job);
@@ -393,6 +409,7 @@ static int decide_at(const dfrs_online_params_t *params,
 		dfrs_decision_t *d = &out->job[j];
 
 		d->state = w.state[j];
+		d->hosts = d->state == DFRS_JOB_PENDING ? w.none : w.hosts[j];
 		cost_of(params, &cluster->jobs[j], d);
 		out->total_bytes += d->cost_bytes;
 		out->total_lost_seconds += d->lost_seconds;
@@ -415,6 +432,7 @@ out:
 	free(w.cand);
 	free(w.state);
 	free(w.hosts);
+	free(w.out);
 	free(w.prio);
 	free(w.by_prio);
 	free(keys);
@@ -462,7 +480,7 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 
 		job->state = dj->state;
 		job->rank = dj->rank;
-		if (dj->state != DFRS_JOB_PENDING)
+		if (dj->state != DFRS_JOB_PENDING && dj->hosts != job->hosts)
 			memcpy(job->hosts, dj->hosts, sizeof(int) * job->shape.ntasks);
 		job->yield = dj->state == DFRS_JOB_RUNNING ? dj->yield : 0.0;
 		if (dj->cost_seconds > 0.0)

@@ -214,7 +214,10 @@ typedef struct {
 typedef struct {
 	dfrs_action_t action;
 	dfrs_job_state_t state;	/* after the decision */
-	int *hosts;		/* [ntasks] after (meaningful unless PENDING) */
+	/* [ntasks] after (meaningful unless PENDING): the job's own hosts in
+	 * the cluster (the same pointer) when unchanged, so valid while
+	 * those are; else in host_storage */
+	const int *hosts;
 	double yield;		/* after: > 0 iff RUNNING */
 	int tasks_moved;	/* tasks now on a host they were not on */
 	double cost_bytes;	/* memory written, read or moved */
@@ -228,7 +231,7 @@ typedef struct {
 typedef struct {
 	int njobs;
 	dfrs_decision_t *job;	/* [njobs], in cluster->jobs order */
-	int *host_storage;	/* backs every job[i].hosts */
+	int *host_storage;	/* backs the job[i].hosts that changed */
 	int nstarted, nsuspended, nresumed, nmigrated;
 	double total_bytes;
 	double total_lost_seconds;	/* sum of lost_seconds */

@@ -4,7 +4,6 @@
  * "Limiting Migration").  See online_greedypm.h and dfrs_online.h.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "online_greedypm.h"
 
@@ -15,19 +14,17 @@ static int attempt_run(online_state_t *w, int j)
 
 	if (w->state[j] == DFRS_JOB_SUSPENDED) {
 		if (online_place_on(w, j, job->hosts) == 0) {
-			memcpy(w->hosts[j], job->hosts, sizeof(int) * job->shape.ntasks);
+			online_hosts_reset(w, j);
 			w->state[j] = DFRS_JOB_RUNNING;
 			return 0;
 		}
 		if (!online_may_migrate(w, j))
 			return -1;
 	}
-	if (online_place_least_loaded(w, j, w->hosts[j]) != 0) {
+	if (online_place_least_loaded(w, j, online_hosts_to_write(w, j)) != 0) {
 		/* it wrote the hosts of the tasks it placed before failing:
 		 * a suspended job keeps the hosts it left */
-		if (w->state[j] == DFRS_JOB_SUSPENDED)
-			memcpy(w->hosts[j], job->hosts,
-			       sizeof(int) * job->shape.ntasks);
+		online_hosts_reset(w, j);
 		return -1;
 	}
 	w->state[j] = DFRS_JOB_RUNNING;
@@ -115,11 +112,11 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 
 			if (online_place_on(w, u, w->hosts[u]) == 0 ||
 			    (w->par->policy == DFRS_POLICY_GREEDYPM &&
-			     online_may_migrate(w, u) && online_place_least_loaded(w, u, w->hosts[u]) == 0))
+			     online_may_migrate(w, u) &&
+			     online_place_least_loaded(w, u, online_hosts_to_write(w, u)) == 0))
 				w->state[u] = DFRS_JOB_RUNNING;
 			else
-				memcpy(w->hosts[u], w->cl->jobs[u].hosts,
-				       sizeof(int) * online_shape(w, u)->ntasks);
+				online_hosts_reset(w, u);
 		}
 		return;
 	}

@@ -198,7 +198,8 @@ int online_mcb_repack(online_state_t *w)
 			for (int i = 0; i < kept; i++) {
 				int j = w->by_prio[i];
 
-				memcpy(w->hosts[j], &pl.task_host[pl.first_task[i]],
+				memcpy(online_hosts_to_write(w, j),
+				       &pl.task_host[pl.first_task[i]],
 				       sizeof(int) * jobs[i].ntasks);
 				w->state[j] = DFRS_JOB_RUNNING;
 			}

@@ -41,19 +41,12 @@ int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 		  int narrived)
 {
 	double ref = w->cl->repack_yield, m;
-	int ntasks = 0, rc = -1;
+	int rc = -1;
 	dfrs_job_state_t *state0 = malloc(sizeof(*state0) * (w->nj + 1));
-	int *hosts0;
 
-	for (int j = 0; j < w->nj; j++)
-		ntasks += online_shape(w, j)->ntasks;
-	hosts0 = malloc(sizeof(int) * (ntasks + 1));
-	if (!state0 || !hosts0)
+	if (!state0)
 		goto out;
 	memcpy(state0, w->state, sizeof(*state0) * w->nj);
-	for (int j = 0, off = 0; j < w->nj; off += online_shape(w, j)->ntasks, j++)
-		memcpy(&hosts0[off], w->hosts[j],
-		       sizeof(int) * online_shape(w, j)->ntasks);
 
 	/* an arriving job preempts lower priorities as under GreedyP; then
 	 * waiting jobs fill free capacity, highest priority first */
@@ -69,14 +62,13 @@ int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 		goto out;
 	}
 	/* undo: the caller repacks from the state it had (usage and load are
-	 * left as the repair made them: the repack does not read them) */
+	 * left as the repair made them: the repack does not read them); the
+	 * repair was the first to write any job's hosts */
 	memcpy(w->state, state0, sizeof(*state0) * w->nj);
-	for (int j = 0, off = 0; j < w->nj; off += online_shape(w, j)->ntasks, j++)
-		memcpy(w->hosts[j], &hosts0[off],
-		       sizeof(int) * online_shape(w, j)->ntasks);
+	for (int j = 0; j < w->nj; j++)
+		online_hosts_reset(w, j);
 	rc = 0;
 out:
 	free(state0);
-	free(hosts0);
 	return rc;
 }

@@ -26,9 +26,10 @@
 #include "online_state.h"
 
 /*
- * Try the local repair on w.  Returns 1 when it stands (w->state and
- * w->hosts hold it), 0 when the caller must repack (w->state and w->hosts
- * are as they were), -1 on out of memory.
+ * Try the local repair on w, before any job's working hosts are written.
+ * Returns 1 when it stands (w->state and w->hosts hold it), 0 when the
+ * caller must repack (w->state and w->hosts are as they were), -1 on out
+ * of memory.
  */
 int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 		  int narrived);
