@@ -436,6 +436,68 @@ static void test_runs_of_identical_items(void **state)
 	assert_int_equal(bin2[4], 1);
 }
 
+/*
+ * A workspace packs as vector_pack does, again and again with new sizes:
+ * every algorithm and bin order, on jobs of several tasks (groups; two
+ * neighbours of the same size, whose tie goes to the index), with pinned
+ * tasks, against vector_pack on the same items without groups (which
+ * finds the runs by comparing sizes).
+ */
+static void test_workspace_packs_as_vector_pack(void **state)
+{
+	enum { NJOBS = 7, NBINS = 5, MAXN = 40 };
+	const int ntasks[NJOBS] = { 3, 1, 4, 4, 2, 5, 1 };
+	const double cap[2 * NBINS] = { 1, 1, 2, 1, 1, 2, 1.5, 1.5, 1, 1 };
+	const double scale[] = { 1.3, 1.3 };
+	double size[2 * MAXN];
+	int group[MAXN], pinned[MAXN], n = 0;
+	unsigned int seed = 7;
+
+	for (int j = 0; j < NJOBS; j++)
+		for (int t = 0; t < ntasks[j]; t++, n++) {
+			group[n] = j;
+			pinned[n] = j == 1 ? 2 : -1;	/* job 1 stays on bin 2 */
+		}
+	vp_problem_t grouped = { .ndims = 2, .nitems = n, .nbins = NBINS,
+				 .size = size, .cap = cap, .pinned = pinned,
+				 .scale = scale, .group = group };
+	vp_problem_t plain = grouped;
+	vp_workspace_t *ws;
+
+	plain.group = NULL;
+	for (int i = 0; i < metavp_algorithm_count(1); i++) {
+		vp_algorithm_t alg = metavp_algorithm_at(1, i);
+
+		ws = vp_workspace_new(&grouped);
+		assert_non_null(ws);
+		for (int round = 0; round < 3; round++) {
+			int in_ws[MAXN], fresh[MAXN], rc;
+
+			for (int j = 0, k = 0; j < NJOBS; j++) {
+				double c, m;
+
+				seed = seed * 1103515245u + 12345u;
+				c = 0.05 + (seed >> 16) % 40 / 100.0;
+				seed = seed * 1103515245u + 12345u;
+				m = 0.05 + (seed >> 16) % 40 / 100.0;
+				if (j == 3)	/* the same as job 2 */
+					c = size[2 * (k - 1)], m = size[2 * (k - 1) + 1];
+				for (int t = 0; t < ntasks[j]; t++, k++)
+					size[2 * k] = c, size[2 * k + 1] = m;
+			}
+			rc = vector_pack_in(ws, &grouped, alg, in_ws);
+			assert_int_equal(rc, vector_pack(&plain, alg, fresh));
+			assert_memory_equal(in_ws, fresh, sizeof(int) * n);
+			if (rc == -1)
+				for (int k = 0; k < ntasks[0] + ntasks[1]; k++)
+					if (pinned[k] >= 0)
+						assert_int_equal(in_ws[k], pinned[k]);
+		}
+		vp_workspace_free(ws);
+	}
+	(void)state;
+}
+
 /* ---- every algorithm: capacities and the LP bound ------------------------ */
 
 typedef struct {
@@ -847,6 +909,7 @@ int main(void)
 		cmocka_unit_test(test_pp_relaxes_the_match),
 		cmocka_unit_test(test_first_fit_vs_best_fit),
 		cmocka_unit_test(test_runs_of_identical_items),
+		cmocka_unit_test(test_workspace_packs_as_vector_pack),
 		cmocka_unit_test(test_every_algorithm_respects_capacity),
 		cmocka_unit_test(test_metavp_near_optimal),
 		cmocka_unit_test(test_metavp_first_algorithms),

@@ -88,6 +88,7 @@ typedef struct {
 	const dfrs_instance_t *inst;
 	long trials;		/* trial packings run */
 	vp_problem_t pb;
+	vp_workspace_t *ws;	/* for pb, whose sizes change per trial */
 	double *size, *elem_size, *cap, *elem, *scale;
 	int *task_job, *item_bin;
 	int *lo_bin;		/* item_bin of the last packing that succeeded */
@@ -104,6 +105,7 @@ static void trial_free(trial_t *t)
 	free(t->task_job);
 	free(t->item_bin);
 	free(t->lo_bin);
+	vp_workspace_free(t->ws);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -150,6 +152,11 @@ static int trial_init(trial_t *t, const dfrs_instance_t *inst,
 	t->pb.pinned = pinned;
 	t->pb.scale = t->scale;
 	t->pb.group = t->task_job;
+	t->ws = vp_workspace_new(&t->pb);
+	if (!t->ws) {
+		trial_free(t);
+		return -1;
+	}
 	return 0;
 }
 
@@ -182,7 +189,7 @@ static int trial_pack(trial_t *t, vp_algorithm_t alg, double scaled)
 			}
 		k += job->ntasks;
 	}
-	int rc = vector_pack(&t->pb, alg, t->item_bin);
+	int rc = vector_pack_in(t->ws, &t->pb, alg, t->item_bin);
 
 	t->trials++;
 

@@ -517,70 +517,166 @@ out:
 	return rc;
 }
 
-int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
-{
-	pack_state_t st = { .pb = pb };
-	int n = pb->nitems, nb = pb->nbins, rc = -2;
-	keyed_item_t *tmp = malloc(sizeof(*tmp) * ((n > nb ? n : nb) + 1));
-	int *run_len = malloc(sizeof(int) * (n + 1));
+/*
+ * What every packing of one problem needs, whatever its sizes: the
+ * storage, the bins' fit limits, the runs of each group's items, the
+ * pinned items.  A search on the yield packs the same items into the same
+ * bins some 7 times per MCB repack, changing only the sizes.
+ */
+struct vp_workspace {
+	int nitems, nbins, ndims;
+	keyed_item_t *tmp;	/* [max(nitems, nbins)] */
+	int *run_len;		/* [nitems] */
+	int *group_run;		/* [nitems] with group: each run's first
+				 * item, then its length, ngroup_runs of them */
+	int ngroup_runs;
+	int npinned;
+	pack_state_t st;
+};
 
-	st.load = calloc((size_t)nb * pb->ndims + 1, sizeof(double));
-	st.order = malloc(sizeof(int) * (n + 1));
-	st.rank = malloc(sizeof(int) * (n + 1));
-	st.bins = malloc(sizeof(int) * (nb + 1));
-	st.placed = calloc(n + 1, 1);
-	st.cap_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
-	st.elem_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
-	st.elem_size = pb->elem_size ? pb->elem_size : pb->size;
-	if (!tmp || !run_len || !st.load || !st.order || !st.rank || !st.bins ||
-	    !st.placed || !st.cap_limit || !st.elem_limit)
-		goto out;
+void vp_workspace_free(vp_workspace_t *ws)
+{
+	if (!ws)
+		return;
+	free(ws->tmp);
+	free(ws->run_len);
+	free(ws->group_run);
+	free(ws->st.load);
+	free(ws->st.order);
+	free(ws->st.rank);
+	free(ws->st.bins);
+	free(ws->st.placed);
+	free(ws->st.cap_limit);
+	free(ws->st.elem_limit);
+	free(ws);
+}
+
+vp_workspace_t *vp_workspace_new(const vp_problem_t *pb)
+{
+	vp_workspace_t *ws = calloc(1, sizeof(*ws));
+	int n = pb->nitems, nb = pb->nbins;
+
+	if (!ws)
+		return NULL;
+	ws->nitems = n;
+	ws->nbins = nb;
+	ws->ndims = pb->ndims;
+	ws->tmp = malloc(sizeof(*ws->tmp) * ((n > nb ? n : nb) + 1));
+	ws->run_len = malloc(sizeof(int) * (n + 1));
+	ws->group_run = malloc(sizeof(int) * (2 * (size_t)n + 1));
+	ws->st.load = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
+	ws->st.order = malloc(sizeof(int) * (n + 1));
+	ws->st.rank = malloc(sizeof(int) * (n + 1));
+	ws->st.bins = malloc(sizeof(int) * (nb + 1));
+	ws->st.placed = malloc(n + 1);
+	ws->st.cap_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
+	ws->st.elem_limit = malloc(sizeof(double) * ((size_t)nb * pb->ndims + 1));
+	if (!ws->tmp || !ws->run_len || !ws->group_run || !ws->st.load ||
+	    !ws->st.order || !ws->st.rank || !ws->st.bins || !ws->st.placed ||
+	    !ws->st.cap_limit || !ws->st.elem_limit) {
+		vp_workspace_free(ws);
+		return NULL;
+	}
 	for (int b = 0; b < nb; b++)
 		for (int d = 0; d < pb->ndims; d++) {
 			size_t c = (size_t)b * pb->ndims + d;
 
-			st.cap_limit[c] = dfrs_fit_limit(pb->cap[c]);
-			st.elem_limit[c] = dfrs_fit_limit(elem_of(pb, b, d));
+			ws->st.cap_limit[c] = dfrs_fit_limit(pb->cap[c]);
+			ws->st.elem_limit[c] = dfrs_fit_limit(elem_of(pb, b, d));
 		}
+	for (int i = 0, e; pb->group && i < n; i = e) {
+		for (e = i + 1; e < n && pb->group[e] == pb->group[i]; e++)
+			;
+		ws->group_run[2 * ws->ngroup_runs] = i;
+		ws->group_run[2 * ws->ngroup_runs + 1] = e - i;
+		ws->ngroup_runs++;
+	}
+	for (int i = 0; pb->pinned && i < n; i++)
+		ws->npinned += pb->pinned[i] >= 0;
+	return ws;
+}
+
+/*
+ * sort_items with the runs of the groups: each group's items are the
+ * same, so this is the order sort_items gives (it also joins
+ * consecutive groups of the same size, which have equal keys and so come
+ * out in index order either way), with one key per group.
+ */
+static void sort_group_runs(vp_workspace_t *ws, const vp_problem_t *pb,
+			    vp_key_t key)
+{
+	pack_state_t *st = &ws->st;
+	keyed_item_t *tmp = ws->tmp;
+	int nd = pb->ndims, nruns = ws->ngroup_runs;
+
+	for (int g = 0; g < nruns; g++) {
+		int i = ws->group_run[2 * g];
+		double v[DFRS_MAX_DIMS];
+
+		for (int d = 0; d < nd; d++)
+			v[d] = pb->size[(size_t)i * nd + d] / pb->scale[d];
+		tmp[g].item = g;
+		tmp[g].nk = vector_key(key, v, nd, tmp[g].k);
+	}
+	/* run g's first item is the smallest index among its items: ties
+	 * between keys go to the index, as in cmp_keyed over the items */
+	qsort(tmp, nruns, sizeof(*tmp), cmp_keyed);
+	for (int g = 0, r = 0; g < nruns; g++) {
+		int first = ws->group_run[2 * tmp[g].item];
+		int end = first + ws->group_run[2 * tmp[g].item + 1];
+
+		for (int i = first; i < end; i++) {
+			st->order[r] = i;
+			st->rank[i] = r++;
+		}
+	}
+}
+
+int vector_pack_in(vp_workspace_t *ws, const vp_problem_t *pb,
+		   vp_algorithm_t alg, int *item_bin)
+{
+	pack_state_t *st = &ws->st;
+	int n = pb->nitems, nb = pb->nbins;
+
+	st->pb = pb;
+	st->elem_size = pb->elem_size ? pb->elem_size : pb->size;
+	st->bins_as_given = 0;
+	memset(st->load, 0, sizeof(double) * (size_t)nb * pb->ndims);
+	memset(st->placed, 0, n);
 	for (int i = 0; i < n; i++)
 		item_bin[i] = -1;
-	sort_items(&st, alg.key, tmp, run_len);
-	sort_bins(&st, alg.bins, tmp);
-	if (pb->pinned)
-		for (int r = 0; r < n; r++) {
-			int item = st.order[r], b = pb->pinned[item];
+	if (pb->group)
+		sort_group_runs(ws, pb, alg.key);
+	else
+		sort_items(st, alg.key, ws->tmp, ws->run_len);
+	sort_bins(st, alg.bins, ws->tmp);
+	for (int r = 0; ws->npinned > 0 && r < n; r++) {
+		int item = st->order[r], b = pb->pinned[item];
 
-			if (b < 0)
-				continue;
-			if (b >= nb || !fits(&st, item, b)) {
-				rc = item;
-				goto out;
-			}
-			put(&st, item, b, item_bin);
-		}
+		if (b < 0)
+			continue;
+		if (b >= nb || !fits(st, item, b))
+			return item;
+		put(st, item, b, item_bin);
+	}
 	switch (alg.strategy) {
 	case VP_FIRST_FIT:
-		rc = pack_first_fit(&st, item_bin);
-		break;
+		return pack_first_fit(st, item_bin);
 	case VP_BEST_FIT:
-		rc = pack_best_fit(&st, alg.key, item_bin);
-		break;
+		return pack_best_fit(st, alg.key, item_bin);
 	case VP_PERMUTATION_PACK:
-		rc = pack_permutation(&st, 1, item_bin);
-		break;
+		return pack_permutation(st, 1, item_bin);
 	case VP_CHOOSE_PACK:
-		rc = pack_permutation(&st, 0, item_bin);
-		break;
+		return pack_permutation(st, 0, item_bin);
 	}
-out:
-	free(tmp);
-	free(run_len);
-	free(st.load);
-	free(st.order);
-	free(st.rank);
-	free(st.bins);
-	free(st.placed);
-	free(st.cap_limit);
-	free(st.elem_limit);
+	return -2;
+}
+
+int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin)
+{
+	vp_workspace_t *ws = vp_workspace_new(pb);
+	int rc = ws ? vector_pack_in(ws, pb, alg, item_bin) : -2;
+
+	vp_workspace_free(ws);
 	return rc;
 }

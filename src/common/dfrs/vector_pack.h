@@ -85,4 +85,20 @@ typedef struct {
  */
 int vector_pack(const vp_problem_t *pb, vp_algorithm_t alg, int *item_bin);
 
+/*
+ * Packing the same items into the same bins again and again, with new
+ * sizes each time (a search on the yield): a workspace made for pb holds
+ * the storage and what does not depend on the sizes (the bins' limits,
+ * the groups, the pinned items).  vector_pack_in(ws, pb, ...) is
+ * vector_pack(pb, ...) for a pb that differs from the one ws was made for
+ * at most in the contents of size and elem_size.  vp_workspace_new
+ * returns NULL when out of memory.
+ */
+typedef struct vp_workspace vp_workspace_t;
+
+vp_workspace_t *vp_workspace_new(const vp_problem_t *pb);
+int vector_pack_in(vp_workspace_t *ws, const vp_problem_t *pb,
+		   vp_algorithm_t alg, int *item_bin);
+void vp_workspace_free(vp_workspace_t *ws);
+
 #endif
