@@ -23,7 +23,7 @@
 typedef struct {
 	dfrs_host_t hosts[8];
 	dfrs_online_job_t jobs[MAXJ];
-	int storage[MAXJ][4];
+	int storage[MAXJ][16];	/* hosts of up to 16 tasks per job */
 	dfrs_cluster_t cl;
 } fixture_t;
 
@@ -940,6 +940,13 @@ static void test_bad_state(void **state)
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 1: host -1 out of range 0..1"));
+	/* and one in the first block of 8 tasks that the check reads at once */
+	fixture_init(&f, 2, 0);
+	add_job(&f, 9, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
+		(int[]){ 1, 0, 1, 0, 1, 2, 1, 0, 1 });
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 100 task 5: host 2 out of range 0..1"));
 
 	/* running jobs overloading a host */
 	fixture_init(&f, 2, 0);
