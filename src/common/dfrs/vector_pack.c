@@ -107,8 +107,14 @@ static inline void put(pack_state_t *st, int item, int b, int *item_bin)
 {
 	int nd = st->pb->ndims;
 
-	for (int d = 0; d < nd; d++)
-		st->load[(size_t)b * nd + d] += st->pb->size[(size_t)item * nd + d];
+	if (nd == 2) {	/* CPU and memory: no loop (a put per task placed) */
+		st->load[2 * (size_t)b] += st->pb->size[2 * (size_t)item];
+		st->load[2 * (size_t)b + 1] += st->pb->size[2 * (size_t)item + 1];
+	} else {
+		for (int d = 0; d < nd; d++)
+			st->load[(size_t)b * nd + d] +=
+				st->pb->size[(size_t)item * nd + d];
+	}
 	st->placed[item] = 1;
 	item_bin[item] = b;
 }
