@@ -438,7 +438,8 @@ static void test_runs_of_identical_items(void **state)
 
 /*
  * A workspace packs as vector_pack does, again and again with new sizes:
- * every algorithm and bin order, on jobs of several tasks (groups; two
+ * every algorithm and bin order, one after the other in the same
+ * workspace (which keeps the last bin order), on jobs of several tasks (groups; two
  * neighbours of the same size, whose tie goes to the index), with pinned
  * tasks, against vector_pack on the same items without groups (which
  * finds the runs by comparing sizes).
@@ -465,11 +466,11 @@ static void test_workspace_packs_as_vector_pack(void **state)
 	vp_workspace_t *ws;
 
 	plain.group = NULL;
+	ws = vp_workspace_new(&grouped);
+	assert_non_null(ws);
 	for (int i = 0; i < metavp_algorithm_count(1); i++) {
 		vp_algorithm_t alg = metavp_algorithm_at(1, i);
 
-		ws = vp_workspace_new(&grouped);
-		assert_non_null(ws);
 		for (int round = 0; round < 3; round++) {
 			int in_ws[MAXN], fresh[MAXN], rc;
 
@@ -493,8 +494,8 @@ static void test_workspace_packs_as_vector_pack(void **state)
 					if (pinned[k] >= 0)
 						assert_int_equal(in_ws[k], pinned[k]);
 		}
-		vp_workspace_free(ws);
 	}
+	vp_workspace_free(ws);
 	(void)state;
 }
 

@@ -178,10 +178,10 @@ static void sort_bins(pack_state_t *st, vp_bin_order_t how, keyed_item_t *tmp)
 	const vp_problem_t *pb = st->pb;
 	int nd = pb->ndims;
 
+	st->bins_as_given = how == VP_BINS_AS_GIVEN;
 	if (how == VP_BINS_AS_GIVEN) {	/* every key equal: index order */
 		for (int b = 0; b < pb->nbins; b++)
 			st->bins[b] = b;
-		st->bins_as_given = 1;
 		return;
 	}
 	for (int b = 0; b < pb->nbins; b++) {
@@ -525,18 +525,21 @@ out:
 
 /*
  * What every packing of one problem needs, whatever its sizes: the
- * storage, the bins' fit limits, the runs of each group's items, the
- * pinned items.  A search on the yield packs the same items into the same
- * bins some 7 times per MCB repack, changing only the sizes.
+ * storage, the bins' fit limits and order, the runs of each group's items,
+ * the pinned items.  A search on the yield packs the same items into the
+ * same bins some 7 times per MCB repack, changing only the sizes.
  */
 struct vp_workspace {
-	int nitems, nbins, ndims;
 	keyed_item_t *tmp;	/* [max(nitems, nbins)] */
 	int *run_len;		/* [nitems] */
-	int *group_run;		/* [nitems] with group: each run's first
+	int *group_run;		/* [2 nitems] with group: each run's first
 				 * item, then its length, ngroup_runs of them */
 	int ngroup_runs;
 	int npinned;
+	/* st.bins holds the bin order `bins_for` (depends on the
+	 * capacities only), once sorted (bins_sorted) */
+	vp_bin_order_t bins_for;
+	int bins_sorted;
 	pack_state_t st;
 };
 
@@ -564,9 +567,6 @@ vp_workspace_t *vp_workspace_new(const vp_problem_t *pb)
 
 	if (!ws)
 		return NULL;
-	ws->nitems = n;
-	ws->nbins = nb;
-	ws->ndims = pb->ndims;
 	ws->tmp = malloc(sizeof(*ws->tmp) * ((n > nb ? n : nb) + 1));
 	ws->run_len = malloc(sizeof(int) * (n + 1));
 	ws->group_run = malloc(sizeof(int) * (2 * (size_t)n + 1));
@@ -646,7 +646,6 @@ int vector_pack_in(vp_workspace_t *ws, const vp_problem_t *pb,
 
 	st->pb = pb;
 	st->elem_size = pb->elem_size ? pb->elem_size : pb->size;
-	st->bins_as_given = 0;
 	memset(st->load, 0, sizeof(double) * (size_t)nb * pb->ndims);
 	memset(st->placed, 0, n);
 	for (int i = 0; i < n; i++)
@@ -655,7 +654,11 @@ int vector_pack_in(vp_workspace_t *ws, const vp_problem_t *pb,
 		sort_group_runs(ws, pb, alg.key);
 	else
 		sort_items(st, alg.key, ws->tmp, ws->run_len);
-	sort_bins(st, alg.bins, ws->tmp);
+	if (!ws->bins_sorted || ws->bins_for != alg.bins) {
+		sort_bins(st, alg.bins, ws->tmp);
+		ws->bins_for = alg.bins;
+		ws->bins_sorted = 1;
+	}
 	for (int r = 0; ws->npinned > 0 && r < n; r++) {
 		int item = st->order[r], b = pb->pinned[item];
 
