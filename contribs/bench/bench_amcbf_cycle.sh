@@ -226,7 +226,7 @@ bench_amcbf() {
 		say "warning: $am_cycles cycles counted, $am_seen cycle lines logged"
 	am_running=$(count R)
 	if [ "$perf_secs" -gt 0 ]; then
-		pid=$(cat "$CLUSTER_DIR/slurmctld.pid")
+		pid=$(head -n 1 "$CLUSTER_DIR/slurmctld.pid")
 		sleep "$interval"
 		say "perf: sampling slurmctld (pid $pid) for $perf_secs s"
 		perf record -q -g -F 4999 -p "$pid" -o "$CLUSTER_DIR/perf.data" \

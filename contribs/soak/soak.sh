@@ -70,7 +70,8 @@ stop_cluster() {
 trap stop_cluster EXIT
 trap 'exit 130' INT TERM
 
-ctld_pid() { cat "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null; }
+# the first line only: 24.11 rewrites the pid file in place on reconfigure
+ctld_pid() { head -n 1 "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null; }
 ctld_up() { scontrol ping 2>/dev/null | grep -q UP; }
 
 # stop slurmctld, run "$@" meanwhile, start it again on its saved state
@@ -99,7 +100,7 @@ fault() {
 	case $((RANDOM % 5)) in
 	0) kind=ctld; ctld_restart true ;;
 	1) kind="slurmd $n"
-	   pid=$(cat "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
+	   pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
 	   sleep 3
 	   "$SLURMD" -f "$SLURM_CONF" -N "$n" || say "warning: slurmd $n did not restart" ;;
 	2) kind=reconf

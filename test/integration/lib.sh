@@ -123,11 +123,20 @@ finish() {
 	exit 1
 }
 
+# ctld_pid: slurmctld's pid, from the first line of its pid file (Slurm 24.11
+# rewrites the file in place after `scontrol reconfigure`, and a shorter new
+# pid leaves a digit or two of the old one on a second line)
+ctld_pid() {
+	local pid=""
+	{ read -r pid || [ -n "$pid" ]; } 2>/dev/null < "$CLUSTER_DIR/slurmctld.pid" || return 1
+	[ -n "$pid" ] && echo "$pid"
+}
+
 # ctld_cpu_seconds: CPU time (user + system) slurmctld has used so far, in
 # seconds, from /proc/<pid>/stat (fields 14 and 15, in clock ticks)
 ctld_cpu_seconds() {
 	local pid stat
-	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || return 1
+	pid=$(ctld_pid) || return 1
 	stat=$(cat "/proc/$pid/stat") || return 1
 	# the fields after the command name, which is in parentheses
 	awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }' \
@@ -147,7 +156,7 @@ ctld_cpu_over() {
 # state file or edit slurm.conf), start slurmctld again on its saved state
 restart_ctld_with() {
 	local pid i
-	pid=$(cat "$CLUSTER_DIR/slurmctld.pid") || { fail "no slurmctld pid"; return 1; }
+	pid=$(ctld_pid) || { fail "no slurmctld pid"; return 1; }
 	kill "$pid"
 	for ((i = 0; i < 80; i++)); do
 		[ -d "/proc/$pid" ] || break

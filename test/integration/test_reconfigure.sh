@@ -12,6 +12,8 @@
 # restarts slurmctld (a new process, the plugin loaded afresh), so there the
 # test also expects a new slurmctld pid, and the previous settings after a
 # bad value must come from what the plugin kept in StateSaveLocation.
+# 24.11 also rewrites the pid file in place, and the test makes the new pid
+# shorter than the old (below) so that its readers are tested on the result.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -34,7 +36,7 @@ fi
 # from then on are the reconfigure's (since=first line number)
 set_params() {
 	local pid
-	pid=$(cat "$CLUSTER_DIR/slurmctld.pid")
+	pid=$(ctld_pid)
 	since=$(($(wc -l < "$log") + 1))
 	sed -i "s/^SchedulerParameters=.*/SchedulerParameters=defer,sched_interval=-1,$1/" "$conf"
 	scontrol reconfigure || fail "scontrol reconfigure failed"
@@ -46,7 +48,7 @@ set_params() {
 }
 pid_changed() {
 	local now
-	now=$(cat "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null)
+	now=$(ctld_pid)
 	[ -n "$now" ] && [ "$now" != "$1" ] && [ -d "/proc/$now" ]
 }
 ping_up() { scontrol ping 2>/dev/null | grep -q UP; }
@@ -62,7 +64,27 @@ wait_log() {
 	return 1
 }
 
+# Slurm 24.11 writes the restarted slurmctld's pid over the old one without
+# truncating the file: a new pid shorter than the old leaves the old one's
+# last digits on a second line.  Where the kernel lets root choose the next
+# pid, make that happen (a 5-digit pid, then a 3-digit one after the first
+# reconfigure) so that reading the pid file is tested on it.
+ns_last_pid=/proc/sys/kernel/ns_last_pid
+if [ "$restarts_ctld" = 1 ] && [ -w "$ns_last_pid" ] &&
+	[ "$(cat /proc/sys/kernel/pid_max)" -ge 32768 ]; then
+	echo 32000 >"$ns_last_pid" &&
+		"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null ||
+		fail "slurmctld did not restart at a 5-digit pid"
+	echo 400 >"$ns_last_pid"
+	short_pid=1
+fi
 set_params 'amcbf_interval=abc,amcbf_mode=cmbf'
+if [ "${short_pid:-0}" = 1 ]; then
+	[ "$(wc -l <"$CLUSTER_DIR/slurmctld.pid")" -ge 2 ] ||
+		echo "note: the pid file has one line after the reconfigure ($(ctld_pid)): pids taken meanwhile"
+	"$cluster" status --dir "$CLUSTER_DIR" >/dev/null ||
+		fail "local-cluster status: slurmctld not found from its pid file after the reconfigure"
+fi
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping previous settings'
 wait_log "$applied amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 "
 scontrol ping | grep -q UP || fail "slurmctld not answering after a bad parameter"
