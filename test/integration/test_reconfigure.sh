@@ -70,10 +70,11 @@ wait_log() {
 # pid, make that happen (a 5-digit pid, then a 3-digit one after the first
 # reconfigure) so that reading the pid file is tested on it.
 ns_last_pid=/proc/sys/kernel/ns_last_pid
-if [ "$restarts_ctld" = 1 ] && [ -w "$ns_last_pid" ] &&
-	[ "$(cat /proc/sys/kernel/pid_max)" -ge 32768 ]; then
-	echo 32000 >"$ns_last_pid" &&
-		"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null ||
+# (root in a container may see the file writable and still be refused:
+# then the test runs without it)
+if [ "$restarts_ctld" = 1 ] && [ "$(cat /proc/sys/kernel/pid_max)" -ge 32768 ] &&
+	(echo 32000 >"$ns_last_pid") 2>/dev/null; then
+	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null ||
 		fail "slurmctld did not restart at a 5-digit pid"
 	echo 400 >"$ns_last_pid"
 	short_pid=1
