@@ -730,6 +730,112 @@ static void test_requeue_cap(void **state)
 	}
 }
 
+/* starve_bsld: at an arrival, the waiting job that has been in the system
+ * the most times its estimate, once that reaches starve_bsld, takes
+ * running jobs off as an arriving job does (those that lose the least work
+ * first); one such claim per arrival; a job of unknown estimate never
+ * starves, nor any outside the requeue model. */
+static void test_requeue_starving_job_claims_room(void **state)
+{
+	const struct {
+		int requeue;
+		double starve, est2;
+		int claims;	/* 0: none, else the job that claims (2, 4) */
+	} cases[] = {
+		{ 1, 0.0, 10.0, 0 },	/* off */
+		{ 1, 1000.0, 10.0, 2 },	/* job 2: 2000 times its estimate */
+		{ 1, 3000.0, 10.0, 0 },	/* 2000 < 3000 */
+		{ 1, 1000.0, 0.0, 4 },	/* job 2 of unknown estimate; 4: 1000 */
+		{ 1, 1000.0, 15.0, 2 },	/* job 2: 1333, of lower priority */
+		{ 1, 1000.0, 40.0, 4 },	/* job 2: 500, not starving */
+		{ 0, 1000.0, 10.0, 0 },	/* not the requeue model */
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		fixture_t f;
+		int h0[] = { 0 }, h1[] = { 1 }, h01[] = { 0, 1 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+		int other = cases[c].claims == 2 ? 4 : 2;
+
+		fixture_init(&f, 2, 20000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 800, h1);
+		add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
+		add_job(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
+		for (int j = 0; j < 5; j++)
+			f.jobs[j].estimate = 10000.0;
+		f.jobs[0].submit = f.jobs[1].submit = 19000.0;
+		f.jobs[2].submit = 0.0;
+		f.jobs[2].estimate = cases[c].est2;
+		f.jobs[2].lost_time = 100.0;
+		f.jobs[3].submit = 20000.0;	/* arrives now */
+		f.jobs[4].submit = 10000.0;	/* 1000 times 10 s */
+		f.jobs[4].estimate = 10.0;
+		f.jobs[4].lost_time = 50.0;	/* priority 4, job 2 2 */
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+		assert_float_equal(par.starve_bsld, 0.0, EPS);
+		par.requeue = cases[c].requeue;
+		par.starve_bsld = cases[c].starve;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+						    3, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[3].action, DFRS_ACT_START);
+		assert_int_equal(d.claimed, cases[c].claims ? cases[c].claims : -1);
+		if (!cases[c].claims) {
+			for (int j = 0; j < 5; j++)
+				if (j != 3)
+					assert_int_equal(d.job[j].action,
+							 DFRS_ACT_NONE);
+			assert_float_equal(d.total_lost_seconds, 0.0, EPS);
+		} else {
+			/* both running jobs make room on both hosts; the
+			 * arrival, just started, is no victim */
+			assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+			assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+			assert_int_equal(d.job[cases[c].claims].state,
+					 DFRS_JOB_RUNNING);
+			assert_int_equal(d.job[other].state,
+					 DFRS_JOB_SUSPENDED);
+			assert_float_equal(d.total_lost_seconds, 1300.0, EPS);
+		}
+		dfrs_decisions_free(&d);
+	}
+}
+
+/* A running job that starves is no victim, even of an arrival; without
+ * starve_bsld the arrival requeues it. */
+static void test_requeue_starving_job_stays(void **state)
+{
+	(void)state;
+	for (int on = 0; on <= 1; on++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 1, 20000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 5, h0);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		f.jobs[0].estimate = 10.0;	/* 2000 times it */
+		f.jobs[1].submit = 20000.0;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+		par.requeue = 1;
+		par.starve_bsld = on ? 1000.0 : 0.0;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
+						    1, &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, on ? DFRS_ACT_NONE :
+				 DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[1].state, on ? DFRS_JOB_PENDING :
+				 DFRS_JOB_RUNNING);
+		assert_int_equal(d.claimed, -1);
+		dfrs_decisions_free(&d);
+	}
+}
+
 /* ---- MCB ------------------------------------------------------------------ */
 
 static void test_mcb_drops_lowest_priority(void **state)
@@ -1206,6 +1312,8 @@ int main(void)
 		cmocka_unit_test(test_requeue_running_job_ahead_of_new_ones),
 		cmocka_unit_test(test_requeue_cap),
 		cmocka_unit_test(test_requeue_takes_the_cheapest_victim),
+		cmocka_unit_test(test_requeue_starving_job_claims_room),
+		cmocka_unit_test(test_requeue_starving_job_stays),
 		cmocka_unit_test(test_repair_keeps_packing_within_drift),
 		cmocka_unit_test(test_repair_admits_arrival),
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),

@@ -163,12 +163,16 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
  * broken by submit time, would let an older waiting job requeue it.
  */
 static int stays_put(const dfrs_online_params_t *par,
+		     const dfrs_cluster_t *cl,
 		     const dfrs_online_job_t *job, dfrs_event_t event)
 {
-	if (!par->requeue || job->state != DFRS_JOB_RUNNING)
+	if (!par->requeue)
 		return 0;
-	return (!job->checkpointable && event != DFRS_EVENT_ARRIVAL) ||
-	       online_requeue_capped(par, job);
+	if (job->state != DFRS_JOB_RUNNING)
+		return online_starving(par, cl->now, job) ? 1 : 0;
+	return 2 * ((!job->checkpointable && event != DFRS_EVENT_ARRIVAL) ||
+		    online_requeue_capped(par, job) ||
+		    online_starving(par, cl->now, job));
 }
 
 static void cost_of(const dfrs_online_params_t *par, const dfrs_online_job_t *job,
@@ -309,12 +313,13 @@ static int decide_at(const dfrs_online_params_t *params,
 		     char *err, size_t errlen)
 {
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
-		     .nh = cluster->nhosts, .nj = cluster->njobs };
+		     .nh = cluster->nhosts, .nj = cluster->njobs, .claimed = -1 };
 	prio_key_t *keys = NULL;
 	int *scratch = NULL, ntasks = 0, widest = 0, rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->min_scaled_yield = -1.0;
+	out->claimed = -1;
 	if (check_shapes(cluster, err, errlen))
 		return -1;
 	for (int a = 0; a < narrived; a++)
@@ -372,14 +377,14 @@ static int decide_at(const dfrs_online_params_t *params,
 	order_by_hint(cluster, w.by_prio, scratch);
 	for (int r = 0; r < w.nj; r++) {
 		int j = w.by_prio[r];
-		int stays = stays_put(params, &cluster->jobs[j], event);
+		int stays = stays_put(params, cluster, &cluster->jobs[j], event);
 
 		/* requeue model: only an arrival may take a running job
 		 * that does not checkpoint off its hosts (it would restart
 		 * from scratch), and none past max_requeues; otherwise it
 		 * ranks first (stays_put), no victim of any job, so that
 		 * rotating priorities cannot requeue jobs over and over */
-		if (stays)
+		if (stays == 2)
 			w.prio[j] = INFINITY;
 		keys[r] = (prio_key_t){
 			.j = j,
@@ -424,6 +429,7 @@ static int decide_at(const dfrs_online_params_t *params,
 		out->nresumed += d->action == DFRS_ACT_RESUME;
 		out->nmigrated += d->action == DFRS_ACT_MIGRATE;
 	}
+	out->claimed = w.claimed;
 	if (final_yields(&w, out) != 0) {
 		snprintf(err, errlen, "internal error: running jobs overload a host");
 		goto out;

@@ -90,6 +90,19 @@
  * running, checkpointing or not) max_requeues times already stays on its
  * hosts at every event, arrivals included, as sched/amcbf leaves a job
  * preempted amcbf_max_preempt times alone.
+ * Starving jobs (requeue model, starve_bsld S > 0): the one place the
+ * policies use a run-time estimate (a job's `estimate`; live its time
+ * limit, in the simulator what EASY is told).  A job starves once it has
+ * been in the system S times its estimate (at least 10 s, the bound of
+ * the bounded slowdown): (now - submit) / max(estimate, 10) >= S.  What an
+ * arrival does not give a requeued job, which would otherwise only ever
+ * fill free room, a starving one gets: at each arrival event, after the
+ * arriving jobs, the waiting job that starves the most takes running jobs
+ * off as an arriving job does (any that may be requeued, those losing the
+ * least work first), one such claim per event; while it waits it ranks
+ * ahead of every job not running, and while it runs it stays on its hosts
+ * at every event (no job takes it off).  A job of unknown estimate (0)
+ * never starves.
  * Cost model: suspending a job writes its tasks' memory (ntasks *
  * task_mem_bytes) to disk; resuming reads it back; migrating moves the
  * memory of every task that changes host (of all tasks when a suspended job
@@ -151,6 +164,8 @@ typedef struct {
 				 * hosts again (0: none is; as
 				 * amcbf_max_preempt live); < 0 (default):
 				 * no limit */
+	double starve_bsld;	/* > 0: a job whose bounded slowdown by its
+				 * estimate has reached this claims room */
 	double repack_drift;	/* fraction in [0, 1) by which the minimum
 				 * scaled yield may fall below the last full
 				 * repack's before mcb (greedypm: at periodic
@@ -186,6 +201,8 @@ typedef struct {
 	int *hosts;		/* [shape.ntasks], caller storage: current
 				 * hosts (RUNNING) or last hosts (SUSPENDED) */
 	double yield;		/* current yield (RUNNING), else 0 */
+	double estimate;	/* run time the job is expected to need, s
+				 * (live: its time limit); 0: unknown */
 	int checkpointable;	/* requeue model: keeps its progress */
 	int requeues;		/* requeue model: times it was suspended or
 				 * moved while running (dfrs_online_apply
@@ -237,6 +254,8 @@ typedef struct {
 	double total_lost_seconds;	/* sum of lost_seconds */
 	double min_scaled_yield;	/* over running jobs after; -1 if none */
 	int repacked;		/* 1 if every job was repacked (METAVP) */
+	int claimed;		/* the index of the starving job that took
+				 * room at this arrival (starve_bsld), or -1 */
 } dfrs_decisions_t;
 
 /* Defaults above for the given policy. */

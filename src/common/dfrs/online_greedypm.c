@@ -3,6 +3,7 @@
  * online_greedypm.c - GreedyP and GreedyPM (Stillwell et al. 2010, "Use of Priority",
  * "Limiting Migration").  See online_greedypm.h and dfrs_online.h.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "online_greedypm.h"
@@ -127,12 +128,48 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 }
 
 /*
+ * Requeue model, starve_bsld > 0: at an arrival, the waiting job that has
+ * starved the most (online_waited_bsld), if any starves, takes jobs off as
+ * an arriving job does.  Its priority counts as infinite for this, so that
+ * any running job that may be requeued is a victim, those that lose the
+ * least work first.  One claim per arrival event: each requeues the jobs in
+ * the way of a job that is often wide, and they start over.
+ */
+static void starving_claim(online_state_t *w, const int *waiting, int nw,
+			   int *removed, victim_t *victims)
+{
+	int c = -1;
+	double worst = 0.0, prio;
+
+	for (int i = 0; i < nw; i++) {
+		const dfrs_online_job_t *job = &w->cl->jobs[waiting[i]];
+		double b = online_waited_bsld(w->cl->now, job);
+
+		if (w->state[waiting[i]] != DFRS_JOB_RUNNING &&
+		    online_starving(w->par, w->cl->now, job) &&
+		    (c < 0 || b > worst)) {
+			c = waiting[i];
+			worst = b;
+		}
+	}
+	if (c < 0)
+		return;
+	prio = w->prio[c];
+	w->prio[c] = INFINITY;
+	greedy_schedule_one(w, c, removed, victims);
+	w->prio[c] = prio;
+	if (w->state[c] == DFRS_JOB_RUNNING)
+		w->claimed = c;
+}
+
+/*
  * The greedy policies' pass over the waiting jobs, highest priority first.
  * Each is started or resumed where it fits.  Preemption (suspending lower
  * priorities, greedy_schedule_one) is used for each arriving job at an
  * arrival (in the order given, before any other waiting job), and for
  * every waiting job at a periodic event; otherwise waiting jobs only fill
- * free capacity.
+ * free capacity.  At an arrival, after the arriving jobs, the starving job
+ * that has waited longest for its estimate claims room (starving_claim).
  */
 int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			 const int *arrived, int narrived)
@@ -154,7 +191,11 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 	for (int r = 0; r < w->nj; r++)
 		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
 			waiting[nw++] = w->by_prio[r];
+	if (event == DFRS_EVENT_ARRIVAL && w->par->starve_bsld > 0.0)
+		starving_claim(w, waiting, nw, removed, victims);
 	for (int i = 0; i < nw; i++) {
+		if (w->state[waiting[i]] == DFRS_JOB_RUNNING)
+			continue;	/* it claimed room */
 		if (event == DFRS_EVENT_PERIODIC)
 			greedy_schedule_one(w, waiting[i], removed, victims);
 		else

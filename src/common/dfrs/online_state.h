@@ -51,6 +51,7 @@ typedef struct {
 	const int *none;	/* -1 for every task of the widest job */
 	double *prio;
 	int *by_prio;		/* job indices, highest priority first */
+	int claimed;		/* the starving job that took room, or -1 */
 } online_state_t;
 
 /* Job j's working hosts, to be written whole (or reset after): its hosts
@@ -99,6 +100,25 @@ static inline int online_requeue_capped(const dfrs_online_params_t *par,
 {
 	return par->requeue && par->max_requeues >= 0 &&
 	       job->requeues >= par->max_requeues;
+}
+
+/* Job j's bounded slowdown so far by its estimate (Feitelson et al.'s
+ * bound of 10 s): how long it has been in the system over its estimate. */
+static inline double online_waited_bsld(double now,
+					const dfrs_online_job_t *job)
+{
+	return (now - job->submit) /
+	       (job->estimate > 10.0 ? job->estimate : 10.0);
+}
+
+/* Requeue model with starve_bsld > 0: whether job j, of known estimate,
+ * has been in the system starve_bsld times its estimate (dfrs_online.h,
+ * "Starving jobs"). */
+static inline int online_starving(const dfrs_online_params_t *par,
+				  double now, const dfrs_online_job_t *job)
+{
+	return par->requeue && par->starve_bsld > 0.0 && job->estimate > 0.0 &&
+	       online_waited_bsld(now, job) >= par->starve_bsld;
 }
 
 /* Max-min yields of the running jobs on their working hosts (Stillwell et

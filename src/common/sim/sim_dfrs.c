@@ -167,6 +167,7 @@ static void add_job(drv_t *s, size_t i)
 	job->shape.need[0] = need;
 	job->shape.req[1] = s->mem[i];
 	job->checkpointable = s->ckpt[i];
+	job->estimate = wj->estimate;	/* what EASY is told */
 	s->widx[s->cl.njobs] = i;
 	s->cl.njobs++;
 }
@@ -373,6 +374,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.repack_tolerance = m->dfrs_repack_tolerance;
 	par.requeue = m->dfrs_requeue != 0;
 	par.max_requeues = (int)m->dfrs_max_requeues;
+	par.starve_bsld = m->dfrs_starve_bsld;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

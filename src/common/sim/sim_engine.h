@@ -47,6 +47,8 @@ typedef struct {
 	double dfrs_repack_tolerance;	/* their repack_tolerance
 					   (dfrs_online.h): 0 cold
 					   searches to 1e-4 */
+	double dfrs_starve_bsld;	/* their starve_bsld
+					   (dfrs_online.h): 0 off */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */

@@ -71,6 +71,11 @@ static const sim_param_t params[] = {
 	   "with dfrs_requeue: a running job requeued this often already "
 	   "is not taken off its hosts again, as amcbf_max_preempt does "
 	   "live (0: none is; 1000: about no limit)"),
+	P("dfrs_starve_bsld", dfrs_starve_bsld, 0, 1e6,
+	  "with dfrs_requeue: a job in the system this many times its "
+	  "estimate (what EASY is told) starves: at an arrival the most "
+	  "starved claims room as the arriving job does, and while it runs "
+	  "it is not taken off (0: none starves)"),
 	P("dfrs_repack_drift", dfrs_repack_drift, 0, 0.99,
 	  "mcb, greedypm: repair the kept packing at an event and repack "
 	  "every job only when the minimum scaled yield fell this fraction "
@@ -104,6 +109,7 @@ static const struct {
 	{ "amcbf_reserve", "reserve" },
 	{ "amcbf_requeue_victims", "requeue_victims" },
 	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
+	{ "amcbf_dfrs_starve_bsld", "dfrs_starve_bsld" },
 };
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
 
