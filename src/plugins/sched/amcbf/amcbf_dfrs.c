@@ -132,7 +132,8 @@ static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	oj->shape.req[DIM_MEM] = s.mem;
 	oj->shape.min_yield = s.min_yield;
 	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
-	oj->submit = (double)job_ptr->details->submit_time;
+	/* the caller sets oj->submit: the first submit time, which a
+	 * requeue (that resets Slurm's) does not change */
 	/* the requeue model's: with a checkpoint signal every job keeps its
 	 * progress when requeued, without one none does */
 	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
@@ -277,6 +278,7 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 	}
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, params, ref_mb, n, oj);
+	oj->submit = (double)amcbf_first_submit(k, job_ptr);
 	for (int i = 0, t = 0; i < node_record_count && t < n; i++)
 		if (bit_test(bm, i))
 			oj->hosts[t++] = i;
@@ -314,6 +316,7 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 		return;
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, params, ref_mb, n, oj);
+	oj->submit = (double)amcbf_first_submit(k, job_ptr);
 	oj->virtual_time = k->vt;
 	if (k->hosts && k->nhosts == n) {
 		oj->state = DFRS_JOB_SUSPENDED;
