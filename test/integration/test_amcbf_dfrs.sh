@@ -12,7 +12,13 @@
 #  J4 arrives while both nodes are drained and starts once they are
 #     resumed, with no job completing in between.
 # Every job ends COMPLETED exactly once; dfrs status shows the scheduler's
-# counters.  Without select/dfrs the mode
+# counters.  With amcbf_dfrs_starve_bsld=0.25:
+#  S1 (2 nodes, 3000 MB, time limit 1 min) is requeued for S2 (1 node,
+#     2000 MB) and cannot start again beside S2 and S3 (the same);
+#  15 s after S1's submission (0.25 times its limit), the next submission,
+#     S4 (500 MB), lets S1 claim room: S2 and S3 are requeued, S1 starts
+#     long before they would have ended, and then they run again.
+# Without select/dfrs the mode
 # refuses to act, with one error line.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -76,6 +82,38 @@ grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 5 started, 1 preempted' \
 # the longest read of the records, timed apart: it read at least one job
 grep -q 'stats: .*; longest read [0-9.]* ms ([1-9][0-9]* jobs)$' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line lacks the longest read of the records"
+
+start_cluster starve --nodes 2 --port 18700 \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_starve_bsld=0.25 \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
+log_has "amcbf_dfrs_starve_bsld=0.25" || fail "amcbf_dfrs_starve_bsld not logged"
+s1=$(submit -N2 --mem=3000 --time=1 --wrap 'sleep 10')
+s1_submit=$SECONDS
+wait_for "S1 running" state_is "$s1" RUNNING
+s2=$(submit -N1 --mem=2000 --wrap 'sleep 30')
+wait_for "S1 requeued for S2" \
+	log_has "dfrs(greedypm): suspended JobId=$s1 .*(requeued, preemption 1 of"
+wait_for "S2 running" state_is "$s2" RUNNING
+s3=$(submit -N1 --mem=2000 --wrap 'sleep 30')
+wait_for "S3 running" state_is "$s3" RUNNING
+log_has "JobId=$s1 starving" && fail "S1 starving before 15 s"
+while [ $((SECONDS - s1_submit)) -lt 17 ]; do sleep 0.5; done
+s4=$(submit -N1 --mem=500 --wrap 'sleep 1')
+wait_for "S1 claims room at S4's submission" \
+	log_has "dfrs(greedypm): JobId=$s1 starving (in the system 0\.[2-9][0-9]* times its time limit, amcbf_dfrs_starve_bsld=0.25): takes room at this submission"
+wait_for "S2 requeued for S1" log_has "dfrs(greedypm): suspended JobId=$s2 .*(requeued"
+wait_for "S3 requeued for S1" log_has "dfrs(greedypm): suspended JobId=$s3 .*(requeued"
+for ((i = 0; i < 60; i++)); do
+	state_is "$s1" RUNNING && break
+	sleep 0.5
+done
+state_is "$s1" RUNNING || fail "S1 not running 30 s after its claim"
+[ $((SECONDS - s1_submit)) -lt 45 ] || fail "S1 started only when S2 and S3 would have ended"
+wait_jobs_done 150 "$s1" "$s2" "$s3" "$s4"
+assert_completed_once "$s1" "$s2" "$s3" "$s4"
+[ "$(restarts "$s1")" = 1 ] || fail "S1 restarted $(restarts "$s1") times, want 1"
+stop_cluster
 
 start_cluster linear --nodes 2 --port 18700 --select select/linear \
 	--sched-params amcbf_mode=dfrs || { fail "cluster did not start"; finish; }

@@ -76,6 +76,8 @@ typedef struct {
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
 	int dfrs_repack_algorithms;	/* METAVP algorithms per repack */
+	double dfrs_starve_bsld;	/* a job in the system this many times
+					 * its time limit claims room; 0: off */
 	amcbf_avail_policy_t avail_policy;
 	int avail_slot;		/* s per observation slot */
 	double avail_zeta;	/* outside load (share of CPUs) above: OFF */

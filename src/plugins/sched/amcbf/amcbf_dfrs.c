@@ -137,6 +137,9 @@ static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	/* the requeue model's: with a checkpoint signal every job keeps its
 	 * progress when requeued, without one none does */
 	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
+	/* what EASY would be told, for amcbf_dfrs_starve_bsld */
+	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
+		oj->estimate = 60.0 * (double)job_ptr->time_limit;
 	oj->hosts = xcalloc(ntasks, sizeof(int));
 }
 
@@ -473,6 +476,13 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		error("dfrs(%s): no decision this cycle: %s", policy, err);
 		return false;
 	}
+	if (d.claimed >= 0) {
+		const dfrs_online_job_t *c = &cl->jobs[d.claimed];
+
+		info("dfrs(%s): JobId=%ld starving (in the system %.1f times its time limit, amcbf_dfrs_starve_bsld=%g): takes room at this submission",
+		     policy, c->id, (cl->now - c->submit) / c->estimate,
+		     op->starve_bsld);
+	}
 	dfrs_online_apply(cl, &d);
 	dfrs_decisions_free(&d);
 	return true;
@@ -536,6 +546,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
 	op.repack_algorithms = params->dfrs_repack_algorithms;
+	op.starve_bsld = params->dfrs_starve_bsld;
 	op.requeue = 1;		/* a suspension or a move is a requeue here */
 	for (int i = 0; i < v->njobs; i++) {
 		int n = v->jobs[i].shape.ntasks;
