@@ -17,7 +17,9 @@
 #     2000 MB) and cannot start again beside S2 and S3 (the same);
 #  15 s after S1's submission (0.25 times its limit), the next submission,
 #     S4 (500 MB), lets S1 claim room: S2 and S3 are requeued, S1 starts
-#     long before they would have ended, and then they run again.
+#     long before they would have ended, and then they run again;
+#     with amcbf_dfrs_max_start_per_cycle=1, S1 starts one cycle before S4,
+#     which the same decision started.
 # Without select/dfrs the mode
 # refuses to act, with one error line.
 set -uo pipefail
@@ -84,7 +86,7 @@ grep -q 'stats: .*; longest read [0-9.]* ms ([1-9][0-9]* jobs)$' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line lacks the longest read of the records"
 
 start_cluster starve --nodes 2 --port 18700 \
-	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_starve_bsld=0.25 \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_starve_bsld=0.25,amcbf_dfrs_max_start_per_cycle=1 \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
 log_has "amcbf_dfrs_starve_bsld=0.25" || fail "amcbf_dfrs_starve_bsld not logged"
@@ -110,6 +112,11 @@ for ((i = 0; i < 60; i++)); do
 done
 state_is "$s1" RUNNING || fail "S1 not running 30 s after its claim"
 [ $((SECONDS - s1_submit)) -lt 45 ] || fail "S1 started only when S2 and S3 would have ended"
+wait_for "S4 started a cycle after S1" log_has "dfrs(greedypm): started JobId=$s4 "
+log_has "dfrs(greedypm): 1 starts this cycle, 1 left to the next (amcbf_dfrs_max_start_per_cycle=1)" ||
+	fail "no deferred start logged"
+first=$(grep -n -e "resumed JobId=$s1 " -e "started JobId=$s4 " "$CLUSTER_DIR/slurmctld.log" | head -n 1)
+[[ $first == *"JobId=$s1 "* ]] || fail "S4 started before S1: $first"
 wait_jobs_done 150 "$s1" "$s2" "$s3" "$s4"
 assert_completed_once "$s1" "$s2" "$s3" "$s4"
 [ "$(restarts "$s1")" = 1 ] || fail "S1 restarted $(restarts "$s1") times, want 1"

@@ -581,6 +581,7 @@ typedef struct {
 	amcbf_hold_t hold;	/* slurmctld's locks */
 	bool stop;		/* the locks were yielded and much changed */
 	int actions, requeues, waiting;
+	int starts, deferred;	/* amcbf_dfrs_max_start_per_cycle */
 } dfrs_apply_t;
 
 /* Job i of the view as it is now, if it is still as the scan saw it:
@@ -637,25 +638,62 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 	}
 }
 
+/* A job the policy starts or resumes: its place in the decision's
+ * priority order, and its index in the view. */
+typedef struct {
+	int rank, i;
+} start_t;
+
+static int by_rank(const void *a, const void *b)
+{
+	const start_t *x = a, *y = b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* The jobs the policy starts or resumes, highest priority first (under
+ * amcbf_dfrs_max_start_per_cycle those go first).  Returns how many. */
+static int starts_in_order(const dfrs_view_t *v, start_t *order)
+{
+	int n = 0;
+
+	for (int i = 0; i < v->njobs; i++)
+		if (v->was[i] != DFRS_JOB_RUNNING &&
+		    v->jobs[i].state == DFRS_JOB_RUNNING)
+			order[n++] = (start_t){ .rank = v->jobs[i].rank, .i = i };
+	qsort(order, n, sizeof(*order), by_rank);
+	return n;
+}
+
 /* Then starts and resumptions, unless requeued jobs still hold nodes. */
 static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
-			 amcbf_memory_t *mem)
+			 amcbf_memory_t *mem, const dfrs_params_t *params)
 {
-	for (int i = 0; i < v->njobs && !ap->requeues && !ap->waiting &&
-			!ap->stop; i++) {
+	start_t *order = xcalloc(v->njobs ? v->njobs : 1, sizeof(*order));
+	int n = starts_in_order(v, order);
+
+	for (int o = 0; o < n && !ap->requeues && !ap->waiting &&
+			!ap->stop; o++) {
+		int i = order[o].i;
 		const dfrs_online_job_t *oj = &v->jobs[i];
 		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
 		job_record_t *jp;
 		int rc;
 
-		if (v->was[i] == DFRS_JOB_RUNNING ||
-		    oj->state != DFRS_JOB_RUNNING || !k)
+		if (!k)
 			continue;
+		/* a bounded cycle: the rest is decided again next cycle */
+		if (params->dfrs_max_start_per_cycle > 0 &&
+		    ap->starts >= params->dfrs_max_start_per_cycle) {
+			ap->deferred++;
+			continue;
+		}
 		/* yield before looking the job up: it may change meanwhile */
 		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
 			break;
 		if (!(jp = still_as_seen(v, i)))
 			continue;
+		ap->starts++;
 		rc = start_job(jp, oj->hosts, oj->shape.ntasks);
 		if (rc != SLURM_SUCCESS) {
 			verbose("could not start %pJ where dfrs(%s) decided: %s",
@@ -675,15 +713,21 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 		mem->started++;
 		ap->actions++;
 	}
+	xfree(order);
 }
 
 /* After the decisions: the arrivals are decided, unless a checkpoint wait
  * holds a requeue back (then all is decided again once it is over). */
 static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
-		       amcbf_memory_t *mem, unsigned events)
+		       amcbf_memory_t *mem, const dfrs_params_t *params,
+		       unsigned events)
 {
 	amcbf_checkpoint_sweep(mem);
-	if (ap->waiting || ap->stop) {
+	if (ap->deferred)
+		debug("%s: %d starts this cycle, %d left to the next (amcbf_dfrs_max_start_per_cycle=%d)",
+		      ap->who, ap->starts, ap->deferred,
+		      params->dfrs_max_start_per_cycle);
+	if (ap->waiting || ap->stop || ap->deferred) {
 		mem->owed_events = events;
 		return;
 	}
@@ -767,8 +811,8 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		amcbf_hold_lock(&ap.hold);
 		if (!slurmctld_config.shutdown_time) {
 			apply_requeues(&ap, &v, mem, params, now);
-			apply_starts(&ap, &v, mem);
-			apply_done(&ap, &v, mem, events);
+			apply_starts(&ap, &v, mem, params);
+			apply_done(&ap, &v, mem, params, events);
 		}
 		amcbf_hold_unlock(&ap.hold);
 	}
