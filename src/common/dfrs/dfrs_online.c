@@ -155,12 +155,14 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 }
 
 /*
- * Requeue model: whether a running job must stay on its hosts at this
- * event: one that does not checkpoint at any event but an arrival, and
- * one requeued max_requeues times already at every event.  It ranks
- * first, ahead even of jobs whose priority is infinite (those that never
- * ran): an infinite priority alone would tie with theirs, and the tie,
- * broken by submit time, would let an older waiting job requeue it.
+ * Requeue model: 2 if a running job must stay on its hosts at this event:
+ * one that does not checkpoint at any event but an arrival, and one
+ * requeued max_requeues times already or starving (online_starving) at
+ * every event.  It ranks first, ahead even of jobs whose priority is
+ * infinite (those that never ran): an infinite priority alone would tie
+ * with theirs, and the tie, broken by submit time, would let an older
+ * waiting job requeue it.  1 for a starving job that is not running: it
+ * ranks next, ahead of the other waiting jobs.  0 otherwise.
  */
 static int stays_put(const dfrs_online_params_t *par,
 		     const dfrs_cluster_t *cl,
