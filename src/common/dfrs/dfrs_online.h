@@ -258,6 +258,16 @@ typedef struct {
 				 * room at this arrival (starve_bsld), or -1 */
 } dfrs_decisions_t;
 
+/* A job's bounded slowdown so far by its estimate (the bound is 10 s): how
+ * long it has been in the system over its estimate, as starve_bsld
+ * measures it.  Only for a job of known estimate. */
+static inline double dfrs_online_waited_bsld(const dfrs_online_job_t *job,
+					     double now)
+{
+	return (now - job->submit) /
+	       (job->estimate > 10.0 ? job->estimate : 10.0);
+}
+
 /* Defaults above for the given policy. */
 void dfrs_online_params_default(dfrs_online_params_t *p,
 				dfrs_policy_t policy);

@@ -129,7 +129,7 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 
 /*
  * Requeue model, starve_bsld > 0: at an arrival, the waiting job that has
- * starved the most (online_waited_bsld), if any starves, takes jobs off as
+ * starved the most (dfrs_online_waited_bsld), if any starves, takes jobs off as
  * an arriving job does.  Its priority counts as infinite for this, so that
  * any running job that may be requeued is a victim, those that lose the
  * least work first.  One claim per arrival event: each requeues the jobs in
@@ -143,10 +143,9 @@ static void starving_claim(online_state_t *w, const int *waiting, int nw,
 
 	for (int i = 0; i < nw; i++) {
 		const dfrs_online_job_t *job = &w->cl->jobs[waiting[i]];
-		double b = online_waited_bsld(w->cl->now, job);
+		double b = dfrs_online_waited_bsld(job, w->cl->now);
 
-		if (w->state[waiting[i]] != DFRS_JOB_RUNNING &&
-		    online_starving(w->par, w->cl->now, job) &&
+		if (online_starving(w->par, w->cl->now, job) &&
 		    (c < 0 || b > worst)) {
 			c = waiting[i];
 			worst = b;

@@ -102,15 +102,6 @@ static inline int online_requeue_capped(const dfrs_online_params_t *par,
 	       job->requeues >= par->max_requeues;
 }
 
-/* Job j's bounded slowdown so far by its estimate (Feitelson et al.'s
- * bound of 10 s): how long it has been in the system over its estimate. */
-static inline double online_waited_bsld(double now,
-					const dfrs_online_job_t *job)
-{
-	return (now - job->submit) /
-	       (job->estimate > 10.0 ? job->estimate : 10.0);
-}
-
 /* Requeue model with starve_bsld > 0: whether job j, of known estimate,
  * has been in the system starve_bsld times its estimate (dfrs_online.h,
  * "Starving jobs"). */
@@ -118,7 +109,7 @@ static inline int online_starving(const dfrs_online_params_t *par,
 				  double now, const dfrs_online_job_t *job)
 {
 	return par->requeue && par->starve_bsld > 0.0 && job->estimate > 0.0 &&
-	       online_waited_bsld(now, job) >= par->starve_bsld;
+	       dfrs_online_waited_bsld(job, now) >= par->starve_bsld;
 }
 
 /* Max-min yields of the running jobs on their working hosts (Stillwell et

@@ -118,9 +118,10 @@ static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
 	return &v->jobs[v->njobs++];
 }
 
-/* The model job of a Slurm job of `ntasks` nodes. */
-static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
-		     uint64_t ref_mb, int ntasks, dfrs_online_job_t *oj)
+/* The model job of a Slurm job of `ntasks` nodes (k: what we know of it). */
+static void shape_of(job_record_t *job_ptr, amcbf_known_t *k,
+		     const dfrs_params_t *params, uint64_t ref_mb, int ntasks,
+		     dfrs_online_job_t *oj)
 {
 	share_job_t s;
 
@@ -132,8 +133,8 @@ static void shape_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	oj->shape.req[DIM_MEM] = s.mem;
 	oj->shape.min_yield = s.min_yield;
 	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
-	/* the caller sets oj->submit: the first submit time, which a
-	 * requeue (that resets Slurm's) does not change */
+	/* the first submit time: a requeue resets Slurm's */
+	oj->submit = (double)amcbf_first_submit(k, job_ptr);
 	/* the requeue model's: with a checkpoint signal every job keeps its
 	 * progress when requeued, without one none does */
 	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
@@ -280,8 +281,7 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 		return;
 	}
 	oj = view_add(v, job_ptr);
-	shape_of(job_ptr, params, ref_mb, n, oj);
-	oj->submit = (double)amcbf_first_submit(k, job_ptr);
+	shape_of(job_ptr, k, params, ref_mb, n, oj);
 	for (int i = 0, t = 0; i < node_record_count && t < n; i++)
 		if (bit_test(bm, i))
 			oj->hosts[t++] = i;
@@ -318,8 +318,7 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	if (n > node_record_count)
 		return;
 	oj = view_add(v, job_ptr);
-	shape_of(job_ptr, params, ref_mb, n, oj);
-	oj->submit = (double)amcbf_first_submit(k, job_ptr);
+	shape_of(job_ptr, k, params, ref_mb, n, oj);
 	oj->virtual_time = k->vt;
 	if (k->hosts && k->nhosts == n) {
 		oj->state = DFRS_JOB_SUSPENDED;
@@ -480,7 +479,7 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		const dfrs_online_job_t *c = &cl->jobs[d.claimed];
 
 		info("dfrs(%s): JobId=%ld starving (in the system %.1f times its time limit, amcbf_dfrs_starve_bsld=%g): takes room at this submission",
-		     policy, c->id, (cl->now - c->submit) / c->estimate,
+		     policy, c->id, dfrs_online_waited_bsld(c, cl->now),
 		     op->starve_bsld);
 	}
 	dfrs_online_apply(cl, &d);
@@ -713,20 +712,19 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 		mem->started++;
 		ap->actions++;
 	}
+	if (ap->deferred)
+		debug("%s: %d starts this cycle, %d left to the next (amcbf_dfrs_max_start_per_cycle=%d)",
+		      ap->who, ap->starts, ap->deferred,
+		      params->dfrs_max_start_per_cycle);
 	xfree(order);
 }
 
 /* After the decisions: the arrivals are decided, unless a checkpoint wait
  * holds a requeue back (then all is decided again once it is over). */
 static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
-		       amcbf_memory_t *mem, const dfrs_params_t *params,
-		       unsigned events)
+		       amcbf_memory_t *mem, unsigned events)
 {
 	amcbf_checkpoint_sweep(mem);
-	if (ap->deferred)
-		debug("%s: %d starts this cycle, %d left to the next (amcbf_dfrs_max_start_per_cycle=%d)",
-		      ap->who, ap->starts, ap->deferred,
-		      params->dfrs_max_start_per_cycle);
 	if (ap->waiting || ap->stop || ap->deferred) {
 		mem->owed_events = events;
 		return;
@@ -812,7 +810,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		if (!slurmctld_config.shutdown_time) {
 			apply_requeues(&ap, &v, mem, params, now);
 			apply_starts(&ap, &v, mem, params);
-			apply_done(&ap, &v, mem, params, events);
+			apply_done(&ap, &v, mem, events);
 		}
 		amcbf_hold_unlock(&ap.hold);
 	}
