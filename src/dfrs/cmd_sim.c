@@ -458,6 +458,7 @@ int cmd_sim(int argc, char **argv)
 			c.policies[c.npolicies++] = sim_policy_at(i);
 	if (parse_args(&c, argc, argv))
 		return 2;
+	sim_params_warn_inert(stderr, &c.model, c.sweep_key);
 
 	trace_t trace = { 0 };
 	trace_read_opts_t ropts = { .strict = c.strict, .diag = stderr,

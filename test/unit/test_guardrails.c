@@ -5,7 +5,8 @@
  * (dfrs_params_check.c), "did you mean" (name_suggest.c), policy names
  * whatever their case (sim_policy.c, avail_policy.c), slurm.conf names
  * for --param
- * (sim_params.c), array and heterogeneous job ids counted in a sacct
+ * (sim_params.c) and its warning for a requeue-model parameter set without
+ * dfrs_requeue=1, array and heterogeneous job ids counted in a sacct
  * history (trace_sacct.c), and dfrs_cpu_need as the CPU usage of the jobs
  * a trace says nothing of (sim_workload.c).
  */
@@ -230,6 +231,53 @@ static void test_param_conf_names(void **state)
 			    "range 0..1");
 }
 
+/* The warnings sim_params_warn_inert writes for m, swept, into buf. */
+static int inert_lines(const sim_model_t *m, const char *swept, char *buf,
+		       size_t len)
+{
+	FILE *f;
+	int n;
+
+	memset(buf, 0, len);
+	f = fmemopen(buf, len, "w");
+	assert_non_null(f);
+	n = sim_params_warn_inert(f, m, swept);
+	fclose(f);
+	return n;
+}
+
+static void test_requeue_params_inert(void **state)
+{
+	sim_model_t m;
+	char err[256], out[512];
+
+	(void)state;
+	sim_model_defaults(&m);
+	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 0);
+	assert_string_equal(out, "");
+	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_starve_bsld", 1000, err,
+				       sizeof(err)), 0);
+	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 1);
+	assert_string_equal(out, "dfrs sim: warning: --param dfrs_starve_bsld "
+			    "has no effect without --param dfrs_requeue=1\n");
+	/* swept: warned even where its values include the default */
+	sim_model_defaults(&m);
+	assert_int_equal(inert_lines(&m, "dfrs_max_requeues", out,
+				     sizeof(out)), 1);
+	assert_string_equal(out, "dfrs sim: warning: --param dfrs_max_requeues "
+			    "has no effect without --param dfrs_requeue=1\n");
+	/* the model on, or swept (some settings have it on): no warning */
+	m.dfrs_starve_bsld = 1000;
+	assert_int_equal(inert_lines(&m, "dfrs_requeue", out, sizeof(out)), 0);
+	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
+				       sizeof(err)), 0);
+	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 0);
+	/* a parameter that needs no other is never warned of */
+	sim_model_defaults(&m);
+	m.migration_cost = 5;
+	assert_int_equal(inert_lines(&m, "gang_mpl", out, sizeof(out)), 0);
+}
+
 static void test_history_kinds(void **state)
 {
 	const char *text =
@@ -294,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_policy_case),
 		cmocka_unit_test(test_param_conf_names),
+		cmocka_unit_test(test_requeue_params_inert),
 		cmocka_unit_test(test_history_kinds),
 		cmocka_unit_test(test_default_cpu_need),
 	};

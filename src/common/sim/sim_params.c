@@ -15,14 +15,19 @@ typedef struct {
 	double lo, hi;		/* allowed range, inclusive */
 	const char *meaning;
 	int whole;		/* 1: a whole number; 2: one held in an int */
+	const char *needs;	/* acts only while this key is not 0 */
 } sim_param_t;
 
 #define P(key, field, lo, hi, meaning) \
-	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 0 }
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 0, NULL }
 #define PW(key, field, lo, hi, meaning) \
-	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 1 }
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 1, NULL }
+/* a parameter of the requeue model, inert without dfrs_requeue=1 */
+#define PRQ(key, field, lo, hi, meaning, whole) \
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, whole, \
+	  "dfrs_requeue" }
 #define PI(key, field, lo, hi, meaning) \
-	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 2 }
+	{ key, offsetof(sim_model_t, field), lo, hi, meaning, 2, NULL }
 
 static const sim_param_t params[] = {
 	P("util_threshold", sched.util_threshold, 0, 1,
@@ -64,18 +69,18 @@ static const sim_param_t params[] = {
 	   "greedyp, greedypm, mcb: 1: a job suspended or moved while "
 	   "running is requeued and, unless it checkpoints, loses its "
 	   "progress (instead of paying migration_cost)"),
-	P("dfrs_ckpt_share", dfrs_ckpt_share, 0, 1,
-	  "with dfrs_requeue: share of the jobs that checkpoint, drawn per "
-	  "job"),
-	PW("dfrs_max_requeues", dfrs_max_requeues, 0, 1000,
-	   "with dfrs_requeue: a running job requeued this often already "
-	   "is not taken off its hosts again, as amcbf_max_preempt does "
-	   "live (0: none is; 1000: about no limit)"),
-	P("dfrs_starve_bsld", dfrs_starve_bsld, 0, 1e6,
-	  "with dfrs_requeue: a job in the system this many times its "
-	  "estimate (what EASY is told) starves: at an arrival the most "
-	  "starved claims room as the arriving job does, and while it runs "
-	  "it is not taken off (0: none starves)"),
+	PRQ("dfrs_ckpt_share", dfrs_ckpt_share, 0, 1,
+	    "with dfrs_requeue: share of the jobs that checkpoint, drawn "
+	    "per job", 0),
+	PRQ("dfrs_max_requeues", dfrs_max_requeues, 0, 1000,
+	    "with dfrs_requeue: a running job requeued this often already "
+	    "is not taken off its hosts again, as amcbf_max_preempt does "
+	    "live (0: none is; 1000: about no limit)", 1),
+	PRQ("dfrs_starve_bsld", dfrs_starve_bsld, 0, 1e6,
+	    "with dfrs_requeue: a job in the system this many times its "
+	    "estimate (what EASY is told) starves: at an arrival the most "
+	    "starved claims room as the arriving job does, and while it "
+	    "runs it is not taken off (0: none starves)", 0),
 	P("dfrs_repack_drift", dfrs_repack_drift, 0, 0.99,
 	  "mcb, greedypm: repair the kept packing at an event and repack "
 	  "every job only when the minimum scaled yield fell this fraction "
@@ -151,17 +156,52 @@ int sim_param_set(sim_model_t *m, const char *key, double value,
 	return -1;
 }
 
+static double field_value(const sim_model_t *m, const sim_param_t *p)
+{
+	const char *field = (const char *)m + p->offset;
+
+	return p->whole == 2 ? (double)*(const int *)field
+			     : *(const double *)field;
+}
+
+static const sim_param_t *param_named(const char *key)
+{
+	for (size_t i = 0; i < NPARAMS; i++)
+		if (!strcmp(params[i].key, key))
+			return &params[i];
+	return NULL;
+}
+
+int sim_params_warn_inert(FILE *out, const sim_model_t *m, const char *swept)
+{
+	const char *sweep = swept ? sim_param_key(swept) : "";
+	sim_model_t def;
+	int n = 0;
+
+	sim_model_defaults(&def);
+	for (size_t i = 0; i < NPARAMS; i++) {
+		const sim_param_t *p = &params[i], *on;
+
+		if (!p->needs || !(on = param_named(p->needs)) ||
+		    !strcmp(sweep, on->key) || field_value(m, on) != 0)
+			continue;
+		if (field_value(m, p) == field_value(&def, p) &&
+		    strcmp(sweep, p->key))
+			continue;
+		fprintf(out, "dfrs sim: warning: --param %s has no effect "
+			"without --param %s=1\n", p->key, on->key);
+		n++;
+	}
+	return n;
+}
+
 void sim_params_describe(FILE *out)
 {
 	sim_model_t m;
 	sim_model_defaults(&m);
-	for (size_t i = 0; i < NPARAMS; i++) {
-		const char *field = (const char *)&m + params[i].offset;
+	for (size_t i = 0; i < NPARAMS; i++)
 		fprintf(out, "  %-16s %-8g %s\n", params[i].key,
-			params[i].whole == 2 ? (double)*(const int *)field
-					     : *(const double *)field,
-			params[i].meaning);
-	}
+			field_value(&m, &params[i]), params[i].meaning);
 	for (size_t i = 0; i < NALIASES; i++)
 		fprintf(out, "  %-16s as %s (its slurm.conf name)\n",
 			aliases[i].conf, aliases[i].key);

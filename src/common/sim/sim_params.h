@@ -23,6 +23,15 @@ int sim_param_set(sim_model_t *m, const char *key, double value,
  * (amcbf_util_threshold: util_threshold); any other key as it is. */
 const char *sim_param_key(const char *key);
 
+/*
+ * One warning line on out for each parameter that m sets away from its
+ * default (or that is swept, swept naming the --param given a list, else
+ * NULL) while the parameter it needs is 0, e.g. dfrs_starve_bsld without
+ * dfrs_requeue=1.  Returns how many lines.
+ */
+int sim_params_warn_inert(FILE *out, const sim_model_t *m,
+			  const char *swept);
+
 /* The parameter table for --help and doc/simulator.md. */
 void sim_params_describe(FILE *out);
 
