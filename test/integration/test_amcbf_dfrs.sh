@@ -11,6 +11,9 @@
 #     (starts again) afterwards.
 #  J4 arrives while both nodes are drained and starts once they are
 #     resumed, with no job completing in between.
+#  J5 ends and its epilog keeps both nodes COMPLETING for 8 s; J6, which
+#     arrives then, is not started there (Slurm would refuse it) but once
+#     J5 has left: no start is refused.
 # Every job ends COMPLETED exactly once; dfrs status shows the scheduler's
 # counters.  With amcbf_dfrs_starve_bsld=0.25:
 #  S1 (2 nodes, 3000 MB, time limit 1 min) is requeued for S2 (1 node,
@@ -28,9 +31,15 @@ set -uo pipefail
 yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
 below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
 
+# an epilog that takes 8 s for the jobs marked by a file $epilog.JOBID
+epilog=$build/test-clusters/$test_name-epilog.sh
+mkdir -p "$build/test-clusters" && rm -f "$epilog".*
+printf '#!/bin/sh\n[ -e "%s.$SLURM_JOB_ID" ] && sleep 8\nexit 0\n' "$epilog" > "$epilog"
+chmod 755 "$epilog"
 start_cluster dfrs --nodes 2 --port 18700 \
 	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--conf Epilog="$epilog" \
 	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
 log_has "amcbf_mode=dfrs .*amcbf_dfrs_policy=greedypm" || fail "parameters not logged"
 
@@ -77,9 +86,23 @@ log_has "dfrs(greedypm): started JobId=$j4 " ||
 	fail "J4 not started once the nodes came back (waited 70 s)"
 wait_jobs_done 60 "$j4"
 assert_completed_once "$j4"
+
+# J6 arrives while J5's epilog keeps both nodes COMPLETING
+j5=$(submit -N2 --mem=1024 --wrap 'sleep 2')
+touch "$epilog.$j5"
+wait_for "J5 running" state_is "$j5" RUNNING
+for ((i = 0; i < 40; i++)); do
+	state_is "$j5" COMPLETING && break
+	sleep 0.25
+done
+state_is "$j5" COMPLETING || fail "J5 not completing in its epilog"
+j6=$(submit -N1 --mem=1024 --wrap 'sleep 1')
+wait_jobs_done 60 "$j5" "$j6"
+assert_completed_once "$j5" "$j6"
+log_has "could not start JobId=$j6 " && fail "J6 was started on a completing node and refused"
 stop_cluster
-# J1, J2, J3, J1 again and J4
-grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 5 started, 1 preempted' \
+# J1, J2, J3, J1 again, J4, J5 and J6; no start refused
+grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 7 started, 1 preempted, 0 promoted, 0 demoted, 0 starts refused by Slurm;' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
 # the longest read of the records, timed apart: it read at least one job
 grep -q 'stats: .*; longest read [0-9.]* ms ([1-9][0-9]* jobs)$' \

@@ -188,11 +188,21 @@ static bool fits_some_host(const double most[2], const dfrs_job_t *shape)
 }
 
 /* Is any node of the bitmap one the policy may not use? */
+/* May the policy start jobs on node i now?  Not while a job is still
+ * leaving it (after a requeue, an end, or a slurmctld restart that found
+ * it completing): select_nodes refuses nodes in cg_node_bitmap, so a
+ * start placed there would only be refused.  Once the job has left, more
+ * nodes are usable and the cycle decides again. */
+static bool view_node_usable(int i)
+{
+	return amcbf_node_usable(i) &&
+	       !(cg_node_bitmap && bit_test(cg_node_bitmap, i));
+}
+
 static bool on_unusable_node(bitstr_t *bm)
 {
 	for (int i = 0; i < node_record_count; i++)
-		if (bit_test(bm, i) &&
-		    !amcbf_node_usable(i))
+		if (bit_test(bm, i) && !view_node_usable(i))
 			return true;
 	return false;
 }
@@ -501,7 +511,7 @@ static int view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
 	v->hosts = xcalloc(node_record_count ? node_record_count : 1,
 			   sizeof(*v->hosts));
 	for (int i = 0; i < node_record_count; i++) {
-		double c = amcbf_node_usable(i) ? 1.0 : NO_CAPACITY;
+		double c = view_node_usable(i) ? 1.0 : NO_CAPACITY;
 
 		usable += c == 1.0;
 		for (int d = 0; d < 2; d++)
