@@ -108,7 +108,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_dfrs_starve_bsld", P_DOUBLE, "0", 0, 1000000, NULL,
 	  offsetof(dfrs_params_t, dfrs_starve_bsld),
 	  "amcbf_mode=dfrs: a job in the system this many times its time limit starves: at a submission the most starved takes jobs off (requeues them) to start, and while it runs no job requeues it (0: none starves)" },
-	{ "amcbf_dfrs_max_start_per_cycle", P_INT, "0", 0, 100000, NULL,
+	{ "amcbf_dfrs_max_start_per_cycle", P_INT, "8", 0, 100000, NULL,
 	  offsetof(dfrs_params_t, dfrs_max_start_per_cycle),
 	  "amcbf_mode=dfrs: starts and resumptions applied in one cycle; the others are decided again at the next cycle, a second later (0: no bound)" },
 	{ "amcbf_avail_policy", P_ENUM, "observe", 0, 0, amcbf_avail_policy_names,

@@ -78,8 +78,8 @@ typedef struct {
 	int dfrs_repack_algorithms;	/* METAVP algorithms per repack */
 	double dfrs_starve_bsld;	/* a job in the system this many times
 					 * its time limit claims room; 0: off */
-	int dfrs_max_start_per_cycle;	/* starts applied in one cycle; 0:
-					 * no bound */
+	int dfrs_max_start_per_cycle;	/* starts applied in one cycle
+					 * (default 8); 0: no bound */
 	amcbf_avail_policy_t avail_policy;
 	int avail_slot;		/* s per observation slot */
 	double avail_zeta;	/* outside load (share of CPUs) above: OFF */
