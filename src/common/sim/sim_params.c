@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_params.c - dfrs sim's --param keys (sim_params.h): each key, the
- * model field it sets, its range and its default (Liu et al. 2013 section 5.1).
+ * model field it sets, its range and its default (Liu et al. 2013 section 5.1),
+ * and the key it needs on to act (the requeue model's need dfrs_requeue).
  */
 #include <stddef.h>
 #include <stdio.h>
