@@ -30,7 +30,8 @@
 # sched/amcbf also the longest time it held slurmctld's locks at once and
 # how often it yielded them (amcbf_yield_interval), and the longest hold
 # that read the records at the start of a cycle (it does not yield) with
-# the jobs it read, from the same stats line.
+# the jobs it read, from the same stats line; and, in a phase where Slurm
+# refused starts the plugin decided, the first refusal and the log's path.
 #
 # --mode dfrs benches amcbf_mode=dfrs instead (online DFRS, GreedyPM): it
 # needs select/dfrs, so both schedulers then get select/dfrs with
@@ -186,6 +187,16 @@ decided_cycles_in() {
 		dec = 0 }
 	     END { printf "%d %.2f\n", n, n ? s / n : 0 }' "$1"
 }
+# When the stats line $1 counts starts refused by Slurm, the first
+# refusal logged in file $2 from line $3 on, and where the log is (each
+# run overwrites it unless DFRS_BENCH_DIR differs).
+refused_note() {
+	local n first
+	n=$(sed -n 's/.*, \([0-9]*\) starts refused by Slurm.*/\1/p' <<<"$1")
+	[ "${n:-0}" -gt 0 ] || return 0
+	first=$(awk -v from="$3" 'NR >= from && /could not start/ { print; exit }' "$2")
+	say "$n starts refused by Slurm; the first: ${first:0:240} (log: $2)"
+}
 # the first "stats:" line after offset $1 (reading it all: no SIGPIPE)
 first_stats() { log_from "$1" | awk '/stats: / && !n++'; }
 # the same, in the log after offset $1
@@ -203,6 +214,7 @@ bench_amcbf() {
 	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
 	stats=$(first_stats "$off")
 	say "while submitting: ${stats#*stats: }"
+	refused_note "$stats" "$CLUSTER_DIR/slurmctld.log" 1
 	if [ "$mode" = dfrs ]; then
 		read -r sub_decided sub_decided_mean < <(decided_cycles_in "$CLUSTER_DIR/slurmctld.log")
 		say "while submitting: $sub_decided of those cycles decided, mean $sub_decided_mean ms"
@@ -240,6 +252,7 @@ bench_amcbf() {
 	fi
 	am_seen=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | wc -l)
 	say "full queue: ${stats#*stats: }; $(loadavg)"
+	refused_note "$stats" "$CLUSTER_DIR/measured.log" 2
 	am_cycles=$(sed -n 's/.*stats: \([0-9]*\) cycles.*/\1/p' <<<"$stats")
 	am_mean=$(sed -n 's/.*(mean \([0-9.]*\) ms.*/\1/p' <<<"$stats")
 	am_max=$(sed -n 's/.*, max \([0-9.]*\) ms).*/\1/p' <<<"$stats")
