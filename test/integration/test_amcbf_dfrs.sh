@@ -15,7 +15,9 @@
 #     arrives then, is not started there (Slurm would refuse it) but once
 #     J5 has left: no start is refused.
 # Every job ends COMPLETED exactly once; dfrs status shows the scheduler's
-# counters.  With amcbf_dfrs_starve_bsld=0.25:
+# counters.  (The repack settings, amcbf_dfrs_repack_drift and _tolerance,
+# are only parsed and logged here: greedypm repacks every 600 s.)
+# With amcbf_dfrs_starve_bsld=0.25:
 #  S1 (2 nodes, 3000 MB, time limit 1 min) is requeued for S2 (1 node,
 #     2000 MB) and cannot start again beside S2 and S3 (the same);
 #  15 s after S1's submission (0.25 times its limit), the next submission,
@@ -37,11 +39,12 @@ mkdir -p "$build/test-clusters" && rm -f "$epilog".*
 printf '#!/bin/sh\n[ -e "%s.$SLURM_JOB_ID" ] && sleep 8\nexit 0\n' "$epilog" > "$epilog"
 chmod 755 "$epilog"
 start_cluster dfrs --nodes 2 --port 18700 \
-	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_repack_drift=0.1,amcbf_dfrs_repack_tolerance=0.01 \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--conf Epilog="$epilog" \
 	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
-log_has "amcbf_mode=dfrs .*amcbf_dfrs_policy=greedypm" || fail "parameters not logged"
+log_has "amcbf_mode=dfrs .*amcbf_dfrs_policy=greedypm .*amcbf_dfrs_repack_drift=0.1 amcbf_dfrs_repack_tolerance=0.01 " ||
+	fail "parameters not logged"
 
 j1=$(submit -N2 --mem=2048 --comment=dfrs:need=0.5 --wrap 'sleep 14')
 wait_for "J1 running" state_is "$j1" RUNNING

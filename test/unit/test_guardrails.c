@@ -225,6 +225,11 @@ static void test_param_conf_names(void **state)
 	assert_string_equal(sim_param_key("amcbf_util_threshold"),
 			    "util_threshold");
 	assert_string_equal(sim_param_key("gang_mpl"), "gang_mpl");
+	/* the live speed settings replay as written */
+	assert_string_equal(sim_param_key("amcbf_dfrs_repack_drift"),
+			    "dfrs_repack_drift");
+	assert_string_equal(sim_param_key("amcbf_dfrs_repack_tolerance"),
+			    "dfrs_repack_tolerance");
 	assert_int_equal(sim_param_set(&m, "amcbf_util_threshold", 2, err,
 				       sizeof(err)), -1);
 	assert_string_equal(err, "parameter amcbf_util_threshold=2 is out of "

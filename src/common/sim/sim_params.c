@@ -115,6 +115,8 @@ static const struct {
 	{ "amcbf_reserve", "reserve" },
 	{ "amcbf_requeue_victims", "requeue_victims" },
 	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
+	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
+	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },
 	{ "amcbf_dfrs_starve_bsld", "dfrs_starve_bsld" },
 };
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))

@@ -76,6 +76,11 @@ typedef struct {
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */
 	int dfrs_repack_algorithms;	/* METAVP algorithms per repack */
+	double dfrs_repack_drift;	/* repair instead of a full repack
+					 * while the minimum scaled yield is
+					 * within this of the last one's */
+	double dfrs_repack_tolerance;	/* repacks search the yield from
+					 * the last one's, to within this */
 	double dfrs_starve_bsld;	/* a job in the system this many times
 					 * its time limit claims room; 0: off */
 	int dfrs_max_start_per_cycle;	/* starts applied in one cycle

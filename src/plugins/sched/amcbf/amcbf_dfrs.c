@@ -539,10 +539,12 @@ static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
 /* Decide at the completion, at the arrivals (all at once, in submit order:
  * one decision whatever their number), then at the periodic event, each on
  * the state the previous left; false on a bad state (logged).  Remembers
- * each job's state and hosts before. */
+ * each job's state and hosts before, and in *repack_yield what the last
+ * full repack reached (amcbf_dfrs_repack_drift and _tolerance start from
+ * it at the next cycle). */
 static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 			  unsigned events, bool periodic, time_t now,
-			  const char *policy)
+			  const char *policy, double *repack_yield)
 {
 	dfrs_online_params_t op;
 	dfrs_cluster_t cl;
@@ -555,6 +557,8 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	op.period = params->dfrs_period;
 	op.minvt = params->dfrs_minvt;
 	op.repack_algorithms = params->dfrs_repack_algorithms;
+	op.repack_drift = params->dfrs_repack_drift;
+	op.repack_tolerance = params->dfrs_repack_tolerance;
 	op.starve_bsld = params->dfrs_starve_bsld;
 	op.requeue = 1;		/* a suspension or a move is a requeue here */
 	for (int i = 0; i < v->njobs; i++) {
@@ -566,7 +570,8 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	sort_arrivals(v);
 	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = v->nnodes,
 			       .hosts = v->hosts, .njobs = v->njobs,
-			       .jobs = v->jobs, .now = (double)now };
+			       .jobs = v->jobs, .now = (double)now,
+			       .repack_yield = *repack_yield };
 	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
 	      v->narrivals, events, periodic ? ", periodic" : "");
 	if (events & (1u << DFRS_EVENT_COMPLETION))
@@ -580,6 +585,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 			    policy);
 	if (ok && periodic)
 		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, NULL, 0, policy);
+	*repack_yield = cl.repack_yield;
 	xfree(arrived);
 	return ok;
 }
@@ -815,7 +821,8 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	}
 	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	/* the policy decides with no lock held */
-	if (to_decide && decide_events(&v, params, events, periodic, now, policy)) {
+	if (to_decide && decide_events(&v, params, events, periodic, now, policy,
+				       &mem->repack_yield)) {
 		amcbf_hold_lock(&ap.hold);
 		if (!slurmctld_config.shutdown_time) {
 			apply_requeues(&ap, &v, mem, params, now);

@@ -51,6 +51,9 @@ typedef struct {
 	time_t last_periodic;	/* online DFRS: last periodic event */
 	unsigned long npending, nrunning;	/* managed jobs at the last scan */
 	unsigned owed_events;	/* online DFRS: events not decided yet */
+	double repack_yield;	/* online DFRS: minimum scaled yield after
+				 * the last full repack (the engine's
+				 * dfrs_cluster_t.repack_yield); 0: none */
 	int usable_nodes;	/* online DFRS: nodes it could use at the
 				   last scan */
 	/* statistics, for the log and dfrs status */
