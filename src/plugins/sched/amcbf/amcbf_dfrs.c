@@ -187,7 +187,6 @@ static bool fits_some_host(const double most[2], const dfrs_job_t *shape)
 	return true;
 }
 
-/* Is any node of the bitmap one the policy may not use? */
 /* May the policy start jobs on node i now?  Not while a job is still
  * leaving it (after a requeue, an end, or a slurmctld restart that found
  * it completing): select_nodes refuses nodes in cg_node_bitmap, so a
@@ -199,6 +198,7 @@ static bool view_node_usable(int i)
 	       !(cg_node_bitmap && bit_test(cg_node_bitmap, i));
 }
 
+/* Is any node of the bitmap one the policy may not use? */
 static bool on_unusable_node(bitstr_t *bm)
 {
 	for (int i = 0; i < node_record_count; i++)
