@@ -129,34 +129,39 @@ const char *sim_param_key(const char *key)
 	return key;
 }
 
+static const sim_param_t *param_named(const char *key)
+{
+	for (size_t i = 0; i < NPARAMS; i++)
+		if (!strcmp(params[i].key, key))
+			return &params[i];
+	return NULL;
+}
+
 int sim_param_set(sim_model_t *m, const char *key, double value,
 		  char *err, size_t errlen)
 {
-	const char *name = sim_param_key(key);
+	const sim_param_t *p = param_named(sim_param_key(key));
 
-	for (size_t i = 0; i < NPARAMS; i++) {
-		if (strcmp(params[i].key, name))
-			continue;
-		if (!(value >= params[i].lo && value <= params[i].hi)) {
-			snprintf(err, errlen, "parameter %s=%g is out of range "
-				 "%g..%g", key, value, params[i].lo,
-				 params[i].hi);
-			return -1;
-		}
-		if (params[i].whole && value != (double)(long long)value) {
-			snprintf(err, errlen, "parameter %s=%g must be a whole "
-				 "number", key, value);
-			return -1;
-		}
-		if (params[i].whole == 2)
-			*(int *)((char *)m + params[i].offset) = (int)value;
-		else
-			*(double *)((char *)m + params[i].offset) = value;
-		return 0;
+	if (!p) {
+		snprintf(err, errlen, "unknown parameter '%s' (dfrs sim --help "
+			 "lists them)", key);
+		return -1;
 	}
-	snprintf(err, errlen, "unknown parameter '%s' (dfrs sim --help lists "
-		 "them)", key);
-	return -1;
+	if (!(value >= p->lo && value <= p->hi)) {
+		snprintf(err, errlen, "parameter %s=%g is out of range %g..%g",
+			 key, value, p->lo, p->hi);
+		return -1;
+	}
+	if (p->whole && value != (double)(long long)value) {
+		snprintf(err, errlen, "parameter %s=%g must be a whole number",
+			 key, value);
+		return -1;
+	}
+	if (p->whole == 2)
+		*(int *)((char *)m + p->offset) = (int)value;
+	else
+		*(double *)((char *)m + p->offset) = value;
+	return 0;
 }
 
 static double field_value(const sim_model_t *m, const sim_param_t *p)
@@ -165,14 +170,6 @@ static double field_value(const sim_model_t *m, const sim_param_t *p)
 
 	return p->whole == 2 ? (double)*(const int *)field
 			     : *(const double *)field;
-}
-
-static const sim_param_t *param_named(const char *key)
-{
-	for (size_t i = 0; i < NPARAMS; i++)
-		if (!strcmp(params[i].key, key))
-			return &params[i];
-	return NULL;
 }
 
 int sim_params_warn_inert(FILE *out, const sim_model_t *m, const char *swept)
