@@ -836,6 +836,61 @@ static void test_requeue_starving_job_stays(void **state)
 	}
 }
 
+/* A starving job that does not fit keeps the room it waits for: at an
+ * event without a claim (here a completion), no job behind it starts, as
+ * one would without starve_bsld or outside the requeue model; one that
+ * fits starts, and the jobs behind it after. */
+static void test_requeue_starving_job_keeps_its_room(void **state)
+{
+	const struct {
+		int requeue;
+		double starve;
+		int wide;	/* tasks of the starving job */
+		dfrs_job_state_t starving_after, behind_after;
+		int behind_host;
+	} cases[] = {
+		{ 1, 1000.0, 2, DFRS_JOB_PENDING, DFRS_JOB_PENDING, -1 },
+		{ 1, 0.0, 2, DFRS_JOB_PENDING, DFRS_JOB_RUNNING, 1 },
+		{ 0, 1000.0, 2, DFRS_JOB_PENDING, DFRS_JOB_RUNNING, 1 },
+		{ 1, 1000.0, 1, DFRS_JOB_RUNNING, DFRS_JOB_RUNNING, 0 },
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		fixture_t f;
+		int h0[] = { 0 };
+		dfrs_online_params_t par;
+		dfrs_decisions_t d;
+		char err[256] = "";
+
+		fixture_init(&f, 2, 20000);
+		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		add_job(&f, cases[c].wide, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		add_job(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		f.jobs[0].submit = 19000.0;
+		f.jobs[0].estimate = f.jobs[2].estimate = 10000.0;
+		f.jobs[1].estimate = 10.0;	/* 2000 times it */
+		f.jobs[2].submit = 19500.0;
+		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
+		par.requeue = cases[c].requeue;
+		par.starve_bsld = cases[c].starve;
+		assert_int_equal(dfrs_online_decide(&par, &f.cl,
+						    DFRS_EVENT_COMPLETION, -1,
+						    &d, err, sizeof(err)), 0);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[1].state, cases[c].starving_after);
+		assert_int_equal(d.job[2].state, cases[c].behind_after);
+		if (cases[c].starving_after == DFRS_JOB_RUNNING)
+			assert_int_equal(d.job[1].hosts[0], 1);
+		if (cases[c].behind_after == DFRS_JOB_RUNNING)
+			assert_int_equal(d.job[2].hosts[0], cases[c].behind_host);
+		assert_int_equal(d.claimed, -1);
+		assert_int_equal(d.held, cases[c].behind_after ==
+				 DFRS_JOB_PENDING ? 1 : -1);
+		dfrs_decisions_free(&d);
+	}
+}
+
 /* ---- MCB ------------------------------------------------------------------ */
 
 static void test_mcb_drops_lowest_priority(void **state)
@@ -1314,6 +1369,7 @@ int main(void)
 		cmocka_unit_test(test_requeue_takes_the_cheapest_victim),
 		cmocka_unit_test(test_requeue_starving_job_claims_room),
 		cmocka_unit_test(test_requeue_starving_job_stays),
+		cmocka_unit_test(test_requeue_starving_job_keeps_its_room),
 		cmocka_unit_test(test_repair_keeps_packing_within_drift),
 		cmocka_unit_test(test_repair_admits_arrival),
 		cmocka_unit_test(test_repair_rotates_at_periodic_events),

@@ -315,13 +315,15 @@ static int decide_at(const dfrs_online_params_t *params,
 		     char *err, size_t errlen)
 {
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
-		     .nh = cluster->nhosts, .nj = cluster->njobs, .claimed = -1 };
+		     .nh = cluster->nhosts, .nj = cluster->njobs, .claimed = -1,
+		     .held = -1 };
 	prio_key_t *keys = NULL;
 	int *scratch = NULL, ntasks = 0, widest = 0, rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->min_scaled_yield = -1.0;
 	out->claimed = -1;
+	out->held = -1;
 	if (check_shapes(cluster, err, errlen))
 		return -1;
 	for (int a = 0; a < narrived; a++)
@@ -432,6 +434,7 @@ static int decide_at(const dfrs_online_params_t *params,
 		out->nmigrated += d->action == DFRS_ACT_MIGRATE;
 	}
 	out->claimed = w.claimed;
+	out->held = w.held;
 	if (final_yields(&w, out) != 0) {
 		snprintf(err, errlen, "internal error: running jobs overload a host");
 		goto out;

@@ -100,9 +100,12 @@
  * arriving jobs, the waiting job that starves the most takes running jobs
  * off as an arriving job does (any that may be requeued, those losing the
  * least work first), one such claim per event; while it waits it ranks
- * ahead of every job not running, and while it runs it stays on its hosts
- * at every event (no job takes it off).  A job of unknown estimate (0)
- * never starves.
+ * ahead of every job not running, and no job behind it starts while it
+ * does not fit (the greedy pass stops at it: otherwise smaller jobs take
+ * each host as it frees, and a wide job waits for as long as they come,
+ * or, after the last arrival, until the queue has drained); while it runs
+ * it stays on its hosts at every event (no job takes it off).  A job of
+ * unknown estimate (0) never starves.
  * Cost model: suspending a job writes its tasks' memory (ntasks *
  * task_mem_bytes) to disk; resuming reads it back; migrating moves the
  * memory of every task that changes host (of all tasks when a suspended job
@@ -256,6 +259,9 @@ typedef struct {
 	int repacked;		/* 1 if every job was repacked (METAVP) */
 	int claimed;		/* the index of the starving job that took
 				 * room at this arrival (starve_bsld), or -1 */
+	int held;		/* the index of the starving job that does
+				 * not fit and keeps the room it waits for
+				 * (no job behind it started), or -1 */
 } dfrs_decisions_t;
 
 /* A job's bounded slowdown so far by its estimate (the bound is 10 s): how

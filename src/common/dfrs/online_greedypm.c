@@ -169,6 +169,9 @@ static void starving_claim(online_state_t *w, const int *waiting, int nw,
  * every waiting job at a periodic event; otherwise waiting jobs only fill
  * free capacity.  At an arrival, after the arriving jobs, the starving job
  * that has waited longest for its estimate claims room (starving_claim).
+ * A starving job that does not fit stops the pass: no job behind it takes
+ * the room it waits for (starving jobs rank first, so only other starving
+ * jobs go before it).
  */
 int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			 const int *arrived, int narrived)
@@ -199,6 +202,19 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			greedy_schedule_one(w, waiting[i], removed, victims);
 		else
 			attempt_run(w, waiting[i]);
+		if (w->state[waiting[i]] != DFRS_JOB_RUNNING &&
+		    online_starving(w->par, w->cl->now,
+				    &w->cl->jobs[waiting[i]])) {
+			/* The room it waits for is not given to the jobs
+			 * behind it: they would fill each host as it frees,
+			 * and a wide job would wait for as long as others
+			 * keep coming, or after the last arrival (no more
+			 * claims) until the queue has drained.  (MCB's
+			 * repack keeps a prefix of the priority order: it
+			 * holds the same way.) */
+			w->held = waiting[i];
+			break;
+		}
 	}
 	free(waiting);
 	free(removed);

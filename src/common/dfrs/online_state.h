@@ -52,6 +52,7 @@ typedef struct {
 	double *prio;
 	int *by_prio;		/* job indices, highest priority first */
 	int claimed;		/* the starving job that took room, or -1 */
+	int held;		/* the starving job that keeps its room, or -1 */
 } online_state_t;
 
 /* Job j's working hosts, to be written whole (or reset after): its hosts
