@@ -25,6 +25,9 @@
 #     long before they would have ended, and then they run again;
 #     with amcbf_dfrs_max_start_per_cycle=1, S1 starts one cycle before S4,
 #     which the same decision started.
+# With amcbf_dfrs_starve_bsld=0.1 and no requeues, a starving job that
+# does not fit keeps the room it waits for: a job behind it that would fit
+# there stays pending until it has started (one log line).
 # Without select/dfrs the mode
 # refuses to act, with one error line.
 set -uo pipefail
@@ -146,6 +149,36 @@ first=$(grep -n -e "resumed JobId=$s1 " -e "started JobId=$s4 " "$CLUSTER_DIR/sl
 wait_jobs_done 150 "$s1" "$s2" "$s3" "$s4"
 assert_completed_once "$s1" "$s2" "$s3" "$s4"
 [ "$(restarts "$s1")" = 1 ] || fail "S1 restarted $(restarts "$s1") times, want 1"
+stop_cluster
+
+# A starving job that does not fit keeps its room: no requeues
+# (amcbf_max_preempt=0), so H (2 nodes) waits for B1 and B2; it starves
+# 6 s after its submission (0.1 times its limit), B1 ends later, and P,
+# which fits where B1 was, stays pending until H has started.
+start_cluster hold --nodes 2 --port 18700 \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_starve_bsld=0.1,amcbf_max_preempt=0 \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
+b1=$(submit -N1 --mem=3000 --wrap 'sleep 12')
+wait_for "B1 running" state_is "$b1" RUNNING
+b2=$(submit -N1 --mem=3000 --wrap 'sleep 30')
+wait_for "B2 running" state_is "$b2" RUNNING
+h=$(submit -N2 --mem=3000 --time=1 --wrap 'sleep 4')
+p=$(submit -N1 --mem=3000 --wrap 'sleep 1')
+held="dfrs(greedypm): JobId=$h starving (in the system [0-9.]* times its time limit, amcbf_dfrs_starve_bsld=0.1) does not fit yet: no job behind it starts until it does"
+for ((i = 0; i < 60; i++)); do	# B1 ends about 10 s after H's submission
+	log_has "$held" && break
+	sleep 0.5
+done
+log_has "$held" || fail "H, starving, did not keep the room B1 left"
+[ "$(grep -c "JobId=$h starving .*does not fit yet" "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
+	fail "the starving job's hold logged more than once"
+state_is "$b1" RUNNING && fail "H held room while B1 still ran"
+state_is "$p" PENDING || fail "P started in the room H waits for"
+wait_jobs_done 120 "$b1" "$b2" "$h" "$p"
+first=$(grep -n -e "started JobId=$h " -e "started JobId=$p " "$CLUSTER_DIR/slurmctld.log" | head -n 1)
+[[ $first == *"JobId=$h "* ]] || fail "P started before H: $first"
+assert_completed_once "$b1" "$b2" "$h" "$p"
 stop_cluster
 
 start_cluster linear --nodes 2 --port 18700 --select select/linear \

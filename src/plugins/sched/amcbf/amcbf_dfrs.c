@@ -469,10 +469,11 @@ static void sort_arrivals(dfrs_view_t *v)
 }
 
 /* Decide at one event (at an arrival, for the narrived jobs of arrived) and
- * apply it to the view; false on a bad state. */
+ * apply it to the view; false on a bad state.  *held: the starving job last
+ * logged as keeping its room (0: none), so that it is logged once. */
 static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		   dfrs_event_t event, const int *arrived, int narrived,
-		   const char *policy)
+		   const char *policy, long *held)
 {
 	dfrs_decisions_t d = { 0 };
 	char err[256];
@@ -491,6 +492,16 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		info("dfrs(%s): JobId=%ld starving (in the system %.1f times its time limit, amcbf_dfrs_starve_bsld=%g): takes room at this submission",
 		     policy, c->id, dfrs_online_waited_bsld(c, cl->now),
 		     op->starve_bsld);
+	}
+	if (d.held >= 0 && cl->jobs[d.held].id != *held) {
+		const dfrs_online_job_t *h = &cl->jobs[d.held];
+
+		info("dfrs(%s): JobId=%ld starving (in the system %.1f times its time limit, amcbf_dfrs_starve_bsld=%g) does not fit yet: no job behind it starts until it does",
+		     policy, h->id, dfrs_online_waited_bsld(h, cl->now),
+		     op->starve_bsld);
+		*held = h->id;
+	} else if (d.held < 0 && event != DFRS_EVENT_PERIODIC) {
+		*held = 0;
 	}
 	dfrs_online_apply(cl, &d);
 	dfrs_decisions_free(&d);
@@ -541,10 +552,11 @@ static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
  * the state the previous left; false on a bad state (logged).  Remembers
  * each job's state and hosts before, and in *repack_yield what the last
  * full repack reached (amcbf_dfrs_repack_drift and _tolerance start from
- * it at the next cycle). */
+ * it at the next cycle), and in *held the starving job last logged as
+ * keeping its room. */
 static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 			  unsigned events, bool periodic, time_t now,
-			  const char *policy, double *repack_yield)
+			  const char *policy, double *repack_yield, long *held)
 {
 	dfrs_online_params_t op;
 	dfrs_cluster_t cl;
@@ -575,16 +587,18 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
 	      v->narrivals, events, periodic ? ", periodic" : "");
 	if (events & (1u << DFRS_EVENT_COMPLETION))
-		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, NULL, 0, policy);
+		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, NULL, 0, policy,
+			    held);
 	/* the arrivals the completion's decision left waiting */
 	for (int a = 0; a < v->narrivals; a++)
 		if (v->jobs[v->arrivals[a]].state == DFRS_JOB_PENDING)
 			arrived[narrived++] = v->arrivals[a];
 	if (ok && narrived)
 		ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, arrived, narrived,
-			    policy);
+			    policy, held);
 	if (ok && periodic)
-		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, NULL, 0, policy);
+		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, NULL, 0, policy,
+			    held);
 	*repack_yield = cl.repack_yield;
 	xfree(arrived);
 	return ok;
@@ -822,7 +836,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	/* the policy decides with no lock held */
 	if (to_decide && decide_events(&v, params, events, periodic, now, policy,
-				       &mem->repack_yield)) {
+				       &mem->repack_yield, &mem->dfrs_held)) {
 		amcbf_hold_lock(&ap.hold);
 		if (!slurmctld_config.shutdown_time) {
 			apply_requeues(&ap, &v, mem, params, now);

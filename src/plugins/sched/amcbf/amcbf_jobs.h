@@ -54,6 +54,8 @@ typedef struct {
 	double repack_yield;	/* online DFRS: minimum scaled yield after
 				 * the last full repack (the engine's
 				 * dfrs_cluster_t.repack_yield); 0: none */
+	long dfrs_held;		/* online DFRS: the starving job last logged
+				 * as keeping the room it waits for; 0: none */
 	int usable_nodes;	/* online DFRS: nodes it could use at the
 				   last scan */
 	/* statistics, for the log and dfrs status */
