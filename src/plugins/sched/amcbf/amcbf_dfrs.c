@@ -493,6 +493,9 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		     policy, c->id, dfrs_online_waited_bsld(c, cl->now),
 		     op->starve_bsld);
 	}
+	if (d.repacked && cl->njobs > 0)
+		debug("dfrs(%s): repacked every job (METAVP), minimum scaled yield %.3f",
+		      policy, d.min_scaled_yield);
 	if (d.held >= 0 && cl->jobs[d.held].id != *held) {
 		const dfrs_online_job_t *h = &cl->jobs[d.held];
 
