@@ -79,6 +79,7 @@ typedef struct {
 	int *bins;		/* bins in the chosen bin order */
 	char *placed;		/* [nitems] */
 	int bins_as_given;	/* bins[b] == b for every b */
+	int uniform;		/* every bin has the same limits (bin 0's) */
 } pack_state_t;
 
 static double elem_of(const vp_problem_t *pb, int b, int d)
@@ -222,6 +223,25 @@ static int first_fit_from(const pack_state_t *st, int item, int b)
 
 	const double *load = st->load, *cap = st->cap_limit, *elem = st->elem_limit;
 
+	if (st->uniform) {	/* the same tests, the limits read once */
+		const double c0 = cap[0], c1 = cap[1];
+
+		if (!(e0 <= elem[0] && e1 <= elem[1]))
+			return pb->nbins;
+		if (st->bins_as_given) {
+			for (; b < pb->nbins; b++)
+				if (load[2 * b] + s0 <= c0 && load[2 * b + 1] + s1 <= c1)
+					break;
+			return b;
+		}
+		for (; b < pb->nbins; b++) {
+			size_t c = 2 * (size_t)st->bins[b];
+
+			if (load[c] + s0 <= c0 && load[c + 1] + s1 <= c1)
+				break;
+		}
+		return b;
+	}
 	if (st->bins_as_given) {	/* bins[b] == b */
 		for (; b < pb->nbins; b++)
 			if (e0 <= elem[2 * b] && load[2 * b] + s0 <= cap[2 * b] &&
@@ -590,6 +610,11 @@ vp_workspace_t *vp_workspace_new(const vp_problem_t *pb)
 			ws->st.cap_limit[c] = dfrs_fit_limit(pb->cap[c]);
 			ws->st.elem_limit[c] = dfrs_fit_limit(elem_of(pb, b, d));
 		}
+	ws->st.uniform = 1;
+	for (size_t c = pb->ndims; c < (size_t)nb * pb->ndims; c++)
+		if (ws->st.cap_limit[c] != ws->st.cap_limit[c % pb->ndims] ||
+		    ws->st.elem_limit[c] != ws->st.elem_limit[c % pb->ndims])
+			ws->st.uniform = 0;
 	for (int i = 0, e; pb->group && i < n; i = e) {
 		for (e = i + 1; e < n && pb->group[e] == pb->group[i]; e++)
 			;

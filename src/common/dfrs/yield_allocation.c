@@ -119,13 +119,15 @@ static void host_tasks_free(host_tasks_t *ht)
 /*
  * Usage at level L in host h's cells (h, d): fixed + slope * L, the
  * jobs still rising counted at their minimum yield plus the slope, the
- * others at their yield.  The level at which a cell fills is room /
- * slope, INFINITY if nothing in it rises, -INFINITY if it is overloaded
- * with nothing rising (rigid overload); *full_at: the lowest over h's
- * cells.
+ * others at their yield.  Each job's share per task is in add_fixed and
+ * add_slope (rows of nd, set when it starts rising and when it stops): the
+ * same products as computed here, so the same sums to the bit.  The level
+ * at which a cell fills is room / slope, INFINITY if nothing in it rises,
+ * -INFINITY if it is overloaded with nothing rising (rigid overload);
+ * *full_at: the lowest over h's cells.
  */
-static void sum_host(const dfrs_instance_t *inst, const dfrs_placement_t *p,
-		     const host_tasks_t *ht, const char *active, int h,
+static void sum_host(const dfrs_instance_t *inst, const host_tasks_t *ht,
+		     const double *add_fixed, const double *add_slope, int h,
 		     double *fixed, double *slope, double *full_at)
 {
 	int nd = inst->ndims;
@@ -134,16 +136,11 @@ static void sum_host(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 	for (int d = 0; d < nd; d++)
 		f[d] = s[d] = 0.0;
 	for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++) {
-		int i = ht->task_job[k];
-		const dfrs_job_t *job = &inst->jobs[i];
+		size_t i = (size_t)ht->task_job[k] * nd;
 
 		for (int d = 0; d < nd; d++) {
-			if (active[i]) {
-				f[d] += dfrs_task_usage(job, d, job->min_yield);
-				s[d] += (1.0 - job->min_yield) * job->need[d];
-			} else {
-				f[d] += dfrs_task_usage(job, d, p->yield[i]);
-			}
+			f[d] += add_fixed[i + d];
+			s[d] += add_slope[i + d];
 		}
 	}
 	*full_at = INFINITY;
@@ -174,7 +171,12 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	double *slope = malloc(sizeof(double) * (ncells + 1));
 	double *full_at = malloc(sizeof(double) * (nh + 1));	/* per host */
 	int *to_sum = malloc(sizeof(int) * (nh + 1)), nto_sum = nh;
-	char *active = calloc(inst->njobs + 1, 1);
+	/* each placed job's usage per task: fixed + slope * level while it
+	 * rises, fixed at its yield and no slope once frozen (sum_host) */
+	double *add_fixed = malloc(sizeof(double) * ((size_t)inst->njobs * nd + 1));
+	double *add_slope = malloc(sizeof(double) * ((size_t)inst->njobs * nd + 1));
+	/* a cell is full at or above this usage (the freezing test) */
+	double *full_from = malloc(sizeof(double) * (ncells + 1));
 	int *act = malloc(sizeof(int) * (inst->njobs + 1));
 	char *dirty = malloc(nh + 1);
 	double *limit = malloc(sizeof(double) * (inst->njobs + 1));
@@ -185,20 +187,32 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 	double level = 0.0;
 	int nactive = 0, rc = -1;
 
-	if (!fixed || !slope || !full_at || !to_sum || !active || !act ||
+	if (!fixed || !slope || !full_at || !to_sum || !add_fixed ||
+	    !add_slope || !full_from || !act ||
 	    !dirty || !limit || !rises || host_tasks_build(inst, p, &ht))
 		goto out;
 	memset(dirty, 1, nh + 1);
-	for (int h = 0; h < nh; h++)
+	for (int h = 0; h < nh; h++) {
 		to_sum[h] = h;
+		for (int d = 0; d < nd; d++) {
+			double cap = inst->hosts[h].cap[d];
+
+			full_from[(size_t)h * nd + d] = cap - FILL_TOL * (1 + cap);
+		}
+	}
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
 		if (p->task_host[p->first_task[i]] >= 0) {
 			const dfrs_job_t *job = &inst->jobs[i];
 
-			active[i] = 1;
 			act[nactive++] = i;
 			job_limits(inst, &ht, i, &limit[i]);
+			for (int d = 0; d < nd; d++) {
+				add_fixed[(size_t)i * nd + d] =
+					dfrs_task_usage(job, d, job->min_yield);
+				add_slope[(size_t)i * nd + d] =
+					(1.0 - job->min_yield) * job->need[d];
+			}
 			for (int d = 0; d < nd; d++)
 				rises[(size_t)i * nd + d] =
 					(1.0 - job->min_yield) * job->need[d] > 0.0 ||
@@ -210,8 +224,8 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 		int kept = 0;
 
 		for (int k = 0; k < nto_sum; k++) {
-			sum_host(inst, p, &ht, active, to_sum[k], fixed, slope,
-				 &full_at[to_sum[k]]);
+			sum_host(inst, &ht, add_fixed, add_slope, to_sum[k],
+				 fixed, slope, &full_at[to_sum[k]]);
 			dirty[to_sum[k]] = 0;
 		}
 		nto_sum = 0;
@@ -238,10 +252,9 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 
 				for (int d = 0; !stop && d < nd; d++) {
 					size_t c = (size_t)h * nd + d;
-					double cap = inst->hosts[h].cap[d];
 
 					if (rises[(size_t)i * nd + d] &&
-					    fixed[c] + slope[c] * level >= cap - FILL_TOL * (1 + cap))
+					    fixed[c] + slope[c] * level >= full_from[c])
 						stop = 1;
 				}
 			}
@@ -250,7 +263,11 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 				continue;
 			}
 			p->yield[i] = dfrs_yield_at_scaled(job, level);
-			active[i] = 0;
+			for (int d = 0; d < nd; d++) {
+				add_fixed[(size_t)i * nd + d] =
+					dfrs_task_usage(job, d, p->yield[i]);
+				add_slope[(size_t)i * nd + d] = 0.0;
+			}
 			for (int k = ht.job_start[i]; k < ht.job_start[i + 1]; k++)
 				if (!dirty[ht.job_host[k]]) {
 					dirty[ht.job_host[k]] = 1;
@@ -260,7 +277,6 @@ int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
 		if (kept == nactive) {	/* rounding: nothing binds, give all the level */
 			for (int a = 0; a < nactive; a++) {
 				p->yield[act[a]] = dfrs_yield_at_scaled(&inst->jobs[act[a]], level);
-				active[act[a]] = 0;
 			}
 			kept = 0;
 		}
@@ -273,7 +289,9 @@ out:
 	free(slope);
 	free(full_at);
 	free(to_sum);
-	free(active);
+	free(add_fixed);
+	free(add_slope);
+	free(full_from);
 	free(act);
 	free(dirty);
 	free(limit);
