@@ -135,7 +135,7 @@ static void test_room_failures_forgotten_when_hosts_change(void **state)
 	fixture_t f;
 	int h0[] = { 0 }, h1[] = { 1 }, got[3];
 	dfrs_online_params_t par;
-	double usage[4] = { 0 }, load[2] = { 0 };
+	double usage[4] = { 0 }, load[2] = { 0 }, left[4];
 	int cand[6];
 
 	fixture_init(&f, 2, 100);
@@ -148,7 +148,7 @@ static void test_room_failures_forgotten_when_hosts_change(void **state)
 
 	online_state_t w = { .par = &par, .cl = &f.cl, .nd = 2, .nh = 2,
 			     .nj = 5, .usage = usage, .load = load,
-			     .cand = cand };
+			     .left = left, .cand = cand };
 
 	online_account_task(&w, 0, 0, +1);
 	online_account_task(&w, 1, 1, +1);

@@ -343,6 +343,7 @@ static int decide_at(const dfrs_online_params_t *params,
 	out->host_storage = malloc(sizeof(int) * (ntasks + widest + 1));
 	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
 	w.load = calloc(w.nh + 1, sizeof(double));
+	w.left = malloc(sizeof(double) * ((size_t)w.nh * w.nd + 1));
 	w.cand = malloc(sizeof(int) * 2 * (w.nh + 1));
 	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
 	w.hosts = malloc(sizeof(*w.hosts) * (w.nj + 1));
@@ -351,7 +352,8 @@ static int decide_at(const dfrs_online_params_t *params,
 	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
 	keys = malloc(sizeof(*keys) * (2 * w.nj + 1));	/* and sort's tmp */
 	scratch = malloc(sizeof(int) * (w.nj + 2));
-	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.cand ||
+	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.left ||
+	    !w.cand ||
 	    !w.state || !w.hosts || !w.out || !w.prio || !w.by_prio || !keys ||
 	    !scratch) {
 		snprintf(err, errlen, "out of memory");
@@ -446,6 +448,7 @@ nomem:
 out:
 	free(w.usage);
 	free(w.load);
+	free(w.left);
 	free(w.cand);
 	free(w.state);
 	free(w.hosts);

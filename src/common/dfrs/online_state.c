@@ -76,6 +76,7 @@ static void summarise_room(online_state_t *w)
 			double left = host->cap[d] * (1 + DFRS_FIT_TOL) -
 				      w->usage[(size_t)h * w->nd + d];
 
+			w->left[(size_t)h * w->nd + d] = left;
 			if (left > w->room_max[d])
 				w->room_max[d] = left;
 			if (left > 0.0)
@@ -170,26 +171,28 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 		return 1;
 	if (failed_before(w, u, ue, k))
 		return 0;
-	/* A host with less than short_of left counts no copy: there
-	 * left / u (1 + 1e-9) + 1e-9 < 1 - 8e-9, far from 1 for any
-	 * rounding, so its floor is 0 as computed; the division is left
-	 * to the few hosts with room for one (about 1 in 20 on saturated
-	 * Lublin). */
+	/* A host with less than short_of left in a dimension counts no
+	 * copy: there left / u (1 + 1e-9) + 1e-9 < 1 - 8e-9, far from 1 for
+	 * any rounding, so its floor is 0 as computed.  That one test per
+	 * cell, on the lefts of the summary, passes the few hosts with room
+	 * for one (about 1 in 20 on saturated Lublin) to the count. */
 	for (int d = 0; d < w->nd; d++)
-		short_of[d] = u[d] * (1 - 1e-8);
+		short_of[d] = u[d] > 0.0 ? u[d] * (1 - 1e-8) : -INFINITY;
 	for (int h = 0; h < w->nh && total < k; h++) {
 		const dfrs_host_t *host = &w->cl->hosts[h];
+		const double *left = &w->left[(size_t)h * w->nd];
 		double copies = k;
+		int roomy = 1;
 
+		for (int d = 0; d < w->nd; d++)
+			roomy &= left[d] >= short_of[d];
+		if (!roomy)
+			continue;
 		for (int d = 0; d < w->nd && copies > 0; d++) {
-			double left = host->cap[d] * (1 + DFRS_FIT_TOL) -
-				      w->usage[(size_t)h * w->nd + d];
-
-			if (ue[d] > host->elem[d] * (1 + DFRS_FIT_TOL) ||
-			    (u[d] > 0.0 && left < short_of[d]))
+			if (ue[d] > host->elem[d] * (1 + DFRS_FIT_TOL))
 				copies = 0;
-			else if (u[d] > 0.0 && left / u[d] * (1 + 1e-9) + 1e-9 < copies)
-				copies = floor(left / u[d] * (1 + 1e-9) + 1e-9);
+			else if (u[d] > 0.0 && left[d] / u[d] * (1 + 1e-9) + 1e-9 < copies)
+				copies = floor(left[d] / u[d] * (1 + 1e-9) + 1e-9);
 		}
 		total += copies > 0 ? (long)copies : 0;
 	}

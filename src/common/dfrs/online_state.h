@@ -28,6 +28,8 @@ typedef struct {
 	 * valid while room_valid (online_account_task clears it) */
 	double room_max[DFRS_MAX_DIMS], room_total[DFRS_MAX_DIMS];
 	double cap_max[DFRS_MAX_DIMS];
+	double *left;		/* [nh * nd] each host's cap (1 + DFRS_FIT_TOL)
+				 * - usage, as of the summary */
 	int room_valid;
 	/* tasks that room_for found no room for since the hosts last
 	 * changed (its count of copies only falls as a task grows): a

@@ -133,14 +133,28 @@ static void sum_host(const dfrs_instance_t *inst, const host_tasks_t *ht,
 	int nd = inst->ndims;
 	double *f = &fixed[(size_t)h * nd], *s = &slope[(size_t)h * nd];
 
-	for (int d = 0; d < nd; d++)
-		f[d] = s[d] = 0.0;
-	for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++) {
-		size_t i = (size_t)ht->task_job[k] * nd;
+	if (nd == 2) {	/* CPU and memory: the sums in registers */
+		double f0 = 0.0, f1 = 0.0, s0 = 0.0, s1 = 0.0;
 
-		for (int d = 0; d < nd; d++) {
-			f[d] += add_fixed[i + d];
-			s[d] += add_slope[i + d];
+		for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++) {
+			size_t i = (size_t)ht->task_job[k] * 2;
+
+			f0 += add_fixed[i];
+			f1 += add_fixed[i + 1];
+			s0 += add_slope[i];
+			s1 += add_slope[i + 1];
+		}
+		f[0] = f0, f[1] = f1, s[0] = s0, s[1] = s1;
+	} else {
+		for (int d = 0; d < nd; d++)
+			f[d] = s[d] = 0.0;
+		for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++) {
+			size_t i = (size_t)ht->task_job[k] * nd;
+
+			for (int d = 0; d < nd; d++) {
+				f[d] += add_fixed[i + d];
+				s[d] += add_slope[i + d];
+			}
 		}
 	}
 	*full_at = INFINITY;
