@@ -1101,13 +1101,20 @@ static void test_bad_state(void **state)
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 1: host -1 out of range 0..1"));
-	/* and one in the first block of 8 tasks that the check reads at once */
+	/* and one in the second block of 4 tasks that the check reads at
+	 * once (too large), and a negative one in the first */
 	fixture_init(&f, 2, 0);
 	add_job(&f, 9, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
 		(int[]){ 1, 0, 1, 0, 1, 2, 1, 0, 1 });
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 5: host 2 out of range 0..1"));
+	fixture_init(&f, 2, 0);
+	add_job(&f, 5, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
+		(int[]){ 1, 0, -7, 0, 1 });
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
+					    -1, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "job 100 task 2: host -7 out of range 0..1"));
 
 	/* running jobs overloading a host */
 	fixture_init(&f, 2, 0);

@@ -252,14 +252,26 @@ static int check_shapes(const dfrs_cluster_t *cl, char *err, size_t errlen)
 static int job_hosts_valid(const dfrs_cluster_t *cl, const dfrs_online_job_t *job,
 			   char *err, size_t errlen)
 {
+	typedef unsigned int lanes_t __attribute__((vector_size(16)));
 	unsigned int n = (unsigned int)cl->nhosts, out_of_range = 0;
+	lanes_t below = { ~0u, ~0u, ~0u, ~0u }, sign = { 0, 0, 0, 0 };
 	int t = 0;
 
-	/* blocks of 8, which gcc -O2 vectorises (not a loop of unknown
-	 * count) */
-	for (; t + 8 <= job->shape.ntasks; t += 8)
-		for (int u = 0; u < 8; u++)
-			out_of_range |= (unsigned int)job->hosts[t + u] >= n;
+	/* A host h is in range when h - n wraps (sets the top bit: n is at
+	 * most INT_MAX) and h itself does not have the top bit (is not
+	 * negative): an AND and an OR over all tasks, 4 lanes at a time
+	 * (gcc's vector extension: -O2 does not vectorise a loop of
+	 * unknown count), folded once at the end. */
+	for (; t + 4 <= job->shape.ntasks; t += 4) {
+		lanes_t h;
+
+		memcpy(&h, &job->hosts[t], sizeof(h));
+		below &= h - n;
+		sign |= h;
+	}
+	for (int u = 0; u < 4; u++)
+		out_of_range |= ~below[u] | sign[u];
+	out_of_range >>= 31;
 	for (; t < job->shape.ntasks; t++)
 		out_of_range |= (unsigned int)job->hosts[t] >= n;
 	if (!out_of_range)
