@@ -57,6 +57,18 @@ static int bad_value(double v)
 	return !isfinite(v) || v < 0.0;
 }
 
+/* The tests of job_exceeds_hosts without its messages, inlined: every
+ * online decision checks every job in the system. */
+static inline int job_within_hosts(const dfrs_job_t *job, int d,
+				   double max_cap, double max_elem)
+{
+	double y = job->min_yield;
+
+	return !(dfrs_elem_req(job, d) > max_elem || job->req[d] > max_cap ||
+		 dfrs_task_elem_usage(job, d, y) > max_elem ||
+		 dfrs_task_usage(job, d, y) > max_cap);
+}
+
 /*
  * Whether job's tasks fit on no host in dimension d even at the job's
  * minimum yield: its rigid requirement alone, or its usage at min_yield,
@@ -189,7 +201,8 @@ int dfrs_check_job(dfrs_instance_checker_t *c, int i, const dfrs_job_t *job,
 				 r ? "req" : "need", r ? job->req[d] : job->need[d]);
 			return -1;
 		}
-		if (job_exceeds_hosts(job, i, d, c->max_cap[d], c->max_elem[d],
+		if (!job_within_hosts(job, d, c->max_cap[d], c->max_elem[d]) &&
+		    job_exceeds_hosts(job, i, d, c->max_cap[d], c->max_elem[d],
 				      err, errlen))
 			return -1;
 	}
