@@ -230,6 +230,9 @@ static void test_param_conf_names(void **state)
 			    "dfrs_repack_drift");
 	assert_string_equal(sim_param_key("amcbf_dfrs_repack_tolerance"),
 			    "dfrs_repack_tolerance");
+	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_period", 1200, err,
+				       sizeof(err)), 0);
+	assert_true(m.dfrs_period == 1200);
 	assert_int_equal(sim_param_set(&m, "amcbf_util_threshold", 2, err,
 				       sizeof(err)), -1);
 	assert_string_equal(err, "parameter amcbf_util_threshold=2 is out of "

@@ -198,6 +198,50 @@ static void test_preempt_resume(void **state)
 }
 
 /*
+ * dfrs_period (amcbf_dfrs_period live) spaces the periodic events: the
+ * schedule of test_preempt_resume, whose periodic events at 600 and 1200
+ * change nothing, with none (0: 2 arrivals and 2 completions) and with one
+ * at 1000; the jobs' times are the same.
+ */
+static void test_period(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
+	};
+	static const expect_t want[] = { { 0, 1220, 1, 1 },
+					 { 100, 300, 0, 0 } };
+	static const struct {
+		double period;
+		int events;
+	} runs[] = { { 600, 6 }, { 0, 4 }, { 1000, 5 } };
+	char err[256] = "";
+	work_t f;
+	sim_model_t m;
+
+	(void)state;
+	build(&f, 1, spec, 2);
+	model(&m, 0.6);
+	near(m.dfrs_period, 600);
+	assert_int_equal(sim_param_set(&m, "dfrs_period", 0.5, err,
+				       sizeof(err)), -1);
+	assert_int_equal(sim_param_set(&m, "dfrs_period", 86401, err,
+				       sizeof(err)), -1);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		assert_int_equal(sim_param_set(&m, "dfrs_period",
+					       runs[i].period, err,
+					       sizeof(err)), 0);
+		for (size_t p = 0; p < NPOLICIES; p++) {
+			sim_result_t r;
+
+			run(policies[p], &f, &m, &r);
+			fixture_check(policies[p], &r, want, 2);
+			assert_int_equal(r.events, runs[i].events);
+			sim_result_free(&r);
+		}
+	}
+}
+
+/*
  * With room for both (memory 0.3), J2 does not preempt J1: they share
  * the node.  J1 runs alone 0..100 (virtual time 100), then both at 0.5:
  * J2 needs 400 s for its 200, J1 its 900 left in 1800, but J2 ends
@@ -324,7 +368,7 @@ static void same_result(const sim_result_t *a, const sim_result_t *b)
 
 /*
  * (d) 40 random jobs on 8 nodes, memory drawn 0.1..0.5 from the seed, a
- * 300 s penalty (the seed's 5 minutes): every job ends, no earlier than
+ * 300 s penalty (Stillwell et al. 2010's 5 minutes): every job ends, no earlier than
  * arrival + runtime (yields <= 1), starts no earlier than its arrival;
  * the busy CPU is exactly the work (sum of usage * runtime); the buckets
  * add up to it; the same seed gives the same run.
@@ -436,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_fit_concurrent),
 		cmocka_unit_test(test_share_node),
 		cmocka_unit_test(test_preempt_resume),
+		cmocka_unit_test(test_period),
 		cmocka_unit_test(test_no_preempt_when_fits),
 		cmocka_unit_test(test_requeue_cap),
 		cmocka_unit_test(test_zero_runtime),

@@ -375,6 +375,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.requeue = m->dfrs_requeue != 0;
 	par.max_requeues = (int)m->dfrs_max_requeues;
 	par.starve_bsld = m->dfrs_starve_bsld;
+	par.period = m->dfrs_period;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

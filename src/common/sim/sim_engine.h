@@ -49,6 +49,8 @@ typedef struct {
 					   searches to 1e-4 */
 	double dfrs_starve_bsld;	/* their starve_bsld
 					   (dfrs_online.h): 0 off */
+	double dfrs_period;	/* their period (dfrs_online.h), s: 600,
+				   as amcbf_dfrs_period; 0 none */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */

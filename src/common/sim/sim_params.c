@@ -82,6 +82,10 @@ static const sim_param_t params[] = {
 	    "estimate (what EASY is told) starves: at an arrival the most "
 	    "starved claims room as the arriving job does, and while it "
 	    "runs it is not taken off (0: none starves)", 0),
+	PW("dfrs_period", dfrs_period, 0, 86400,
+	   "greedyp, greedypm, mcb: seconds between periodic events (the "
+	   "priorities' rotation; mcb and greedypm repack every job), as "
+	   "amcbf_dfrs_period live (0: none)"),
 	P("dfrs_repack_drift", dfrs_repack_drift, 0, 0.99,
 	  "mcb, greedypm: repair the kept packing at an event and repack "
 	  "every job only when the minimum scaled yield fell this fraction "
@@ -114,6 +118,7 @@ static const struct {
 	{ "amcbf_bg_min_rate", "bg_min_rate" },
 	{ "amcbf_reserve", "reserve" },
 	{ "amcbf_requeue_victims", "requeue_victims" },
+	{ "amcbf_dfrs_period", "dfrs_period" },
 	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
 	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
 	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },
