@@ -37,7 +37,7 @@ static void usage(FILE *out)
 		"            \"jobs\": [{\"tasks\": k, \"need\": [...], \"req\": [...], \"min_yield\": y}, ...]}\n"
 		"  --algorithm NAME  METAVP (default, equal hosts), METAHVP (default, unequal\n"
 		"                    hosts), METAGREEDY, VP_CPSUM, HVP_FFSUM_L, GREEDY_S3_P2, ...\n"
-		"  --random H,N,S[,C] a seed-style random instance instead of a file: H hosts,\n"
+		"  --random H,N,S[,C] a random instance (as Stillwell et al.'s), not a file: H hosts,\n"
 		"                    N one-task jobs (CPU need, memory requirement), memory\n"
 		"                    slack S in (0,1), host capacity variation C in [0,1]\n"
 		"  --seed N          random seed for --random (default 1)\n"

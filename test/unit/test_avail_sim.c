@@ -541,7 +541,7 @@ static void test_optimal_matches_mdp(void **state)
 /* Lookahead: on identical nodes the threshold policy's decisions exactly
  * (migrate_or_wait.h); on very different nodes at gamma = 2, where the
  * pooled chain says "always wait", it migrates to sticky nodes and wins
- * back part of what threshold loses to the optimum (the seed's Fig. 4(b);
+ * back part of what threshold loses to the optimum (He et al. 2012, Fig. 4(b);
  * 5.66 against 5.84, optimum 5.26, with this seed). */
 static void test_lookahead(void **state)
 {

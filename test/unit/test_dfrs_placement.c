@@ -620,7 +620,7 @@ static void test_metavp_near_optimal(void **state)
 	}
 	print_message("METAVP reached the optimum on %d of %d, mean gap %.4f\n",
 		      reached, feasible, gap / feasible);
-	/* the seed: METAVP is close to optimal; here it reaches it on most
+	/* Stillwell et al. 2010: METAVP is close to optimal; here it reaches it on most
 	 * (24 of 30 when written: 14 of 15 with sequential jobs, 10 of 15
 	 * with 2-task jobs) and stays within 0.01 on average */
 	assert_true(feasible >= 20);

@@ -39,7 +39,7 @@ typedef struct {
 	double need[DFRS_MAX_DIMS];	/* fluid need per task (at yield 1) */
 	double min_yield;		/* y-hat in [0, 1] */
 	/*
-	 * Elementary amounts (the seed's heterogeneous model gives a task
+	 * Elementary amounts (Stillwell et al. 2010's heterogeneous model gives a task
 	 * elementary r^e, n^e besides aggregate r^a, n^a): with elem_given,
 	 * what the task uses of one elementary unit, e.g. a 4-thread task
 	 * needs 4 cores in all but at most 1 core per thread.  Without it (0,

@@ -37,7 +37,7 @@
  *   (cluster->repack_yield); otherwise the full repack runs as above.
  *   repack_drift 0 repacks at every such event (the decisions are then
  *   exactly those of the full repack).
- *   Periodic events ("/per" in the seed, every period seconds when
+ *   Periodic events ("/per" in Stillwell et al. 2010, every period seconds when
  *   period > 0): greedypm repacks as mcb does (minvt still applies);
  *   greedyp, which never migrates, lets every waiting job preempt running
  *   jobs of lower priority (in place), so that priorities rotate.
@@ -157,7 +157,7 @@ typedef struct {
 	double minvt;		/* s of virtual time before a job may be
 				 * migrated; default 600 (0: no limit) */
 	double penalty;		/* s lost per suspend/resume/migration;
-				 * default 0 (the seed also uses 300) */
+				 * default 0 (Stillwell et al. also use 300) */
 	double bandwidth;	/* bytes/s of suspend/migration traffic;
 				 * 0 (default): bytes cost no time */
 	int requeue;		/* 1: the requeue model above; 0 (default):
@@ -173,7 +173,7 @@ typedef struct {
 				 * scaled yield may fall below the last full
 				 * repack's before mcb (greedypm: at periodic
 				 * events) repacks again; 0 (default): repack
-				 * at every event, as the seed does */
+				 * at every event, as Stillwell et al. do */
 	int repack_algorithms;	/* the repacks' METAVP tries the first
 				 * this many of its 14 vector-packing
 				 * algorithms (metavp_place_first): 1 is

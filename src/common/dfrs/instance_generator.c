@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * instance_generator.c - random DFRS instances in the style of the seed's
- * experiments (Stillwell et al. 2010, "Experiments").  See instance_generator.h.
+ * instance_generator.c - random DFRS instances in the style of Stillwell
+ * et al. 2010's experiments (section "Experiments").  See instance_generator.h.
  */
 #include <math.h>
 #include <stdlib.h>

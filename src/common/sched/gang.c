@@ -11,7 +11,7 @@
  *     their nodes, the matrix is compacted (non-conflicting jobs share a
  *     row), then the queue is scheduled FCFS, with backfilling looking past
  *     the first job that does not fit (each row a target for EASY, as in
- *     the seed's reference [18]);
+ *     Zhang et al.'s reference [18]);
  *   section 2, migration: option 2 (move job A to free nodes of row p, the
  *     other jobs of p undisturbed), used in the compact phase, at most Q
  *     migrated tasks per time slice.  Option 1 (evict the jobs at A's nodes

@@ -32,7 +32,7 @@
  *           memory distribution for their online experiments (only that
  *           CPU needs and memory requirements follow the Google cluster
  *           data in the offline ones), so this is a plausible spread
- *           rather than the seed's; a fixed value is dfrs_mem_lo =
+ *           rather than Stillwell et al.'s; a fixed value is dfrs_mem_lo =
  *           dfrs_mem_hi.
  *   time    a job completes when its virtual time (integral of its yield)
  *           reaches its runtime; resumes and migrations cost the policy's
