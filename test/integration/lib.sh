@@ -57,14 +57,21 @@ wait_jobs_done() {
 	return 1
 }
 
-# wait_for DESCRIPTION COMMAND...: COMMAND succeeds within 10 s, else fail
+# wait_for [-t SECONDS] DESCRIPTION COMMAND...: COMMAND succeeds within
+# SECONDS (default 10, whole seconds), tried every 0.25 s, else fail
 wait_for() {
-	local what=$1 i; shift
-	for ((i = 0; i < 40; i++)); do
+	local secs=10 what i
+	if [ "$1" = -t ]; then
+		secs=$2
+		shift 2
+	fi
+	what=$1
+	shift
+	for ((i = 0; i < 4 * secs; i++)); do
 		"$@" && return 0
 		sleep 0.25
 	done
-	fail "$what (waited 10 s)"
+	fail "$what (waited $secs s)"
 	return 1
 }
 

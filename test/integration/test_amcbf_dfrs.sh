@@ -86,12 +86,8 @@ j4=$(submit -N1 --mem=1024 --wrap 'sleep 1')
 wait_for "J4 set aside: fits no node" \
 	log_has "JobId=$j4 fits no node now: not considered until it does"
 scontrol update nodename=n[1-2] state=resume >/dev/null || fail "could not resume the nodes"
-for ((i = 0; i < 140; i++)); do	# amcbf_interval is 30 s
-	log_has "dfrs(greedypm): started JobId=$j4 " && break
-	sleep 0.5
-done
-log_has "dfrs(greedypm): started JobId=$j4 " ||
-	fail "J4 not started once the nodes came back (waited 70 s)"
+wait_for -t 70 "J4 started once the nodes came back" \
+	log_has "dfrs(greedypm): started JobId=$j4 "	# amcbf_interval is 30 s
 wait_jobs_done 60 "$j4"
 assert_completed_once "$j4"
 
@@ -99,11 +95,7 @@ assert_completed_once "$j4"
 j5=$(submit -N2 --mem=1024 --wrap 'sleep 2')
 touch "$epilog.$j5"
 wait_for "J5 running" state_is "$j5" RUNNING
-for ((i = 0; i < 40; i++)); do
-	state_is "$j5" COMPLETING && break
-	sleep 0.25
-done
-state_is "$j5" COMPLETING || fail "J5 not completing in its epilog"
+wait_for "J5 completing in its epilog" state_is "$j5" COMPLETING
 j6=$(submit -N1 --mem=1024 --wrap 'sleep 1')
 wait_jobs_done 60 "$j5" "$j6"
 assert_completed_once "$j5" "$j6"
@@ -137,11 +129,7 @@ wait_for "S1 claims room at S4's submission" \
 	log_has "dfrs(greedypm): JobId=$s1 starving (in the system 0\.[2-9][0-9]* times its time limit, amcbf_dfrs_starve_bsld=0.25): takes room at this submission"
 wait_for "S2 requeued for S1" log_has "dfrs(greedypm): suspended JobId=$s2 .*(requeued"
 wait_for "S3 requeued for S1" log_has "dfrs(greedypm): suspended JobId=$s3 .*(requeued"
-for ((i = 0; i < 60; i++)); do
-	state_is "$s1" RUNNING && break
-	sleep 0.5
-done
-state_is "$s1" RUNNING || fail "S1 not running 30 s after its claim"
+wait_for -t 30 "S1 running after its claim" state_is "$s1" RUNNING
 [ $((SECONDS - s1_submit)) -lt 45 ] || fail "S1 started only when S2 and S3 would have ended"
 wait_for "S4 started a cycle after S1" log_has "dfrs(greedypm): started JobId=$s4 "
 log_has "dfrs(greedypm): 1 starts this cycle, 1 left to the next (amcbf_dfrs_max_start_per_cycle=1)" ||
@@ -168,11 +156,8 @@ wait_for "B2 running" state_is "$b2" RUNNING
 h=$(submit -N2 --mem=3000 --time=1 --wrap 'sleep 4')
 p=$(submit -N1 --mem=3000 --wrap 'sleep 1')
 held="dfrs(greedypm): JobId=$h starving (in the system [0-9.]* times its time limit, amcbf_dfrs_starve_bsld=0.1) does not fit yet: no job behind it starts until it does"
-for ((i = 0; i < 60; i++)); do	# B1 ends about 10 s after H's submission
-	log_has "$held" && break
-	sleep 0.5
-done
-log_has "$held" || fail "H, starving, did not keep the room B1 left"
+# B1 ends about 10 s after H's submission
+wait_for -t 30 "H, starving, keeping the room B1 left" log_has "$held"
 [ "$(grep -c "JobId=$h starving .*does not fit yet" "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
 	fail "the starving job's hold logged more than once"
 state_is "$b1" RUNNING && fail "H held room while B1 still ran"
