@@ -57,34 +57,37 @@ static int bad_value(double v)
 	return !isfinite(v) || v < 0.0;
 }
 
-/* The tests of job_exceeds_hosts without its messages, inlined: every
- * online decision checks every job in the system. */
-static inline int job_within_hosts(const dfrs_job_t *job, int d,
-				   double max_cap, double max_elem)
+/*
+ * Whether job's tasks fit on no host in dimension d even at the job's
+ * minimum yield: 1 if its rigid requirement alone is above the largest
+ * capacity (elementary or aggregate), 2 if its usage at min_yield is, 0 if
+ * neither.  A need above a host's capacity is no error: the yield there
+ * cannot exceed what the capacity leaves (Stillwell et al. 2010,
+ * "Requirements, Needs, and Yield").  Inlined: every online decision
+ * checks every job in the system.
+ */
+static inline int job_exceeds_hosts(const dfrs_job_t *job, int d,
+				    double max_cap, double max_elem)
 {
 	double y = job->min_yield;
 
-	return !(dfrs_elem_req(job, d) > max_elem || job->req[d] > max_cap ||
-		 dfrs_task_elem_usage(job, d, y) > max_elem ||
-		 dfrs_task_usage(job, d, y) > max_cap);
+	if (dfrs_elem_req(job, d) > max_elem || job->req[d] > max_cap)
+		return 1;
+	if (dfrs_task_elem_usage(job, d, y) > max_elem ||
+	    dfrs_task_usage(job, d, y) > max_cap)
+		return 2;
+	return 0;
 }
 
-/*
- * Whether job's tasks fit on no host in dimension d even at the job's
- * minimum yield: its rigid requirement alone, or its usage at min_yield,
- * above the largest capacity (elementary or aggregate).  A need above a
- * host's capacity is no error: the yield there cannot exceed what the
- * capacity leaves (Stillwell et al. 2010, "Requirements, Needs, and Yield").
- * Returns 0, or -1 with a message in err.
- */
-static int job_exceeds_hosts(const dfrs_job_t *job, int i, int d,
-			     double max_cap, double max_elem, char *err,
-			     size_t errlen)
+/* The message for job_exceeds_hosts's answer `why` (1 or 2) on job i. */
+static void report_exceeds_hosts(const dfrs_job_t *job, int i, int d,
+				 int why, double max_cap, double max_elem,
+				 char *err, size_t errlen)
 {
 	int elem = job->elem_given;
 	double y = job->min_yield;
 
-	if (dfrs_elem_req(job, d) > max_elem || job->req[d] > max_cap) {
+	if (why == 1) {
 		int e = dfrs_elem_req(job, d) > max_elem;
 
 		snprintf(err, errlen,
@@ -92,10 +95,7 @@ static int job_exceeds_hosts(const dfrs_job_t *job, int i, int d,
 			 i, d, e && elem ? "elem_req" : "req",
 			 e ? dfrs_elem_req(job, d) : job->req[d],
 			 e ? max_elem : max_cap);
-		return -1;
-	}
-	if (dfrs_task_elem_usage(job, d, y) > max_elem ||
-	    dfrs_task_usage(job, d, y) > max_cap) {
+	} else {
 		int e = dfrs_task_elem_usage(job, d, y) > max_elem;
 
 		snprintf(err, errlen,
@@ -105,9 +105,7 @@ static int job_exceeds_hosts(const dfrs_job_t *job, int i, int d,
 			 e && elem ? "elem_req" : "req",
 			 e ? dfrs_elem_req(job, d) : job->req[d],
 			 e ? max_elem : max_cap);
-		return -1;
 	}
-	return 0;
 }
 
 int dfrs_check_hosts(dfrs_instance_checker_t *c, const dfrs_instance_t *inst,
@@ -174,6 +172,7 @@ int dfrs_check_job(dfrs_instance_checker_t *c, int i, const dfrs_job_t *job,
 	for (int d = 0; d < c->ndims; d++) {
 		const char *what = NULL;
 		double v = 0.0;
+		int why;
 
 		if (bad_value(job->req[d]))
 			what = "req", v = job->req[d];
@@ -201,10 +200,12 @@ int dfrs_check_job(dfrs_instance_checker_t *c, int i, const dfrs_job_t *job,
 				 r ? "req" : "need", r ? job->req[d] : job->need[d]);
 			return -1;
 		}
-		if (!job_within_hosts(job, d, c->max_cap[d], c->max_elem[d]) &&
-		    job_exceeds_hosts(job, i, d, c->max_cap[d], c->max_elem[d],
-				      err, errlen))
+		why = job_exceeds_hosts(job, d, c->max_cap[d], c->max_elem[d]);
+		if (why) {
+			report_exceeds_hosts(job, i, d, why, c->max_cap[d],
+					     c->max_elem[d], err, errlen);
 			return -1;
+		}
 	}
 	return 0;
 }
