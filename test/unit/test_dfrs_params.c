@@ -40,7 +40,7 @@ static void test_defaults(void **state)
 	assert_int_equal(p.dfrs_repack_algorithms, 14);
 	assert_float_equal(p.dfrs_repack_drift, 0.0, 0.0);
 	assert_float_equal(p.dfrs_repack_tolerance, 0.0, 0.0);
-	assert_float_equal(p.dfrs_starve_bsld, 0.0, 0.0);
+	assert_float_equal(p.dfrs_starve_bsld, 1000.0, 0.0);
 	assert_int_equal(p.dfrs_max_start_per_cycle, 8);
 	assert_true(dfrs_params_manages_partition(&p, "anything"));
 	assert_false(dfrs_params_qos_exempt(&p, "none"));
@@ -185,7 +185,7 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_dfrs_policy=greedypm amcbf_dfrs_period=600 "
 			    "amcbf_dfrs_minvt=600 amcbf_dfrs_repack_algorithms=14 "
 			    "amcbf_dfrs_repack_drift=0 amcbf_dfrs_repack_tolerance=0 "
-			    "amcbf_dfrs_starve_bsld=0 amcbf_dfrs_max_start_per_cycle=8 "
+			    "amcbf_dfrs_starve_bsld=1000 amcbf_dfrs_max_start_per_cycle=8 "
 			    "amcbf_avail_policy=observe amcbf_avail_slot=60 "
 			    "amcbf_avail_zeta=1 amcbf_avail_half_life=0 "
 			    "amcbf_avail_beta=0.999 "

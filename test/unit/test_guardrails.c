@@ -261,9 +261,10 @@ static void test_requeue_params_inert(void **state)
 
 	(void)state;
 	sim_model_defaults(&m);
+	assert_true(m.dfrs_starve_bsld == 1000);	/* as live */
 	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 0);
 	assert_string_equal(out, "");
-	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_starve_bsld", 1000, err,
+	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_starve_bsld", 500, err,
 				       sizeof(err)), 0);
 	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 1);
 	assert_string_equal(out, "dfrs sim: warning: --param dfrs_starve_bsld "
@@ -275,7 +276,7 @@ static void test_requeue_params_inert(void **state)
 	assert_string_equal(out, "dfrs sim: warning: --param dfrs_max_requeues "
 			    "has no effect without --param dfrs_requeue=1\n");
 	/* the model on, or swept (some settings have it on): no warning */
-	m.dfrs_starve_bsld = 1000;
+	m.dfrs_starve_bsld = 500;
 	assert_int_equal(inert_lines(&m, "dfrs_requeue", out, sizeof(out)), 0);
 	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
 				       sizeof(err)), 0);

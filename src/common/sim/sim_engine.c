@@ -48,7 +48,7 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_requeue = 0;
 	m->dfrs_ckpt_share = 0.0;
 	m->dfrs_max_requeues = 3.0;
-	m->dfrs_starve_bsld = 0.0;
+	m->dfrs_starve_bsld = 1000.0;	/* amcbf_dfrs_starve_bsld's */
 	m->dfrs_period = 600.0;
 	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */
 	m->gang_slice = 30.0;		/* Slurm's SchedulerTimeSlice default */

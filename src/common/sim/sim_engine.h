@@ -48,7 +48,7 @@ typedef struct {
 					   (dfrs_online.h): 0 cold
 					   searches to 1e-4 */
 	double dfrs_starve_bsld;	/* their starve_bsld
-					   (dfrs_online.h): 0 off */
+					   (dfrs_online.h): 1000, 0 off */
 	double dfrs_period;	/* their period (dfrs_online.h), s: 600,
 				   as amcbf_dfrs_period; 0 none */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the

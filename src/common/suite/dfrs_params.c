@@ -111,7 +111,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_dfrs_repack_tolerance", P_DOUBLE, "0", 0, 0.1, NULL,
 	  offsetof(dfrs_params_t, dfrs_repack_tolerance),
 	  "amcbf_mode=dfrs: the repacks' binary search on the yield starts from the yield the last repack reached and stops within this (0: from 0 to within 1e-4, as Stillwell et al.)" },
-	{ "amcbf_dfrs_starve_bsld", P_DOUBLE, "0", 0, 1000000, NULL,
+	{ "amcbf_dfrs_starve_bsld", P_DOUBLE, "1000", 0, 1000000, NULL,
 	  offsetof(dfrs_params_t, dfrs_starve_bsld),
 	  "amcbf_mode=dfrs: a job in the system this many times its time limit starves: at a submission the most starved takes jobs off (requeues them) to start, and while it runs no job requeues it (0: none starves)" },
 	{ "amcbf_dfrs_max_start_per_cycle", P_INT, "8", 0, 100000, NULL,
