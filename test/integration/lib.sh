@@ -86,6 +86,12 @@ state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
 # log_has PATTERN: some line of slurmctld's log matches
 log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 
+# preempt_tried: sched/amcbf tried to take a running job off its nodes:
+# a requeue done, one Slurm refused, or a checkpoint signal before one
+preempt_tried() {
+	log_has "(requeued, preemption \|could not requeue JobId=\|checkpoint: sent SIG"
+}
+
 # restarts JOBID: Slurm's restart count of the job
 restarts() { scontrol show job "$1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p'; }
 
