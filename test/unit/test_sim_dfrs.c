@@ -151,6 +151,17 @@ static void test_share_node(void **state)
 }
 
 /*
+ * The schedule of the next four tests, on one node: J1 (1000 s, 100 %
+ * CPU) arrives at 0, J2 (200 s, 100 %) at 100; and what test_preempt_resume
+ * and test_period expect of it when J2's memory does not fit beside J1's.
+ */
+static const spec_t long_then_short[] = {
+	{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
+};
+static const expect_t preempt_resume_want[] = { { 0, 1220, 1, 1 },
+						{ 100, 300, 0, 0 } };
+
+/*
  * (c) One node, memory 0.6 per task: two tasks do not fit.  J1 (1000 s)
  * runs from 0.  J2 (200 s) arrives at 100 with infinite priority (it has
  * not run; J1's is ft/vt^2 = 100/100^2): J1 is suspended (virtual time
@@ -166,21 +177,16 @@ static void test_share_node(void **state)
  */
 static void test_preempt_resume(void **state)
 {
-	static const spec_t spec[] = {
-		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
-	};
-	static const expect_t want[] = { { 0, 1220, 1, 1 },
-					 { 100, 300, 0, 0 } };
 	work_t f;
 	sim_model_t m;
 
-	build(&f, 1, spec, 2);
+	build(&f, 1, long_then_short, 2);
 	model(&m, 0.6);
 	for (size_t p = 0; p < NPOLICIES; p++) {
 		sim_result_t r;
 
 		run(policies[p], &f, &m, &r);
-		fixture_check(policies[p], &r, want, 2);
+		fixture_check(policies[p], &r, preempt_resume_want, 2);
 		near(r.makespan, 1220);
 		near(r.busy_cpu_seconds, 1200);
 		assert_int_equal(r.events, 6);
@@ -205,11 +211,6 @@ static void test_preempt_resume(void **state)
  */
 static void test_period(void **state)
 {
-	static const spec_t spec[] = {
-		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
-	};
-	static const expect_t want[] = { { 0, 1220, 1, 1 },
-					 { 100, 300, 0, 0 } };
 	static const struct {
 		double period;
 		int events;
@@ -219,7 +220,7 @@ static void test_period(void **state)
 	sim_model_t m;
 
 	(void)state;
-	build(&f, 1, spec, 2);
+	build(&f, 1, long_then_short, 2);
 	model(&m, 0.6);
 	near(m.dfrs_period, 600);
 	assert_int_equal(sim_param_set(&m, "dfrs_period", 0.5, err,
@@ -234,7 +235,7 @@ static void test_period(void **state)
 			sim_result_t r;
 
 			run(policies[p], &f, &m, &r);
-			fixture_check(policies[p], &r, want, 2);
+			fixture_check(policies[p], &r, preempt_resume_want, 2);
 			assert_int_equal(r.events, runs[i].events);
 			sim_result_free(&r);
 		}
@@ -249,15 +250,12 @@ static void test_period(void **state)
  */
 static void test_no_preempt_when_fits(void **state)
 {
-	static const spec_t spec[] = {
-		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
-	};
 	static const expect_t want[] = { { 0, 1200, 0, 0 },
 					 { 100, 500, 0, 0 } };
 	work_t f;
 	sim_model_t m;
 
-	build(&f, 1, spec, 2);
+	build(&f, 1, long_then_short, 2);
 	model(&m, 0.3);
 	for (size_t p = 0; p < NPOLICIES; p++) {
 		sim_result_t r;
@@ -280,9 +278,6 @@ static void test_no_preempt_when_fits(void **state)
  */
 static void test_requeue_cap(void **state)
 {
-	static const spec_t spec[] = {
-		{ 0, 1000, 1, { 1.0 } }, { 100, 200, 1, { 1.0 } },
-	};
 	static const expect_t requeued[] = { { 0, 1300, 1, 1 },
 					     { 100, 300, 0, 0 } };
 	static const expect_t capped[] = { { 0, 1000, 0, 0 },
@@ -292,7 +287,7 @@ static void test_requeue_cap(void **state)
 	sim_model_t m;
 
 	(void)state;
-	build(&f, 1, spec, 2);
+	build(&f, 1, long_then_short, 2);
 	model(&m, 0.6);
 	near(m.dfrs_max_requeues, 3);
 	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
