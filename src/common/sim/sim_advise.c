@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dfrs/dfrs_online.h"
 #include "sim_advise.h"
 #include "sim_policy.h"
 #include "sim_quantile.h"
@@ -36,6 +37,22 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o)
 	o->nloads = 2;
 	o->nseeds = 5;
 	o->sweep = 1;
+}
+
+int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
+		      dfrs_params_t *p, char *err, size_t errlen)
+{
+	if (dfrs_params_parse(params, p, err, errlen))
+		return -1;
+	/* amcbf_mode=dfrs runs the online DFRS policy of dfrs_policy */
+	o->policy = p->mode == AMCBF_MODE_DFRS
+		    ? dfrs_online_policy_name(p->dfrs_policy)
+		    : dfrs_params_mode_name(p->mode);
+	o->model.sched.util_threshold = p->util_threshold;
+	o->model.sched.min_idle_cpu = p->min_idle_cpu;
+	o->model.sched.bg_min_rate = p->bg_min_rate;
+	o->cpu_default = p->share_cpu_need;
+	return 0;
 }
 
 sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi)
