@@ -117,6 +117,48 @@ static void test_recommend(void **state)
 	assert_int_equal(sim_advise_recommend("", 0.8, 0, b, 50), -1);
 }
 
+/* The deployed line sets the replay: the mode's policy and the
+ * consolidation keys, and for amcbf_mode=dfrs the plugin's model. */
+static void test_deploy(void **state)
+{
+	sim_advise_opts_t o;
+	dfrs_params_t p;
+	char err[256];
+
+	(void)state;
+	sim_advise_opts_defaults(&o);
+	assert_int_equal(sim_advise_deploy(&o, "", &p, err, sizeof(err)), 0);
+	assert_string_equal(o.policy, "amcbf");
+	near(o.model.sched.util_threshold, 0.8);
+	near(o.cpu_default, 1);
+	near(o.model.dfrs_requeue, 1);
+	near(o.model.dfrs_max_requeues, 3);
+	near(o.model.dfrs_min_yield, 0.25);
+	near(o.model.dfrs_ckpt_share, 0);
+	assert_int_equal(sim_advise_deploy(&o, "defer,sched_interval=-1,"
+		"amcbf_mode=dfrs,amcbf_dfrs_policy=mcb,amcbf_max_preempt=1000,"
+		"amcbf_dfrs_starve_bsld=300,amcbf_dfrs_period=1200,"
+		"amcbf_dfrs_minvt=60,amcbf_dfrs_repack_algorithms=1,"
+		"amcbf_dfrs_repack_drift=0.1,amcbf_dfrs_repack_tolerance=0.01,"
+		"dfrs_min_yield=0.5,amcbf_ckpt_signal=USR1,dfrs_cpu_need=0.5,"
+		"amcbf_util_threshold=0.9", &p, err, sizeof(err)), 0);
+	assert_string_equal(o.policy, "mcb");
+	near(o.model.sched.util_threshold, 0.9);
+	near(o.cpu_default, 0.5);
+	near(o.model.dfrs_max_requeues, 1000);
+	near(o.model.dfrs_starve_bsld, 300);
+	near(o.model.dfrs_period, 1200);
+	near(o.model.dfrs_minvt, 60);
+	near(o.model.dfrs_repack_algorithms, 1);
+	near(o.model.dfrs_repack_drift, 0.1);
+	near(o.model.dfrs_repack_tolerance, 0.01);
+	near(o.model.dfrs_min_yield, 0.5);
+	near(o.model.dfrs_ckpt_share, 1);
+	assert_int_equal(sim_advise_deploy(&o, "amcbf_mode=fast", &p, err,
+					   sizeof(err)), -1);
+	assert_non_null(strstr(err, "amcbf_mode=fast"));
+}
+
 /* No error from dfrs params --check's function; at most the warnings
  * given. */
 static void assert_passes_check(const char *line, size_t max_warnings)
@@ -334,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_deploy),
 		cmocka_unit_test(test_recommend),
 		cmocka_unit_test(test_recommended_lines_pass_check),
 		cmocka_unit_test(test_cell),

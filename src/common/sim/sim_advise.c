@@ -52,6 +52,20 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.sched.min_idle_cpu = p->min_idle_cpu;
 	o->model.sched.bg_min_rate = p->bg_min_rate;
 	o->cpu_default = p->share_cpu_need;
+	/* amcbf_mode=dfrs as the plugin runs it (amcbf_dfrs.c): requeues,
+	 * its cap and starvation bound, its period, minvt and repacks, the
+	 * jobs' minimum yield; every job checkpoints with a signal, none
+	 * without */
+	o->model.dfrs_requeue = 1;
+	o->model.dfrs_max_requeues = p->max_preempt;
+	o->model.dfrs_starve_bsld = p->dfrs_starve_bsld;
+	o->model.dfrs_period = p->dfrs_period;
+	o->model.dfrs_minvt = p->dfrs_minvt;
+	o->model.dfrs_repack_algorithms = p->dfrs_repack_algorithms;
+	o->model.dfrs_repack_drift = p->dfrs_repack_drift;
+	o->model.dfrs_repack_tolerance = p->dfrs_repack_tolerance;
+	o->model.dfrs_min_yield = p->share_min_yield;
+	o->model.dfrs_ckpt_share = p->ckpt_signal != AMCBF_CKPT_NONE;
 	return 0;
 }
 
