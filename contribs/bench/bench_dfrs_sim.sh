@@ -24,6 +24,12 @@
 #                    dfrs_repack_tolerance=0.01 (one packing algorithm, a
 #                    warm search: see doc/evaluation.md)
 #
+# dfrs sim's DFRS rows replay the requeue model by default (as
+# amcbf_mode=dfrs live); builds before that change replayed Stillwell et
+# al.'s free migrations.  Against such a build, give both the same model
+# in SIM-ARGS (--param dfrs_requeue=1, or =0), or the pair compares two
+# models, not two speeds.
+#
 # One line per run: policy, binary, round, seconds (elapsed, trace read
 # included) or instructions, and max bsld. Not a test: it prints timings.
 set -eu

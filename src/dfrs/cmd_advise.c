@@ -17,7 +17,6 @@
 #include "sim/sim_advise.h"
 #include "sim/sim_advise_report.h"
 #include "sim/slurmconf.h"
-#include "dfrs/dfrs_online.h"
 #include "suite/dfrs_params.h"
 #include "trace/trace.h"
 
@@ -233,18 +232,10 @@ static int deployed(advise_cli_t *c, const slurmconf_t *conf,
 		*from = "the defaults";
 	}
 	c->params = str;
-	if (dfrs_params_parse(str, p, err, sizeof(err))) {
+	if (sim_advise_deploy(&c->o, str, p, err, sizeof(err))) {
 		fprintf(stderr, "dfrs advise: %s: %s\n", *from, err);
 		return -1;
 	}
-	/* amcbf_mode=dfrs runs the online DFRS policy of dfrs_policy */
-	c->o.policy = p->mode == AMCBF_MODE_DFRS
-		      ? dfrs_online_policy_name(p->dfrs_policy)
-		      : dfrs_params_mode_name(p->mode);
-	c->o.model.sched.util_threshold = p->util_threshold;
-	c->o.model.sched.min_idle_cpu = p->min_idle_cpu;
-	c->o.model.sched.bg_min_rate = p->bg_min_rate;
-	c->o.cpu_default = p->share_cpu_need;
 	return 0;
 }
 

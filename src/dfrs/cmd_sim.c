@@ -508,6 +508,8 @@ int cmd_sim(int argc, char **argv)
 			row->policy = c.policies[p].name;
 			row->param_key = c.sweep_key;
 			row->param_value = c.sweep_key ? c.sweep[s] : 0;
+			row->dfrs_model = sim_policy_dfrs_model(&c.policies[p],
+								&model);
 			if (sim_policy_run(&c.policies[p], &w, &model, &res,
 					   err, sizeof(err))) {
 				fprintf(stderr, "dfrs sim: %s: %s\n",

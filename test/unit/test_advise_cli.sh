@@ -22,7 +22,7 @@ expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise $sample $quick
 expect 0 '19 jobs with GRES' -- advise $sample $quick
 expect 0 '14 jobs in reservations' -- advise $sample $quick
 expect 0 'PriorityType=priority/multifactor' -- advise $sample $quick
-expect 0 'SchedulerParameters=amcbf_mode=amcbf,amcbf_interval=30,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise $sample $quick
+expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise $sample $quick
 expect 0 'short        2-4    conservative     1230' -- advise $sample $quick
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"

@@ -261,21 +261,29 @@ static void test_requeue_params_inert(void **state)
 
 	(void)state;
 	sim_model_defaults(&m);
+	assert_true(m.dfrs_requeue == 1);		/* as live */
 	assert_true(m.dfrs_starve_bsld == 1000);	/* as live */
 	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 0);
 	assert_string_equal(out, "");
+	/* the requeue model on by default: its parameters act */
 	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_starve_bsld", 500, err,
+				       sizeof(err)), 0);
+	assert_int_equal(inert_lines(&m, "dfrs_max_requeues", out,
+				     sizeof(out)), 0);
+	/* the papers' free migrations (dfrs_requeue=0): they do not */
+	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 0, err,
 				       sizeof(err)), 0);
 	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 1);
 	assert_string_equal(out, "dfrs sim: warning: --param dfrs_starve_bsld "
 			    "has no effect without --param dfrs_requeue=1\n");
 	/* swept: warned even where its values include the default */
 	sim_model_defaults(&m);
+	m.dfrs_requeue = 0;
 	assert_int_equal(inert_lines(&m, "dfrs_max_requeues", out,
 				     sizeof(out)), 1);
 	assert_string_equal(out, "dfrs sim: warning: --param dfrs_max_requeues "
 			    "has no effect without --param dfrs_requeue=1\n");
-	/* the model on, or swept (some settings have it on): no warning */
+	/* the model swept (some settings have it on): no warning */
 	m.dfrs_starve_bsld = 500;
 	assert_int_equal(inert_lines(&m, "dfrs_requeue", out, sizeof(out)), 0);
 	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
@@ -283,7 +291,9 @@ static void test_requeue_params_inert(void **state)
 	assert_int_equal(inert_lines(&m, NULL, out, sizeof(out)), 0);
 	/* a parameter that needs no other is never warned of */
 	sim_model_defaults(&m);
+	m.dfrs_requeue = 0;
 	m.migration_cost = 5;
+	m.dfrs_min_yield = 0;
 	assert_int_equal(inert_lines(&m, "gang_mpl", out, sizeof(out)), 0);
 }
 

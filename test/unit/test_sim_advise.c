@@ -2,7 +2,9 @@
 /*
  * test_sim_advise.c - dfrs advise's figures: nearest-rank percentiles and
  * [D-]HH:MM:SS durations (sim_quantile.c), the verdict bands, the
- * recommended SchedulerParameters line, the per-partition and size-class
+ * recommended SchedulerParameters line (merged with the deployed one, and
+ * passing dfrs params --check on the shipped sample and on an SWF trace),
+ * the per-partition and size-class
  * cells on a schedule worked out by hand, and a whole run on a history
  * with no queueing.
  */
@@ -17,9 +19,13 @@
 #include "sim/sim_advise.h"
 #include "sim/sim_advise_report.h"
 #include "sim/sim_quantile.h"
+#include "sim/slurmconf.h"
+#include "suite/dfrs_params_check.h"
 #include "trace/trace.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+#define SAMPLE_SACCT DFRS_TEST_DATA_DIR "/../../contribs/data/sample-sacct.csv"
+#define SAMPLE_CONF DFRS_TEST_DATA_DIR "/../../contribs/data/sample-slurm.conf"
 
 static void test_quantile(void **state)
 {
@@ -72,22 +78,181 @@ static void test_verdict(void **state)
 
 static void test_recommend(void **state)
 {
-	char b[128];
+	char b[160];
 
 	(void)state;
 	assert_int_equal(sim_advise_recommend("", 0.9, 0.25, b, sizeof(b)), 0);
-	assert_string_equal(b, "amcbf_util_threshold=0.9,amcbf_bg_min_rate=0.25");
+	assert_string_equal(b, "defer,sched_interval=-1,"
+			    "amcbf_util_threshold=0.9,amcbf_bg_min_rate=0.25");
 	assert_int_equal(sim_advise_recommend(
 		"amcbf_mode=cmbf,amcbf_util_threshold=0.5,,bf_window=60,"
 		"amcbf_bg_min_rate=0.1", 0.96, 0, b, sizeof(b)), 0);
-	assert_string_equal(b, "amcbf_mode=cmbf,bf_window=60,"
-			    "amcbf_util_threshold=0.96,amcbf_bg_min_rate=0");
+	assert_string_equal(b, "defer,sched_interval=-1,amcbf_mode=cmbf,"
+			    "bf_window=60,amcbf_util_threshold=0.96,"
+			    "amcbf_bg_min_rate=0");
 	/* a key that only starts like one of the two stays */
 	assert_int_equal(sim_advise_recommend("amcbf_util_threshold_x=1", 0.8,
 					      0, b, sizeof(b)), 0);
-	assert_string_equal(b, "amcbf_util_threshold_x=1,"
+	assert_string_equal(b, "defer,sched_interval=-1,"
+			    "amcbf_util_threshold_x=1,"
+			    "amcbf_util_threshold=0.8,amcbf_bg_min_rate=0");
+	/* a site's line merged: its sched_interval is the main scheduler's
+	 * and goes, defer is given once, spaces around items go, Slurm's
+	 * and sched/backfill's other items stay in their order (case as
+	 * written; keys matched whatever their case) */
+	assert_int_equal(sim_advise_recommend(
+		" bf_continue,SCHED_INTERVAL=60, Defer ,max_rpc_cnt=150,"
+		"defer,AMCBF_BG_MIN_RATE=0.5,amcbf_interval=30", 0.9, 0, b,
+		sizeof(b)), 0);
+	assert_string_equal(b, "defer,sched_interval=-1,bf_continue,"
+			    "max_rpc_cnt=150,amcbf_interval=30,"
+			    "amcbf_util_threshold=0.9,amcbf_bg_min_rate=0");
+	/* sched_interval_x is not sched_interval, bare sched_interval no
+	 * value: both stay (Slurm would complain of them, not we) */
+	assert_int_equal(sim_advise_recommend("sched_min_interval=2", 0.8, 0,
+					      b, sizeof(b)), 0);
+	assert_string_equal(b, "defer,sched_interval=-1,sched_min_interval=2,"
 			    "amcbf_util_threshold=0.8,amcbf_bg_min_rate=0");
 	assert_int_equal(sim_advise_recommend("", 0.8, 0, b, 20), -1);
+	assert_int_equal(sim_advise_recommend("", 0.8, 0, b, 50), -1);
+}
+
+/* The deployed line sets the replay: the mode's policy and the
+ * consolidation keys, and for amcbf_mode=dfrs the plugin's model. */
+static void test_deploy(void **state)
+{
+	sim_advise_opts_t o;
+	dfrs_params_t p;
+	char err[256];
+
+	(void)state;
+	sim_advise_opts_defaults(&o);
+	assert_int_equal(sim_advise_deploy(&o, "", &p, err, sizeof(err)), 0);
+	assert_string_equal(o.policy, "amcbf");
+	near(o.model.sched.util_threshold, 0.8);
+	near(o.cpu_default, 1);
+	near(o.model.dfrs_requeue, 1);
+	near(o.model.dfrs_max_requeues, 3);
+	near(o.model.dfrs_min_yield, 0.25);
+	near(o.model.dfrs_ckpt_share, 0);
+	assert_int_equal(sim_advise_deploy(&o, "defer,sched_interval=-1,"
+		"amcbf_mode=dfrs,amcbf_dfrs_policy=mcb,amcbf_max_preempt=1000,"
+		"amcbf_dfrs_starve_bsld=300,amcbf_dfrs_period=1200,"
+		"amcbf_dfrs_minvt=60,amcbf_dfrs_repack_algorithms=1,"
+		"amcbf_dfrs_repack_drift=0.1,amcbf_dfrs_repack_tolerance=0.01,"
+		"dfrs_min_yield=0.5,amcbf_ckpt_signal=USR1,dfrs_cpu_need=0.5,"
+		"amcbf_util_threshold=0.9", &p, err, sizeof(err)), 0);
+	assert_string_equal(o.policy, "mcb");
+	near(o.model.sched.util_threshold, 0.9);
+	near(o.cpu_default, 0.5);
+	near(o.model.dfrs_max_requeues, 1000);
+	near(o.model.dfrs_starve_bsld, 300);
+	near(o.model.dfrs_period, 1200);
+	near(o.model.dfrs_minvt, 60);
+	near(o.model.dfrs_repack_algorithms, 1);
+	near(o.model.dfrs_repack_drift, 0.1);
+	near(o.model.dfrs_repack_tolerance, 0.01);
+	near(o.model.dfrs_min_yield, 0.5);
+	near(o.model.dfrs_ckpt_share, 1);
+	assert_int_equal(sim_advise_deploy(&o, "amcbf_mode=fast", &p, err,
+					   sizeof(err)), -1);
+	assert_non_null(strstr(err, "amcbf_mode=fast"));
+}
+
+/* No error from dfrs params --check's function; at most the warnings
+ * given. */
+static void assert_passes_check(const char *line, size_t max_warnings)
+{
+	dfrs_check_t chk;
+
+	dfrs_params_check(line, &chk);
+	for (size_t i = 0; i < chk.n; i++)
+		print_message("%s: %s\n", line, chk.notes[i].text);
+	assert_int_equal(chk.errors, 0);
+	assert_true(chk.warnings <= max_warnings);
+	assert_true(dfrs_params_owns_starts(line));
+}
+
+/*
+ * What dfrs advise recommends on a history (and slurm.conf, or none), as
+ * cmd_advise sets it up, one seed and one load: every line it could
+ * recommend (one per point of the sweep) and the one the report prints
+ * pass the check dfrs params --check runs, with no warning either, and
+ * keep the deployed line's own items (keep).  The deployed line is given
+ * (--params), else the slurm.conf's, else none.  Returns the printed line
+ * in out.
+ */
+static void advise_lines(const char *history, const char *conf_path,
+			 const char *given, const char *keep, char *out,
+			 size_t len)
+{
+	slurmconf_t conf;
+	sim_advise_opts_t o;
+	sim_advise_t a;
+	dfrs_params_t p;
+	trace_t t = { 0 };
+	char err[512], line[1200];
+
+	sim_advise_opts_defaults(&o);
+	if (conf_path)
+		assert_int_equal(slurmconf_read(conf_path, &conf, err,
+						sizeof(err)), 0);
+	const char *params = given ? given
+			     : conf_path ? conf.sched_params : "";
+	assert_int_equal(sim_advise_deploy(&o, params, &p, err, sizeof(err)),
+			 0);
+	assert_int_equal(trace_read(history, NULL, &t, err, sizeof(err)), 0);
+	o.wopts.procs_per_node = conf_path ? conf.cpus_min : 1;
+	o.wopts.nodes = conf_path ? conf.nodes
+				  : (int)trace_machine_procs(&t);
+	o.nseeds = 1;
+	o.nloads = 1;
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_true(a.nsweep >= 9);
+	for (size_t i = 0; i < a.nsweep; i++) {
+		assert_int_equal(sim_advise_recommend(params,
+			a.sweep[i].util_threshold, a.sweep[i].bg_min_rate,
+			line, sizeof(line)), 0);
+		assert_passes_check(line, 0);
+		assert_non_null(strstr(line, keep));
+	}
+	sim_advise_report_t r = {
+		.history = history, .trace = &t, .a = &a, .policy = o.policy,
+		.params = params, .params_from = "test",
+		.util_threshold = p.util_threshold,
+		.bg_min_rate = p.bg_min_rate,
+	};
+	assert_int_equal(sim_advise_recommended(&r, out, len), 0);
+	assert_passes_check(out, 0);
+	sim_advise_free(&a);
+	trace_free(&t);
+}
+
+/* The shipped sample (contribs/data: sacct export and its slurm.conf,
+ * whose SchedulerParameters are kept) and an SWF trace without a
+ * slurm.conf (the defaults): what advise recommends starts jobs. */
+static void test_recommended_lines_pass_check(void **state)
+{
+	char line[1200];
+
+	(void)state;
+	advise_lines(SAMPLE_SACCT, SAMPLE_CONF, NULL, "amcbf_mode=amcbf,",
+		     line, sizeof(line));
+	print_message("sample: %s\n", line);
+	assert_int_equal(strncmp(line, "defer,sched_interval=-1,amcbf_mode="
+				 "amcbf,amcbf_util_threshold=", 62), 0);
+	/* the line the sample's slurm.conf had, which leaves the main
+	 * scheduler on */
+	advise_lines(SAMPLE_SACCT, SAMPLE_CONF,
+		     "amcbf_mode=amcbf,amcbf_interval=30",
+		     "amcbf_mode=amcbf,amcbf_interval=30,", line, sizeof(line));
+	assert_int_equal(strncmp(line, "defer,sched_interval=-1,amcbf_mode="
+				 "amcbf,amcbf_interval=30,amcbf_util_"
+				 "threshold=", 80), 0);
+	advise_lines(DFRS_TEST_DATA_DIR "/live-excerpt.swf", NULL, NULL,
+		     "defer,sched_interval=-1,amcbf_util_threshold=", line,
+		     sizeof(line));
+	print_message("swf: %s\n", line);
 }
 
 /*
@@ -211,7 +376,9 @@ int main(void)
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_deploy),
 		cmocka_unit_test(test_recommend),
+		cmocka_unit_test(test_recommended_lines_pass_check),
 		cmocka_unit_test(test_cell),
 		cmocka_unit_test(test_run_no_queue),
 	};

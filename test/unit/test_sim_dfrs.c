@@ -4,7 +4,9 @@
  * mcb (sim_dfrs.c) on schedules worked out by hand: jobs that fit run
  * from their arrival at yield 1, CPU-bound jobs sharing a node at yield
  * 0.5, a suspension for a job that does not fit in memory and the resume
- * after it, and invariants plus reproducibility on a random workload.
+ * after it (the papers' free migrations) or the requeue (the default, as
+ * live), the defaults against sched/amcbf's, and invariants plus
+ * reproducibility on a random workload.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +20,7 @@
 #include "sim/sim_dfrs.h"
 #include "sim/sim_engine.h"
 #include "sim_fixture.h"
+#include "suite/dfrs_params.h"
 #include "sim/sim_params.h"
 #include "sim/sim_policy.h"
 #include "sim/sim_random.h"
@@ -67,6 +70,17 @@ static void model(sim_model_t *m, double mem)
 {
 	sim_model_defaults(m);
 	m->dfrs_mem_lo = m->dfrs_mem_hi = mem;
+}
+
+/* The same under Stillwell et al. 2010's free migrations (progress kept,
+ * migration_cost per resume or move): --param dfrs_requeue=0. */
+static void papers_model(sim_model_t *m, double mem)
+{
+	char err[256] = "";
+
+	model(m, mem);
+	assert_int_equal(sim_param_set(m, "dfrs_requeue", 0, err,
+				       sizeof(err)), 0);
 }
 
 static void run(const char *policy, const work_t *f, const sim_model_t *m,
@@ -162,7 +176,8 @@ static const expect_t preempt_resume_want[] = { { 0, 1220, 1, 1 },
 						{ 100, 300, 0, 0 } };
 
 /*
- * (c) One node, memory 0.6 per task: two tasks do not fit.  J1 (1000 s)
+ * (c) The papers' model (dfrs_requeue=0): one node, memory 0.6 per task:
+ * two tasks do not fit.  J1 (1000 s)
  * runs from 0.  J2 (200 s) arrives at 100 with infinite priority (it has
  * not run; J1's is ft/vt^2 = 100/100^2): J1 is suspended (virtual time
  * 100) and J2 runs 100..300.  At J2's completion J1 resumes on its node
@@ -181,7 +196,7 @@ static void test_preempt_resume(void **state)
 	sim_model_t m;
 
 	build(&f, 1, long_then_short, 2);
-	model(&m, 0.6);
+	papers_model(&m, 0.6);
 	for (size_t p = 0; p < NPOLICIES; p++) {
 		sim_result_t r;
 
@@ -205,7 +220,7 @@ static void test_preempt_resume(void **state)
 
 /*
  * dfrs_period (amcbf_dfrs_period live) spaces the periodic events: the
- * schedule of test_preempt_resume, whose periodic events at 600 and 1200
+ * schedule of test_preempt_resume (the papers' model), whose periodic events at 600 and 1200
  * change nothing, with none (0: 2 arrivals and 2 completions) and with one
  * at 1000; the jobs' times are the same.
  */
@@ -221,7 +236,7 @@ static void test_period(void **state)
 
 	(void)state;
 	build(&f, 1, long_then_short, 2);
-	model(&m, 0.6);
+	papers_model(&m, 0.6);
 	near(m.dfrs_period, 600);
 	assert_int_equal(sim_param_set(&m, "dfrs_period", 0.5, err,
 				       sizeof(err)), -1);
@@ -267,7 +282,7 @@ static void test_no_preempt_when_fits(void **state)
 }
 
 /*
- * (c) under the requeue model (--param dfrs_requeue=1), with
+ * (c) under the requeue model (dfrs_requeue=1, the default: as live), with
  * dfrs_max_requeues.  Without a cap that binds (3, the default): J2's
  * arrival at 100 requeues J1, which loses its 100 s; J2 runs 100..300 and
  * J1 starts over at 300 (a restart costs no penalty): done at 1300, one
@@ -290,8 +305,7 @@ static void test_requeue_cap(void **state)
 	build(&f, 1, long_then_short, 2);
 	model(&m, 0.6);
 	near(m.dfrs_max_requeues, 3);
-	assert_int_equal(sim_param_set(&m, "dfrs_requeue", 1, err,
-				       sizeof(err)), 0);
+	near(m.dfrs_requeue, 1);
 	assert_int_equal(sim_param_set(&m, "dfrs_max_requeues", 1.5, err,
 				       sizeof(err)), -1);
 	for (int cap = 0; cap <= 1; cap++) {
@@ -365,10 +379,12 @@ static void same_result(const sim_result_t *a, const sim_result_t *b)
  * (d) 40 random jobs on 8 nodes, memory drawn 0.1..0.5 from the seed, a
  * 300 s penalty (Stillwell et al. 2010's 5 minutes): every job ends, no earlier than
  * arrival + runtime (yields <= 1), starts no earlier than its arrival;
- * the busy CPU is exactly the work (sum of usage * runtime); the buckets
- * add up to it; the same seed gives the same run.
+ * the busy CPU is exactly the work (sum of usage * runtime), plus under
+ * the requeue model the work lost and done again (lost_seconds times the
+ * job's usage; none under the papers' model); the buckets add up to it;
+ * the same seed gives the same run.  Under both models.
  */
-static void test_random_workload(void **state)
+static void random_workload(double requeue)
 {
 	work_t f;
 	sim_model_t m;
@@ -376,9 +392,10 @@ static void test_random_workload(void **state)
 
 	random_work(&f, 42, 8, n);
 	sim_model_defaults(&m);
+	m.dfrs_requeue = requeue;
 	m.migration_cost = 300;
 	m.bucket_seconds = 600;
-	double work = 0, last_arrival = 0;
+	double work = 0, work_all, last_arrival = 0;
 	for (size_t i = 0; i < n; i++) {
 		for (int p = 0; p < f.jobs[i].nodes; p++)
 			work += f.jobs[i].util[p] * f.jobs[i].runtime;
@@ -386,7 +403,7 @@ static void test_random_workload(void **state)
 	}
 	for (size_t p = 0; p < NPOLICIES; p++) {
 		sim_result_t r, again;
-		double maxf = 0, sum = 0;
+		double maxf = 0, sum = 0, redone = 0;
 		int preempt = 0, migr = 0;
 
 		run(policies[p], &f, &m, &r);
@@ -401,22 +418,31 @@ static void test_random_workload(void **state)
 			assert_true(x->migrations <= x->preemptions ||
 				    strcmp(policies[p], "greedyp"));
 			maxf = fmax(maxf, x->finish);
+			for (int q = 0; q < j->nodes; q++)
+				redone += x->lost_seconds * j->util[q];
+			if (!requeue)
+				near(x->lost_seconds, 0);
 			preempt += x->preemptions;
 			migr += x->migrations;
 		}
-		print_message("%s: makespan %g, %d preemptions, %d "
-			      "migrations, %zu events, %zu decisions\n",
-			      policies[p], r.makespan, preempt, migr,
-			      r.events, r.decisions);
+		print_message("%s (requeue %g): makespan %g, %d preemptions, "
+			      "%d migrations, %zu events, %zu decisions, "
+			      "%g CPU s redone\n", policies[p], requeue,
+			      r.makespan, preempt, migr, r.events,
+			      r.decisions, redone);
 		near(r.makespan, maxf);
 		assert_true(r.makespan >= last_arrival);
-		assert_true(fabs(r.busy_cpu_seconds - work) < 1e-6 * work);
+		/* the work, and under the requeue model the work lost and
+		 * done again */
+		work_all = work + redone;
+		assert_true(fabs(r.busy_cpu_seconds - work_all) <
+			    1e-6 * work_all);
 		for (size_t b = 0; b < r.nbuckets; b++) {
 			assert_true(r.busy_buckets[b] <=
 				    8 * m.bucket_seconds * (1 + 1e-9));
 			sum += r.busy_buckets[b];
 		}
-		assert_true(fabs(sum - work) < 1e-6 * work);
+		assert_true(fabs(sum - work_all) < 1e-6 * work_all);
 		assert_true(r.wall_seconds >= 0);
 
 		run(policies[p], &f, &m, &again);
@@ -424,6 +450,13 @@ static void test_random_workload(void **state)
 		sim_result_free(&again);
 		sim_result_free(&r);
 	}
+}
+
+static void test_random_workload(void **state)
+{
+	(void)state;
+	random_workload(1);	/* the default: as live */
+	random_workload(0);	/* the papers' free migrations */
 }
 
 /* The memory range is a --param; a job larger than the machine is an
@@ -457,6 +490,107 @@ static void test_params_and_errors(void **state)
 	sim_result_free(&r);
 }
 
+/*
+ * The DFRS rows' defaults are sched/amcbf's in amcbf_mode=dfrs, so that a
+ * default row predicts the plugin: the requeue model, amcbf_max_preempt 3,
+ * amcbf_dfrs_starve_bsld 1000, amcbf_dfrs_period and _minvt 600, METAVP's
+ * 14 algorithms cold to 1e-4, no checkpoint (amcbf_ckpt_signal=none),
+ * dfrs_min_yield 0.25; each equal to the literal and to
+ * dfrs_params_defaults(); the slurm.conf names set them.  The rows say
+ * which model they used.
+ */
+static void test_defaults_as_live(void **state)
+{
+	sim_model_t m;
+	dfrs_params_t live;
+	sim_policy_t p;
+	char err[256] = "";
+
+	(void)state;
+	sim_model_defaults(&m);
+	dfrs_params_defaults(&live);
+	assert_true(m.dfrs_requeue == 1);
+	/* the model's field is the literal and the plugin's default */
+#define AS_LIVE(field, value, plugin) \
+	do { \
+		assert_true(m.field == (value)); \
+		assert_true(m.field == (double)live.plugin); \
+	} while (0)
+	AS_LIVE(dfrs_max_requeues, 3, max_preempt);
+	AS_LIVE(dfrs_starve_bsld, 1000, dfrs_starve_bsld);
+	AS_LIVE(dfrs_period, 600, dfrs_period);
+	AS_LIVE(dfrs_minvt, 600, dfrs_minvt);
+	AS_LIVE(dfrs_min_yield, 0.25, share_min_yield);
+	AS_LIVE(dfrs_repack_algorithms, 14, dfrs_repack_algorithms);
+	AS_LIVE(dfrs_repack_drift, 0, dfrs_repack_drift);
+	AS_LIVE(dfrs_repack_tolerance, 0, dfrs_repack_tolerance);
+#undef AS_LIVE
+	assert_true(m.dfrs_ckpt_share == 0);
+	assert_int_equal(live.ckpt_signal, AMCBF_CKPT_NONE);
+
+	assert_int_equal(sim_param_set(&m, "amcbf_max_preempt", 7, err,
+				       sizeof(err)), 0);
+	assert_true(m.dfrs_max_requeues == 7);
+	assert_int_equal(sim_param_set(&m, "amcbf_dfrs_minvt", 60, err,
+				       sizeof(err)), 0);
+	assert_true(m.dfrs_minvt == 60);
+	assert_int_equal(sim_param_set(&m, "dfrs_min_yield", 1.5, err,
+				       sizeof(err)), -1);
+
+	assert_int_equal(sim_policy_find("greedypm", &p), 0);
+	assert_string_equal(sim_policy_dfrs_model(&p, &m), "requeue");
+	m.dfrs_requeue = 0;
+	assert_string_equal(sim_policy_dfrs_model(&p, &m), "free-migration");
+	assert_int_equal(sim_policy_find("easy", &p), 0);
+	assert_null(sim_policy_dfrs_model(&p, &m));
+}
+
+/*
+ * dfrs_min_yield reaches the drivers: one node, memory 0.1 per task, five
+ * single-task CPU-bound jobs (need 1, 100 s) arriving at 0, no running
+ * job taken off (dfrs_max_requeues=0).  At the default 0.25 four fit
+ * (4 x 0.25 = 1), each at yield 0.25: done at 400; the fifth waits and
+ * runs alone 400..500.  At 0 all five share the node at 0.2: done at 500.
+ */
+static void test_min_yield(void **state)
+{
+	static const spec_t spec[] = {
+		{ 0, 100, 1, { 1.0 } }, { 0, 100, 1, { 1.0 } },
+		{ 0, 100, 1, { 1.0 } }, { 0, 100, 1, { 1.0 } },
+		{ 0, 100, 1, { 1.0 } },
+	};
+	static const expect_t bounded[] = {
+		{ 0, 400, 0, 0 }, { 0, 400, 0, 0 }, { 0, 400, 0, 0 },
+		{ 0, 400, 0, 0 }, { 400, 500, 0, 0 },
+	};
+	static const expect_t shared[] = {
+		{ 0, 500, 0, 0 }, { 0, 500, 0, 0 }, { 0, 500, 0, 0 },
+		{ 0, 500, 0, 0 }, { 0, 500, 0, 0 },
+	};
+	char err[256] = "";
+	work_t f;
+	sim_model_t m;
+
+	(void)state;
+	build(&f, 1, spec, 5);
+	model(&m, 0.1);
+	assert_int_equal(sim_param_set(&m, "dfrs_max_requeues", 0, err,
+				       sizeof(err)), 0);
+	for (int none = 0; none <= 1; none++) {
+		if (none)
+			assert_int_equal(sim_param_set(&m, "dfrs_min_yield", 0,
+						       err, sizeof(err)), 0);
+		for (size_t p = 0; p < NPOLICIES; p++) {
+			sim_result_t r;
+
+			run(policies[p], &f, &m, &r);
+			fixture_check(policies[p], &r, none ? shared : bounded,
+				      5);
+			sim_result_free(&r);
+		}
+	}
+}
+
 /* The three drivers are in dfrs sim's policy table, after the engines. */
 static void test_policies_listed(void **state)
 {
@@ -481,6 +615,8 @@ int main(void)
 		cmocka_unit_test(test_zero_runtime),
 		cmocka_unit_test(test_random_workload),
 		cmocka_unit_test(test_params_and_errors),
+		cmocka_unit_test(test_defaults_as_live),
+		cmocka_unit_test(test_min_yield),
 		cmocka_unit_test(test_policies_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -233,10 +233,11 @@ static const char *key_string(json_object *o, const char *key)
 static void test_report_fidelity(void **state)
 {
 	sim_report_row_t rows[3] = {
-		{ "easy", NULL, 0, { .mean_bsld = 2.0, .mean_wait = 10 }, NULL },
+		{ "easy", NULL, 0, { .mean_bsld = 2.0, .mean_wait = 10 }, NULL,
+		  NULL },
 		{ "slurm-backfill", NULL, 0,
-		  { .mean_bsld = 2.1, .mean_wait = 9 }, "easy" },
-		{ "slurm-x", NULL, 0, { .mean_bsld = 1 }, "x" },
+		  { .mean_bsld = 2.1, .mean_wait = 9 }, "easy", NULL },
+		{ "slurm-x", NULL, 0, { .mean_bsld = 1 }, "x", NULL },
 	};
 	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
 			   .rows = rows, .nrows = 3 };

@@ -302,17 +302,63 @@ static void test_shared_nasa(void **state)
 		    128);
 }
 
+/* The DFRS rows say which model they used: one table line per model
+ * naming its rows, and dfrs_model in their JSON (none in other rows). */
+static void test_report_dfrs_model(void **state)
+{
+	sim_report_row_t rows[3] = {
+		{ "easy", "dfrs_requeue", 0, { .mean_bsld = 3 }, NULL, NULL },
+		{ "greedypm", "dfrs_requeue", 0, { .mean_bsld = 2 }, NULL,
+		  "free-migration" },
+		{ "greedypm", "dfrs_requeue", 1, { .mean_bsld = 4 }, NULL,
+		  "requeue" },
+	};
+	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
+			   .rows = rows, .nrows = 3 };
+	json_object *root, *res, *v;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	(void)state;
+	sim_report_table(out, &r);
+	fclose(out);
+	assert_non_null(strstr(buf, "\nDFRS model of greedypm dfrs_requeue=1: "
+			       "requeue:\n  as amcbf_mode=dfrs live,"));
+	assert_non_null(strstr(buf, "\nDFRS model of greedypm dfrs_requeue=0: "
+			       "free-migration:\n  Stillwell et al. 2010's "
+			       "model"));
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	sim_report_json(out, &r);
+	fclose(out);
+	root = json_tokener_parse(buf);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "results", &res));
+	assert_false(json_object_object_get_ex(
+		json_object_array_get_idx(res, 0), "dfrs_model", &v));
+	assert_true(json_object_object_get_ex(
+		json_object_array_get_idx(res, 1), "dfrs_model", &v));
+	assert_string_equal(json_object_get_string(v), "free-migration");
+	assert_true(json_object_object_get_ex(
+		json_object_array_get_idx(res, 2), "dfrs_model", &v));
+	assert_string_equal(json_object_get_string(v), "requeue");
+	json_object_put(root);
+	free(buf);
+}
+
 /* A sweep names, per policy, the setting with the lowest mean bounded
  * slowdown (the first on ties), in the table and in the JSON. */
 static void test_sweep_best(void **state)
 {
 	sim_report_row_t rows[6] = {
-		{ "easy", "util_threshold", 0.5, { .mean_bsld = 3.0 }, NULL },
-		{ "amcbf", "util_threshold", 0.5, { .mean_bsld = 4.0 }, NULL },
-		{ "easy", "util_threshold", 0.9, { .mean_bsld = 3.0 }, NULL },
-		{ "amcbf", "util_threshold", 0.9, { .mean_bsld = 2.5 }, NULL },
-		{ "easy", "util_threshold", 0.96, { .mean_bsld = 3.5 }, NULL },
-		{ "amcbf", "util_threshold", 0.96, { .mean_bsld = 2.75 }, NULL },
+		{ "easy", "util_threshold", 0.5, { .mean_bsld = 3.0 }, NULL, NULL },
+		{ "amcbf", "util_threshold", 0.5, { .mean_bsld = 4.0 }, NULL, NULL },
+		{ "easy", "util_threshold", 0.9, { .mean_bsld = 3.0 }, NULL, NULL },
+		{ "amcbf", "util_threshold", 0.9, { .mean_bsld = 2.5 }, NULL, NULL },
+		{ "easy", "util_threshold", 0.96, { .mean_bsld = 3.5 }, NULL, NULL },
+		{ "amcbf", "util_threshold", 0.96, { .mean_bsld = 2.75 }, NULL, NULL },
 	};
 	sim_report_t r = { .trace = "t", .nodes = 4, .load = 1,
 			   .rows = rows, .nrows = 6 };
@@ -432,6 +478,7 @@ int main(void)
 		cmocka_unit_test(test_workload_build),
 		cmocka_unit_test(test_shared_lublin),
 		cmocka_unit_test(test_sweep_best),
+		cmocka_unit_test(test_report_dfrs_model),
 		cmocka_unit_test(test_shared_nasa),
 		cmocka_unit_test(test_gen_models),
 	};

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dfrs/dfrs_online.h"
 #include "sim_advise.h"
 #include "sim_policy.h"
 #include "sim_quantile.h"
@@ -36,6 +37,36 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o)
 	o->nloads = 2;
 	o->nseeds = 5;
 	o->sweep = 1;
+}
+
+int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
+		      dfrs_params_t *p, char *err, size_t errlen)
+{
+	if (dfrs_params_parse(params, p, err, errlen))
+		return -1;
+	/* amcbf_mode=dfrs runs the online DFRS policy of dfrs_policy */
+	o->policy = p->mode == AMCBF_MODE_DFRS
+		    ? dfrs_online_policy_name(p->dfrs_policy)
+		    : dfrs_params_mode_name(p->mode);
+	o->model.sched.util_threshold = p->util_threshold;
+	o->model.sched.min_idle_cpu = p->min_idle_cpu;
+	o->model.sched.bg_min_rate = p->bg_min_rate;
+	o->cpu_default = p->share_cpu_need;
+	/* amcbf_mode=dfrs as the plugin runs it (amcbf_dfrs.c): requeues,
+	 * its cap and starvation bound, its period, minvt and repacks, the
+	 * jobs' minimum yield; every job checkpoints with a signal, none
+	 * without */
+	o->model.dfrs_requeue = 1;
+	o->model.dfrs_max_requeues = p->max_preempt;
+	o->model.dfrs_starve_bsld = p->dfrs_starve_bsld;
+	o->model.dfrs_period = p->dfrs_period;
+	o->model.dfrs_minvt = p->dfrs_minvt;
+	o->model.dfrs_repack_algorithms = p->dfrs_repack_algorithms;
+	o->model.dfrs_repack_drift = p->dfrs_repack_drift;
+	o->model.dfrs_repack_tolerance = p->dfrs_repack_tolerance;
+	o->model.dfrs_min_yield = p->share_min_yield;
+	o->model.dfrs_ckpt_share = p->ckpt_signal != AMCBF_CKPT_NONE;
+	return 0;
 }
 
 sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi)

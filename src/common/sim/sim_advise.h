@@ -17,6 +17,7 @@
 #include "sim_engine.h"
 #include "sim_metrics.h"
 #include "sim_workload.h"
+#include "suite/dfrs_params.h"
 #include "trace/trace.h"
 
 #define SIM_ADVISE_MAX_LOADS 8
@@ -103,6 +104,20 @@ typedef struct {
 } sim_advise_t;
 
 void sim_advise_opts_defaults(sim_advise_opts_t *o);
+
+/*
+ * Set o for the SchedulerParameters line to deploy (params; NULL or "":
+ * the defaults) parsed into *p: the dfrs sim policy of its amcbf_mode
+ * (amcbf_mode=dfrs: its amcbf_dfrs_policy), its amcbf_util_threshold,
+ * amcbf_min_idle_cpu and amcbf_bg_min_rate, dfrs_cpu_need for the jobs
+ * the history gives no CPU use, and for the DFRS policies the requeue
+ * model with the line's amcbf_max_preempt, amcbf_dfrs_* keys,
+ * dfrs_min_yield and checkpoint signal (every job checkpoints with one,
+ * none without), as amcbf_mode=dfrs runs.  0, or -1 with
+ * dfrs_params_parse()'s line in err.
+ */
+int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
+		      dfrs_params_t *p, char *err, size_t errlen);
 
 /*
  * Run everything for history t.  Returns 0 and fills *a (sim_advise_free

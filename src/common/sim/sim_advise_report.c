@@ -5,12 +5,15 @@
  * (Gamma = 10 s); the baseline is conservative backfilling, the model of
  * Slurm's sched/backfill.
  */
+#include <ctype.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sim_advise_report.h"
 #include "sim_quantile.h"
+#include "suite/dfrs_params_check.h"
 
 static const char *const policy_label[SIM_ADVISE_POLICIES] = {
 	"conservative", "easy", NULL,	/* the deployed mode's name */
@@ -41,11 +44,29 @@ static const char *size_name(int cls)
 	return cls < 0 ? "all" : sim_size_class_names[cls];
 }
 
-static int is_key(const char *entry, size_t len, const char *key)
+/* The item (n bytes, spaces around it trimmed) is key, or key=value when
+ * with_value; case ignored, as Slurm and sched/amcbf read keys. */
+static int is_item(const char *item, size_t n, const char *key,
+		   int with_value)
 {
 	size_t k = strlen(key);
 
-	return len > k && !strncmp(entry, key, k) && entry[k] == '=';
+	if (n < k || strncasecmp(item, key, k))
+		return 0;
+	return with_value ? n > k && item[k] == '=' : n == k;
+}
+
+/* Append text (n bytes) and a ',' to buf: 0, or -1 when it is full. */
+static int append(char *buf, size_t len, size_t *used, const char *text,
+		  size_t n)
+{
+	if (*used + n + 2 > len)
+		return -1;
+	memcpy(buf + *used, text, n);
+	*used += n;
+	buf[(*used)++] = ',';
+	buf[*used] = '\0';
+	return 0;
 }
 
 int sim_advise_recommend(const char *params, double util, double rate,
@@ -57,26 +78,34 @@ int sim_advise_recommend(const char *params, double util, double rate,
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
+	if (append(buf, len, &used, SIM_ADVISE_OWN_STARTS,
+		   strlen(SIM_ADVISE_OWN_STARTS)))
+		return -1;
 	while (*p) {
 		const char *end = strchr(p, ',');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
-		if (n && !is_key(p, n, "amcbf_util_threshold") &&
-		    !is_key(p, n, "amcbf_bg_min_rate")) {
-			if (used + n + 2 > len)
-				return -1;
-			memcpy(buf + used, p, n);
-			used += n;
-			buf[used++] = ',';
-			buf[used] = '\0';
-		}
+		const char *item = p;
+
 		p += n + (end ? 1 : 0);
+		while (n && isspace((unsigned char)*item))
+			item++, n--;
+		while (n && isspace((unsigned char)item[n - 1]))
+			n--;
+		if (!n || is_item(item, n, "defer", 0) ||
+		    is_item(item, n, "sched_interval", 1) ||
+		    is_item(item, n, "amcbf_util_threshold", 1) ||
+		    is_item(item, n, "amcbf_bg_min_rate", 1))
+			continue;
+		if (append(buf, len, &used, item, n))
+			return -1;
 	}
 	int w = snprintf(buf + used, len - used, "amcbf_util_threshold=%g,"
 			 "amcbf_bg_min_rate=%g", util, rate);
 	return w < 0 || (size_t)w >= len - used ? -1 : 0;
 }
 
-static void recommended(const sim_advise_report_t *r, char *buf, size_t len)
+int sim_advise_recommended(const sim_advise_report_t *r, char *buf,
+			   size_t len)
 {
 	const sim_advise_t *a = r->a;
 	double util = a->nsweep ? a->sweep[a->best].util_threshold
@@ -84,7 +113,12 @@ static void recommended(const sim_advise_report_t *r, char *buf, size_t len)
 	double rate = a->nsweep ? a->sweep[a->best].bg_min_rate
 				: r->bg_min_rate;
 
-	if (sim_advise_recommend(r->params, util, rate, buf, len))
+	return sim_advise_recommend(r->params, util, rate, buf, len);
+}
+
+static void recommended(const sim_advise_report_t *r, char *buf, size_t len)
+{
+	if (sim_advise_recommended(r, buf, len))
 		snprintf(buf, len, "(too long to print)");
 }
 
@@ -221,6 +255,26 @@ static void groups_table(FILE *out, const sim_advise_report_t *r)
 	fprintf(out, "\n");
 }
 
+/* What the recommended line changed in the one given, and anything
+ * dfrs params --check still says of it. */
+static void line_notes(FILE *out, const sim_advise_report_t *r,
+		       const char *line)
+{
+	dfrs_check_t chk;
+
+	if (!dfrs_params_owns_starts(r->params))
+		fprintf(out, "  (%s added: without both, slurmctld's main "
+			"scheduler starts jobs and sched/amcbf\n  stays "
+			"passive%s)\n", SIM_ADVISE_OWN_STARTS,
+			r->params && *r->params ? "; the other items of the "
+			"deployed line are kept" : "");
+	dfrs_params_check(line, &chk);
+	for (size_t i = 0; i < chk.n; i++)
+		fprintf(out, "  dfrs params --check: %s:\n    %s\n",
+			chk.notes[i].level == DFRS_CHECK_ERROR ? "error"
+			: "warning", chk.notes[i].text);
+}
+
 static void sweep_table(FILE *out, const sim_advise_report_t *r)
 {
 	const sim_advise_t *a = r->a;
@@ -231,6 +285,7 @@ static void sweep_table(FILE *out, const sim_advise_report_t *r)
 		"sched/amcbf\n  SchedulerParameters=%s\n",
 		a->verdict == SIM_ADVISE_DO_NOT_DEPLOY ? " (if you deploy "
 		"despite the verdict)" : "", line);
+	line_notes(out, r, line);
 	if (!a->nsweep) {
 		fprintf(out, "\n");
 		return;

@@ -3,7 +3,9 @@
  * sim_advise_report.h - dfrs advise's report for people (a text page under
  * 120 columns: verdict first, policies as rows, times as [D-]HH:MM:SS,
  * percentiles beside means, job counts) and as JSON; plus the recommended
- * SchedulerParameters line and the blockers found in the history.
+ * SchedulerParameters line (printed whole, to be pasted: a site's long
+ * line makes it the one line past 120 columns) and the blockers found in
+ * the history.
  */
 #ifndef DFRS_SIM_ADVISE_REPORT_H
 #define DFRS_SIM_ADVISE_REPORT_H
@@ -29,14 +31,28 @@ typedef struct {
 	const char *sched_type;		/* slurm.conf's SchedulerType or "" */
 } sim_advise_report_t;
 
+/* What sched/amcbf needs in SchedulerParameters to start jobs itself:
+ * slurmctld's main scheduler off (dfrs_params_check.h). */
+#define SIM_ADVISE_OWN_STARTS "defer,sched_interval=-1"
+
 /*
- * The SchedulerParameters line to deploy: params with its
- * amcbf_util_threshold and amcbf_bg_min_rate entries (and empty entries)
- * dropped, then those two set to util and rate.  0, or -1 if buf is too
- * small.
+ * The SchedulerParameters line to deploy, complete, so that pasting it
+ * works (it passes dfrs params --check when params parses): first
+ * SIM_ADVISE_OWN_STARTS, then params' items in their order with the
+ * spaces around them trimmed, except empty ones, "defer" and any
+ * sched_interval= (given first), amcbf_util_threshold= and
+ * amcbf_bg_min_rate= (set last, to util and rate); every other item of
+ * the site's (Slurm's own, sched/backfill's bf_*, which slurmctld reads
+ * too, the other amcbf_ and dfrs_ keys) is kept.  Keys are matched with
+ * case ignored.  0, or -1 if buf is too small.
  */
 int sim_advise_recommend(const char *params, double util, double rate,
 			 char *buf, size_t len);
+
+/* The line the report recommends: sim_advise_recommend() of r->params
+ * with the sweep's best point (without a sweep, the deployed values). */
+int sim_advise_recommended(const sim_advise_report_t *r, char *buf,
+			   size_t len);
 
 void sim_advise_report_table(FILE *out, const sim_advise_report_t *r);
 void sim_advise_report_json(FILE *out, const sim_advise_report_t *r);

@@ -19,8 +19,11 @@
  *           need is their maximum: the job's rate is that of its slowest
  *           process in sim_run as well, and a task given yield y of the
  *           largest need runs every process at rate y.  No rigid CPU
- *           requirement and minimum yield 0: a running job progresses
- *           at whatever yield the max-min allocation gives it.
+ *           requirement; every task's minimum yield is dfrs_min_yield
+ *           (0.25, select/dfrs's default live): a job starts only where
+ *           every job keeps its minimum, and runs at whatever yield the
+ *           max-min allocation gives it above that (0: no minimum, as
+ *           Stillwell et al. 2010).
  *   memory  traces carry no memory use, so each job's tasks get a rigid
  *           memory requirement drawn per job, uniform in
  *           dfrs_mem_lo..dfrs_mem_hi of a node (--param; default
@@ -35,15 +38,25 @@
  *           rather than Stillwell et al.'s; a fixed value is dfrs_mem_lo =
  *           dfrs_mem_hi.
  *   time    a job completes when its virtual time (integral of its yield)
- *           reaches its runtime; resumes and migrations cost the policy's
- *           penalty = --migration-cost seconds without progress (the
- *           seed's migration/preemption penalty).  No bandwidth cost.
- *           With --param dfrs_requeue=1 a suspension or a move is a
- *           requeue, as live: a job that does not checkpoint (a share
- *           dfrs_ckpt_share of the jobs does, drawn per job from --seed)
- *           loses its progress and starts over; lost_seconds adds it up.
+ *           reaches its runtime.  By default (dfrs_requeue=1) a
+ *           suspension or a move is a requeue, as amcbf_mode=dfrs does
+ *           live: a job that does not checkpoint (a share dfrs_ckpt_share
+ *           of the jobs does, drawn per job from --seed; 0 by default, as
+ *           amcbf_ckpt_signal=none) loses its progress and starts over;
+ *           lost_seconds adds it up; a running job requeued
+ *           dfrs_max_requeues times (amcbf_max_preempt) stays put, and a
+ *           job starving by dfrs_starve_bsld claims room.  With
+ *           dfrs_requeue=0, the free-migration model of Stillwell et al.
+ *           2010: every job keeps its progress and a resume or a
+ *           migration costs the policy's penalty = --migration-cost
+ *           seconds without progress (the paper's migration/preemption
+ *           penalty).  No bandwidth cost.
  * Periodic events come every params.period seconds (600 by default) from
- * time 0, while jobs are in the system.
+ * time 0, while jobs are in the system.  Not modelled: the plugin's
+ * per-cycle bounds (amcbf_dfrs_max_start_per_cycle,
+ * amcbf_max_preempt_per_cycle, no start in a cycle that requeued), which
+ * delay a decision's rest by a cycle (seconds), and amcbf_min_runtime (0
+ * by default).
  *
  * The result means what sim_run's does: first_start is the first time the
  * job ran, finish its completion, preemptions its suspensions, migrations
@@ -166,6 +179,7 @@ static void add_job(drv_t *s, size_t i)
 	job->shape.ntasks = wj->nodes;
 	job->shape.need[0] = need;
 	job->shape.req[1] = s->mem[i];
+	job->shape.min_yield = s->m->dfrs_min_yield;
 	job->checkpointable = s->ckpt[i];
 	job->estimate = wj->estimate;	/* what EASY is told */
 	s->widx[s->cl.njobs] = i;
@@ -362,6 +376,11 @@ out:
 	return rc;
 }
 
+const char *sim_dfrs_model_name(const sim_model_t *m)
+{
+	return m->dfrs_requeue != 0 ? "requeue" : "free-migration";
+}
+
 static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 		      const sim_model_t *m, sim_result_t *r, char *err,
 		      size_t errlen)
@@ -376,6 +395,7 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.max_requeues = (int)m->dfrs_max_requeues;
 	par.starve_bsld = m->dfrs_starve_bsld;
 	par.period = m->dfrs_period;
+	par.minvt = m->dfrs_minvt;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
 }
 

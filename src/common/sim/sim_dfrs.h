@@ -29,6 +29,12 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		 const dfrs_online_params_t *params, sim_result_t *r,
 		 char *err, size_t errlen);
 
+/* The model of suspensions and moves m gives the DFRS rows: "requeue"
+ * (dfrs_requeue=1, the default: as amcbf_mode=dfrs live, a job that does
+ * not checkpoint loses its progress) or "free-migration" (dfrs_requeue=0:
+ * Stillwell et al. 2010's, progress kept at migration_cost each). */
+const char *sim_dfrs_model_name(const sim_model_t *m);
+
 /* sim_driver_fn's: the policy's defaults (dfrs_online_params_default),
  * with m->migration_cost as the penalty of each resume or migration. */
 int sim_dfrs_greedyp(const sim_workload_t *w, const sim_model_t *m,

@@ -45,11 +45,13 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_repack_drift = 0.0;
 	m->dfrs_repack_algorithms = 14;
 	m->dfrs_repack_tolerance = 0.0;
-	m->dfrs_requeue = 0;
+	m->dfrs_requeue = 1;		/* as amcbf_mode=dfrs live */
 	m->dfrs_ckpt_share = 0.0;
-	m->dfrs_max_requeues = 3.0;
+	m->dfrs_max_requeues = 3.0;	/* amcbf_max_preempt's */
 	m->dfrs_starve_bsld = 1000.0;	/* amcbf_dfrs_starve_bsld's */
-	m->dfrs_period = 600.0;
+	m->dfrs_period = 600.0;		/* amcbf_dfrs_period's */
+	m->dfrs_minvt = 600.0;		/* amcbf_dfrs_minvt's */
+	m->dfrs_min_yield = 0.25;	/* dfrs_min_yield's */
 	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */
 	m->gang_slice = 30.0;		/* Slurm's SchedulerTimeSlice default */
 	m->gang_migrate_q = 64;	/* Zhang et al.'s Q */

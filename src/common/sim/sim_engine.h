@@ -28,9 +28,13 @@ typedef struct {
 	double dfrs_mem_lo, dfrs_mem_hi;	/* online DFRS drivers (sim_dfrs.c):
 					   memory per task, uniform lo..hi
 					   of a node per job (0.1..0.5) */
-	double dfrs_requeue;	/* 1: suspensions and moves are requeues
-				   that cost a job not checkpointable its
-				   progress (dfrs_online.h requeue model) */
+	double dfrs_requeue;	/* 1 (default): suspensions and moves are
+				   requeues that cost a job not
+				   checkpointable its progress, as
+				   amcbf_mode=dfrs live (dfrs_online.h
+				   requeue model); 0: Stillwell et al.
+				   2010's free migrations, migration_cost
+				   each, progress kept */
 	double dfrs_ckpt_share;	/* with dfrs_requeue: share of the jobs,
 				   drawn per job, that checkpoint */
 	double dfrs_max_requeues;	/* with dfrs_requeue: a running job
@@ -51,6 +55,10 @@ typedef struct {
 					   (dfrs_online.h): 1000, 0 off */
 	double dfrs_period;	/* their period (dfrs_online.h), s: 600,
 				   as amcbf_dfrs_period; 0 none */
+	double dfrs_minvt;	/* their minvt (dfrs_online.h), s: 600, as
+				   amcbf_dfrs_minvt */
+	double dfrs_min_yield;	/* every task's minimum yield: 0.25, as
+				   select/dfrs's dfrs_min_yield */
 	double gang_mpl;	/* gang drivers (sim_gang.c): rows of the
 				   Ousterhout matrix, a whole number */
 	double gang_slice;	/* their time slice, s */

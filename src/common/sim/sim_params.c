@@ -3,6 +3,8 @@
  * sim_params.c - dfrs sim's --param keys (sim_params.h): each key, the
  * model field it sets, its range and its default (Liu et al. 2013 section 5.1),
  * and the key it needs on to act (the requeue model's need dfrs_requeue).
+ * The DFRS drivers' defaults are sched/amcbf's in amcbf_mode=dfrs
+ * (dfrs_params.c), so that a default row predicts the plugin.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -67,9 +69,10 @@ static const sim_param_t params[] = {
 	  "node per job"),
 	P("dfrs_mem_hi", dfrs_mem_hi, 0, 1, "see dfrs_mem_lo"),
 	PW("dfrs_requeue", dfrs_requeue, 0, 1,
-	   "greedyp, greedypm, mcb: 1: a job suspended or moved while "
-	   "running is requeued and, unless it checkpoints, loses its "
-	   "progress (instead of paying migration_cost)"),
+	   "greedyp, greedypm, mcb: 1: as amcbf_mode=dfrs live, a job "
+	   "suspended or moved while running is requeued and, unless it "
+	   "checkpoints, loses its progress; 0: Stillwell et al. 2010's "
+	   "model, free migrations: progress kept, migration_cost each"),
 	PRQ("dfrs_ckpt_share", dfrs_ckpt_share, 0, 1,
 	    "with dfrs_requeue: share of the jobs that checkpoint, drawn "
 	    "per job", 0),
@@ -82,6 +85,12 @@ static const sim_param_t params[] = {
 	    "estimate (what EASY is told) starves: at an arrival the most "
 	    "starved claims room as the arriving job does, and while it "
 	    "runs it is not taken off (0: none starves)", 0),
+	PW("dfrs_minvt", dfrs_minvt, 0, 86400,
+	   "greedypm, mcb: seconds of virtual time before a job may be "
+	   "migrated, as amcbf_dfrs_minvt live"),
+	P("dfrs_min_yield", dfrs_min_yield, 0, 1,
+	  "greedyp, greedypm, mcb: every task's minimum yield, as "
+	  "dfrs_min_yield live (0: none, as Stillwell et al. 2010)"),
 	PW("dfrs_period", dfrs_period, 0, 86400,
 	   "greedyp, greedypm, mcb: seconds between periodic events (the "
 	   "priorities' rotation; mcb and greedypm repack every job), as "
@@ -119,6 +128,8 @@ static const struct {
 	{ "amcbf_reserve", "reserve" },
 	{ "amcbf_requeue_victims", "requeue_victims" },
 	{ "amcbf_dfrs_period", "dfrs_period" },
+	{ "amcbf_dfrs_minvt", "dfrs_minvt" },
+	{ "amcbf_max_preempt", "dfrs_max_requeues" },
 	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
 	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
 	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },

@@ -75,6 +75,15 @@ const char *sim_policy_suggest(const char *name)
 	return name_suggest(name, names, n);
 }
 
+const char *sim_policy_dfrs_model(const sim_policy_t *p,
+				  const sim_model_t *m)
+{
+	if (p->driver == sim_dfrs_greedyp || p->driver == sim_dfrs_greedypm ||
+	    p->driver == sim_dfrs_mcb)
+		return sim_dfrs_model_name(m);
+	return NULL;
+}
+
 int sim_policy_run(const sim_policy_t *p, const sim_workload_t *w,
 		   const sim_model_t *m, sim_result_t *r, char *err,
 		   size_t errlen)

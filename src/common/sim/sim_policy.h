@@ -43,6 +43,12 @@ const char *sim_policy_suggest(const char *name);
 size_t sim_policy_count(void);
 sim_policy_t sim_policy_at(size_t i);
 
+/* For an online DFRS policy (greedyp, greedypm, mcb), the model of
+ * suspensions and moves its replay under m uses (sim_dfrs_model_name);
+ * NULL for every other policy. */
+const char *sim_policy_dfrs_model(const sim_policy_t *p,
+				  const sim_model_t *m);
+
 /* Replay w under policy p (engine or driver). */
 int sim_policy_run(const sim_policy_t *p, const sim_workload_t *w,
 		   const sim_model_t *m, sim_result_t *r, char *err,

@@ -2,7 +2,7 @@
 /*
  * sim_report.c - dfrs sim's three output formats (sim_report.h).  The JSON
  * keys are a contract (doc/simulator.md): trace, jobs, skipped, nodes, results[]
- * with policy, mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
+ * with policy, dfrs_model (online DFRS rows), mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
  * makespan, wall_seconds, events_per_second, bg_time_share, head_in_bg,
  * classes[] (size, runtime, jobs, mean_bsld, max_bsld, bsld_share, mean_wait,
@@ -231,6 +231,9 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 		if (row->predicted)
 			json_object_object_add(o, "predicted",
 				json_object_new_string(row->predicted));
+		if (row->dfrs_model)
+			json_object_object_add(o, "dfrs_model",
+				json_object_new_string(row->dfrs_model));
 		if (row->param_key) {
 			json_object *p = json_object_new_object();
 			json_object_object_add(p, row->param_key,
@@ -310,6 +313,49 @@ static void classes_table(FILE *out, const sim_report_t *r)
 	}
 }
 
+/* The row's column head: its policy, and the swept setting. */
+static void row_head(const sim_report_row_t *row, char *buf, size_t len)
+{
+	if (row->param_key)
+		snprintf(buf, len, "%s %s=%g", row->policy, row->param_key,
+			 row->param_value);
+	else
+		snprintf(buf, len, "%s", row->policy);
+}
+
+/* Which rows model suspensions and moves as requeues (as live) and which
+ * as the paper's free migrations: a line for each model some row used. */
+static void dfrs_models(FILE *out, const sim_report_t *r)
+{
+	static const struct {
+		const char *name, *meaning;
+	} models[] = {
+		{ "requeue", "as amcbf_mode=dfrs live, a suspension or a move "
+		  "is a requeue and a job that does not checkpoint loses its "
+		  "progress (dfrs_requeue=1)" },
+		{ "free-migration", "Stillwell et al. 2010's model: progress "
+		  "kept, each resume or move costs the migration cost "
+		  "(dfrs_requeue=0)" },
+	};
+
+	for (size_t k = 0; k < sizeof(models) / sizeof(models[0]); k++) {
+		const char *sep = "";
+		for (size_t i = 0; i < r->nrows; i++) {
+			char head[64];
+			if (!r->rows[i].dfrs_model ||
+			    strcmp(r->rows[i].dfrs_model, models[k].name))
+				continue;
+			row_head(&r->rows[i], head, sizeof(head));
+			fprintf(out, "%s%s", *sep ? sep : "DFRS model of ",
+				head);
+			sep = ", ";
+		}
+		if (*sep)
+			fprintf(out, ": %s:\n  %s\n", models[k].name,
+				models[k].meaning);
+	}
+}
+
 void sim_report_table(FILE *out, const sim_report_t *r)
 {
 	fprintf(out, "trace %s: %zu jobs simulated, %zu skipped (%zu larger "
@@ -323,17 +369,13 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		"is idle on nodes a bg tier may use\n", 100 * r->potential);
 	if (r->cpu_usage)
 		fprintf(out, "CPU usage: %s\n", r->cpu_usage);
+	dfrs_models(out, r);
 	fprintf(out, "(ratio) = value / EASY's; bsld: bounded slowdown, "
 		"Gamma = %g s\n\n", SIM_BSLD_BOUND);
 	fprintf(out, "%-20s", "metric");
 	for (size_t i = 0; i < r->nrows; i++) {
 		char head[64];
-		if (r->rows[i].param_key)
-			snprintf(head, sizeof(head), "%s %s=%g",
-				 r->rows[i].policy, r->rows[i].param_key,
-				 r->rows[i].param_value);
-		else
-			snprintf(head, sizeof(head), "%s", r->rows[i].policy);
+		row_head(&r->rows[i], head, sizeof(head));
 		fprintf(out, " %22s", head);
 	}
 	fprintf(out, "\n");

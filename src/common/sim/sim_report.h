@@ -19,6 +19,9 @@ typedef struct {
 	sim_metrics_t m;
 	const char *predicted;	/* a live run (dfrs sim --live): the policy
 				   that predicts it, else NULL */
+	const char *dfrs_model;	/* an online DFRS row: "requeue" or
+				   "free-migration" (sim_dfrs_model_name),
+				   else NULL */
 } sim_report_row_t;
 
 typedef struct {
