@@ -23,21 +23,27 @@
 /* Same order as select_delegate_ops_t. */
 static const char *syms[] = {
 	"plugin_id",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_state_save",
 	"select_p_state_restore",
 	"select_p_job_init",
+#endif
 	"select_p_node_init",
 	"select_p_job_test",
 	"select_p_job_begin",
 	"select_p_job_ready",
 	"select_p_job_expand",
 	"select_p_job_resized",
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_job_signal",
+#endif
+#if DFRS_SELECT_HAS_MEM_REDUCE
+	"select_p_job_mem_reduce",
 #endif
 	"select_p_job_fini",
 	"select_p_job_suspend",
 	"select_p_job_resume",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_step_pick_nodes",
 	"select_p_step_start",
 	"select_p_step_finish",
@@ -45,8 +51,10 @@ static const char *syms[] = {
 	"select_p_select_nodeinfo_unpack",
 	"select_p_select_nodeinfo_alloc",
 	"select_p_select_nodeinfo_free",
+#endif
 	"select_p_select_nodeinfo_set_all",
 	"select_p_select_nodeinfo_set",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_select_nodeinfo_get",
 	"select_p_select_jobinfo_alloc",
 	"select_p_select_jobinfo_free",
@@ -55,16 +63,19 @@ static const char *syms[] = {
 	"select_p_select_jobinfo_copy",
 	"select_p_select_jobinfo_pack",
 	"select_p_select_jobinfo_unpack",
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_select_jobinfo_sprint",
 	"select_p_select_jobinfo_xstrdup",
 #endif
+#if DFRS_SELECT_HAS_INFO
 	"select_p_get_info_from_plugin",
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_update_node_config",
 #endif
 	"select_p_reconfigure",
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_resv_test",
 #endif
 };
