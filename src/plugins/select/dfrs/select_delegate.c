@@ -139,9 +139,15 @@ extern int select_delegate_load(const char *type, select_delegate_ops_t *ops)
 		      ptype ? ptype : "missing");
 		goto fail;
 	}
-	if (!version || *version != SLURM_VERSION_NUMBER) {
-		error("%s was built for Slurm %s, not %d.%02d.%d", path,
-		      version ? "another version" : "an unknown version",
+	if (!version) {
+		error("%s has no plugin_version: not a Slurm plugin", path);
+		goto fail;
+	}
+	if (*version != SLURM_VERSION_NUMBER) {
+		error("%s is Slurm %d.%02d.%d's, select/dfrs was built for Slurm %d.%02d.%d: a build is per Slurm release",
+		      path, SLURM_VERSION_MAJOR(*version),
+		      SLURM_VERSION_MINOR(*version),
+		      SLURM_VERSION_MICRO(*version),
 		      SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER),
 		      SLURM_VERSION_MINOR(SLURM_VERSION_NUMBER),
 		      SLURM_VERSION_MICRO(SLURM_VERSION_NUMBER));
@@ -174,14 +180,15 @@ fail:
 
 extern int select_delegate_unload(void)
 {
-	int (*fini)(void);
-	int rc = SLURM_SUCCESS;
+	void (*fini)(void);
 
 	if (!handle)
-		return rc;
-	if ((fini = dlsym(handle, "fini")))
-		rc = fini();
+		return SLURM_SUCCESS;
+	/* called as Slurm's own loader calls it: linear's fini() returns
+	 * an int up to 25.05 and nothing on 26.05 */
+	if ((fini = (void (*)(void))dlsym(handle, "fini")))
+		fini();
 	dlclose(handle);
 	handle = NULL;
-	return rc;
+	return SLURM_SUCCESS;
 }

@@ -132,7 +132,7 @@ typedef struct {
  */
 extern int select_delegate_load(const char *type, select_delegate_ops_t *ops);
 
-/* Call the delegate's fini() and unload it; 0 if none was loaded. */
+/* Call the delegate's fini() and unload it; returns SLURM_SUCCESS. */
 extern int select_delegate_unload(void);
 
 #endif
