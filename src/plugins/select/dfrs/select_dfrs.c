@@ -29,7 +29,8 @@
  * node.
  *
  * Like Slurm's own select plugins, the .so is also loaded by client commands
- * (squeue, sinfo, dfrs-nodeagent, ...): the slurmctld data it uses is defined
+ * up to 24.11 (squeue, sinfo, dfrs-nodeagent, ...; from 25.05 only slurmctld
+ * loads a select plugin): the slurmctld data it uses is defined
  * here as plain globals (slurmctld's own definitions win inside slurmctld),
  * and slurmctld-only code runs only when running_in_slurmctld().
  */
@@ -76,7 +77,8 @@ time_t last_job_update;
 
 const char plugin_name[] = "slurm-dfrs fractional node selection";
 const char plugin_type[] = "select/dfrs";
-/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer. */
+/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer;
+ * from 25.05 ids are no longer checked, and 111 is still nobody's. */
 const uint32_t plugin_id = 111;
 const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
