@@ -27,6 +27,11 @@
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
 
+/* libslurm 26.05 renamed slurm_free_ctl_conf() */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+#define slurm_free_ctl_conf slurm_free_conf
+#endif
+
 #include "cgroup_cpu.h"
 #include "suite/cpu_weight.h"
 #include "job_procs.h"

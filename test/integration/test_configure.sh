@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_configure.sh - configure refuses, with one line saying what to install
 # or pass, a Slurm source of another version, an unconfigured tree, a path
-# that is no Slurm tree, a Slurm release other than 22.05 and 24.11, a prefix
+# that is no Slurm tree, a Slurm release it is not built against, a prefix
 # without slurmctld, and a missing library; without cmocka it goes on and
 # make check stops, saying what to install.
 set -uo pipefail
@@ -35,7 +35,7 @@ expect_refusal "Slurm source in $tmp/src is version 21.08.5 but the installed sl
 mkdir -p "$tmp/prefix/sbin"
 printf '#!/bin/sh\necho slurm 23.11.4\n' > "$tmp/prefix/sbin/slurmctld"
 chmod +x "$tmp/prefix/sbin/slurmctld"
-expect_refusal "$tmp/prefix/sbin/slurmctld is Slurm 23.11.4: slurm-dfrs is built and tested against Slurm 22.05 and 24.11 only" \
+expect_refusal "$tmp/prefix/sbin/slurmctld is Slurm 23.11.4: slurm-dfrs is built against Slurm 22.05, 24.11, 25.05, 25.11 and 26.05 only" \
 	--with-slurm-prefix="$tmp/prefix"
 expect_refusal "no slurmctld in $tmp/nowhere/sbin: pass --with-slurm-prefix=DIR where Slurm is installed" \
 	--with-slurm-prefix="$tmp/nowhere"

@@ -1,24 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * slurm_compat.h - one plugin source for the Slurm versions the suite is
- * built and tested against: 22.05 and 24.11.
+ * slurm_compat.h - one plugin source for the Slurm releases the suite is
+ * built against: 22.05, 24.11 and 26.05 (built and tested live), 25.05 and
+ * 25.11 (compile-checked only, contribs/compile-check).
  *
  * Include it after Slurm's headers (slurm_xlator.h first, as always).  The
- * plugins are written against the 22.05 names; for 24.11 this header maps
- * them onto what replaced them:
+ * plugins are written against the 22.05 names; for later releases this
+ * header maps them onto what replaced them:
+ *   from 24.11
  *   List, ListIterator       list_t *, list_itr_t *  (typedefs)
  *   select_nodes(6 args)     select_nodes(job_node_select_t *, 3 args)
  *   job_suspend(sus, uid, conn_fd, ...)
  *                            job_suspend(slurm_msg_t *msg, sus, uid, ...)
  *   srun_allocate()          declared in proc_req.h, not srun_comm.h
  *   select plugin header     src/interfaces/select.h, not src/common/select.h
- * and, for both, what a plain == or a name cannot express:
+ *   from 25.11
+ *   job_requeue(uid, job_id, msg, preempt, flags)
+ *                            job_requeue_internal(uid, job_ptr, preempt, flags)
+ *   suspend_msg_t.job_id     suspend_msg_t.step_id (a slurm_step_id_t)
+ *   from 26.05
+ *   slurm_thread_create(&id, func, arg)
+ *                            slurm_thread_create(name, &id, func, arg), and
+ *                            the thread is joined with slurm_thread_join()
+ * and, for all, what a plain == or a name cannot express:
  *   DFRS_WHOLE_NODE_REQUIRED(details)  --exclusive; whole_node is a bit mask
- *                            on 24.11 (the MCS value moved from 3 to 4)
- *   DFRS_SLURM_24_11         1 when built against 24.11, else 0
+ *                            from 24.11 (the MCS value moved from 3 to 4)
+ *   DFRS_SLURM_SINCE(maj, min)  1 when built against that release or later
+ *   dfrs_job_requeue(job_ptr)   requeue as a preemption, as root
+ *   DFRS_SUSPEND_MSG(op, job_ptr)  initializer of a suspend_msg_t
+ *   dfrs_thread_create(id, name, func, arg), dfrs_thread_join(id)
+ * The select interface's changes (31 functions in 24.11, 12 in 25.05 and
+ * 25.11, 13 in 26.05) are in select/dfrs's select_delegate.h.
  *
- * Versions between or after these two have not been tested: configure stops
- * on them (configure.ac), and so does this header.
+ * Other releases have not been built: configure stops on them
+ * (configure.ac), and so does this header.
  */
 #ifndef DFRS_SLURM_COMPAT_H
 #define DFRS_SLURM_COMPAT_H
@@ -32,16 +47,17 @@
 #include "src/slurmctld/node_scheduler.h"
 
 #define DFRS_SLURM_RELEASE(v) ((v) & ~0xff)	/* major.minor, no micro */
+#define DFRS_SLURM_IS(maj, min) \
+	(DFRS_SLURM_RELEASE(SLURM_VERSION_NUMBER) == SLURM_VERSION_NUM(maj, min, 0))
+#define DFRS_SLURM_SINCE(maj, min) \
+	(SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(maj, min, 0))
 
-#if DFRS_SLURM_RELEASE(SLURM_VERSION_NUMBER) == SLURM_VERSION_NUM(22, 5, 0)
-#define DFRS_SLURM_24_11 0
-#elif DFRS_SLURM_RELEASE(SLURM_VERSION_NUMBER) == SLURM_VERSION_NUM(24, 11, 0)
-#define DFRS_SLURM_24_11 1
-#else
-#error "slurm-dfrs is built and tested against Slurm 22.05 and 24.11 only: this Slurm source is another release"
+#if !(DFRS_SLURM_IS(22, 5) || DFRS_SLURM_IS(24, 11) || DFRS_SLURM_IS(25, 5) || \
+      DFRS_SLURM_IS(25, 11) || DFRS_SLURM_IS(26, 5))
+#error "slurm-dfrs is built against Slurm 22.05, 24.11, 25.05, 25.11 and 26.05 only: this Slurm source is another release"
 #endif
 
-#if DFRS_SLURM_24_11
+#if DFRS_SLURM_SINCE(24, 11)
 
 #include "src/interfaces/select.h"
 #include "src/slurmctld/proc_req.h"	/* srun_allocate */
@@ -93,6 +109,34 @@ typedef struct job_details job_details_t;
 #define dfrs_job_array_post_sched(j) job_array_post_sched(j)
 #define dfrs_job_set_pending(j) ((j)->job_state = JOB_PENDING)
 
+#endif
+
+/* A requeue by the scheduler: as root (uid 0), counted as a preemption. */
+#if DFRS_SLURM_SINCE(25, 11)
+#define dfrs_job_requeue(j) job_requeue_internal(0, (j), true, 0)
+#else
+#define dfrs_job_requeue(j) job_requeue(0, (j)->job_id, NULL, true, 0)
+#endif
+
+/* A suspend or resume request for a whole job. */
+#if DFRS_SLURM_SINCE(25, 11)
+#define DFRS_SUSPEND_MSG(o, j) { .op = (o), .step_id = { .job_id = (j)->job_id, \
+	.step_id = NO_VAL, .step_het_comp = NO_VAL } }
+#else
+#define DFRS_SUSPEND_MSG(o, j) { .op = (o), .job_id = (j)->job_id }
+#endif
+
+/* A joinable thread; 26.05 names it and runs it from its thread pool,
+ * whose threads are joined through the pool. */
+#if DFRS_SLURM_SINCE(26, 5)
+#include "src/common/threadpool.h"
+#define dfrs_thread_create(id, name, func, arg) \
+	slurm_thread_create(name, id, func, arg)
+#define dfrs_thread_join(id) slurm_thread_join(id)
+#else
+#define dfrs_thread_create(id, name, func, arg) \
+	slurm_thread_create(id, func, arg)
+#define dfrs_thread_join(id) pthread_join(id, NULL)
 #endif
 
 #endif

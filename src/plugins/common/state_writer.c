@@ -11,6 +11,7 @@
 #include "src/common/log.h"
 #include "src/common/macros.h"
 #include "src/common/xmalloc.h"
+#include "slurm_compat.h"
 
 #include "state_file.h"
 #include "state_writer.h"
@@ -61,7 +62,7 @@ void state_writer_start(state_writer_t *w, const char *name)
 	w->posted = w->written = 0;
 	slurm_mutex_init(&w->lock);
 	slurm_cond_init(&w->wake, NULL);
-	slurm_thread_create(&w->thread, writer_main, w);
+	dfrs_thread_create(&w->thread, "dfrs-state", writer_main, w);
 }
 
 void state_writer_post(state_writer_t *w, char *text)
@@ -97,7 +98,7 @@ void state_writer_stop(state_writer_t *w)
 	w->stop = true;
 	slurm_cond_signal(&w->wake);
 	slurm_mutex_unlock(&w->lock);
-	pthread_join(w->thread, NULL);
+	dfrs_thread_join(w->thread);
 	w->running = false;
 	debug("%s: %" PRIu64 " states posted, %" PRIu64 " written",
 	      w->name, w->posted, w->written);

@@ -394,7 +394,7 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 	if (amcbf_checkpoint_first(job_ptr, k, params, mem, now))
 		return AMCBF_PREEMPT_WAITING;
 	where = xstrdup(job_ptr->nodes);
-	rc = job_requeue(0, job_ptr->job_id, NULL, true, 0);
+	rc = dfrs_job_requeue(job_ptr);
 	if (rc != SLURM_SUCCESS) {
 		verbose("could not requeue %pJ: %s", job_ptr, slurm_strerror(rc));
 		xfree(where);

@@ -48,7 +48,7 @@ static bool set_mark(job_record_t *job_ptr, bool on)
 
 static int suspend_op(job_record_t *job_ptr, uint16_t op)
 {
-	suspend_msg_t msg = { .op = op, .job_id = job_ptr->job_id };
+	suspend_msg_t msg = DFRS_SUSPEND_MSG(op, job_ptr);
 
 	return job_suspend(&msg, slurm_conf.slurm_user_id, -1, false,
 			   SLURM_PROTOCOL_VERSION);

@@ -37,6 +37,7 @@
 #include "src/common/xstring.h"
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
 
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
@@ -316,7 +317,7 @@ extern int init(void)
 	}
 	stop_agent = false;
 	reconfig_pending = false;
-	slurm_thread_create(&agent_thread, agent, NULL);
+	dfrs_thread_create(&agent_thread, "amcbf", agent, NULL);
 	agent_running = true;
 	slurm_mutex_unlock(&agent_lock);
 	info("plugin loaded, agent thread started");
@@ -333,7 +334,7 @@ extern void fini(void)
 	stop_agent = true;
 	slurm_cond_signal(&agent_cond);
 	slurm_mutex_unlock(&agent_lock);
-	pthread_join(agent_thread, NULL);
+	dfrs_thread_join(agent_thread);
 	agent_running = false;
 	log_stats();
 	write_stats();

@@ -23,21 +23,27 @@
 /* Same order as select_delegate_ops_t. */
 static const char *syms[] = {
 	"plugin_id",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_state_save",
 	"select_p_state_restore",
 	"select_p_job_init",
+#endif
 	"select_p_node_init",
 	"select_p_job_test",
 	"select_p_job_begin",
 	"select_p_job_ready",
 	"select_p_job_expand",
 	"select_p_job_resized",
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_job_signal",
+#endif
+#if DFRS_SELECT_HAS_MEM_REDUCE
+	"select_p_job_mem_reduce",
 #endif
 	"select_p_job_fini",
 	"select_p_job_suspend",
 	"select_p_job_resume",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_step_pick_nodes",
 	"select_p_step_start",
 	"select_p_step_finish",
@@ -45,8 +51,10 @@ static const char *syms[] = {
 	"select_p_select_nodeinfo_unpack",
 	"select_p_select_nodeinfo_alloc",
 	"select_p_select_nodeinfo_free",
+#endif
 	"select_p_select_nodeinfo_set_all",
 	"select_p_select_nodeinfo_set",
+#if DFRS_SELECT_HAS_INFO
 	"select_p_select_nodeinfo_get",
 	"select_p_select_jobinfo_alloc",
 	"select_p_select_jobinfo_free",
@@ -55,16 +63,19 @@ static const char *syms[] = {
 	"select_p_select_jobinfo_copy",
 	"select_p_select_jobinfo_pack",
 	"select_p_select_jobinfo_unpack",
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_select_jobinfo_sprint",
 	"select_p_select_jobinfo_xstrdup",
 #endif
+#if DFRS_SELECT_HAS_INFO
 	"select_p_get_info_from_plugin",
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_update_node_config",
 #endif
 	"select_p_reconfigure",
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	"select_p_resv_test",
 #endif
 };
@@ -128,9 +139,15 @@ extern int select_delegate_load(const char *type, select_delegate_ops_t *ops)
 		      ptype ? ptype : "missing");
 		goto fail;
 	}
-	if (!version || *version != SLURM_VERSION_NUMBER) {
-		error("%s was built for Slurm %s, not %d.%02d.%d", path,
-		      version ? "another version" : "an unknown version",
+	if (!version) {
+		error("%s has no plugin_version: not a Slurm plugin", path);
+		goto fail;
+	}
+	if (*version != SLURM_VERSION_NUMBER) {
+		error("%s is Slurm %d.%02d.%d's, select/dfrs was built for Slurm %d.%02d.%d: a build is per Slurm release",
+		      path, SLURM_VERSION_MAJOR(*version),
+		      SLURM_VERSION_MINOR(*version),
+		      SLURM_VERSION_MICRO(*version),
 		      SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER),
 		      SLURM_VERSION_MINOR(SLURM_VERSION_NUMBER),
 		      SLURM_VERSION_MICRO(SLURM_VERSION_NUMBER));
@@ -163,14 +180,15 @@ fail:
 
 extern int select_delegate_unload(void)
 {
-	int (*fini)(void);
-	int rc = SLURM_SUCCESS;
+	void (*fini)(void);
 
 	if (!handle)
-		return rc;
-	if ((fini = dlsym(handle, "fini")))
-		rc = fini();
+		return SLURM_SUCCESS;
+	/* called as Slurm's own loader calls it: linear's fini() returns
+	 * an int up to 25.05 and nothing on 26.05 */
+	if ((fini = (void (*)(void))dlsym(handle, "fini")))
+		fini();
 	dlclose(handle);
 	handle = NULL;
-	return rc;
+	return SLURM_SUCCESS;
 }

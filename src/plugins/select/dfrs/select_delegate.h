@@ -19,8 +19,25 @@
  * for it would rewrite the calls of the delegate's job_suspend below. */
 #undef job_suspend
 
+/*
+ * The select interface of each release (Slurm's src/interfaces/select.c,
+ * node_select_syms[]; plugin_id not counted):
+ *   22.05  36 functions
+ *   24.11  31: job_signal, jobinfo_sprint, jobinfo_xstrdup,
+ *          update_node_config and resv_test are gone
+ *   25.05, 25.11  12: only node_init, job_test, job_begin, job_ready,
+ *          job_expand, job_resized, job_fini, job_suspend, job_resume,
+ *          nodeinfo_set_all, nodeinfo_set and reconfigure are left (state
+ *          save/restore, job_init, the step hooks, the node/job info
+ *          pack/unpack/get/set and get_info_from_plugin are gone)
+ *   26.05  13: job_mem_reduce is added, and required
+ */
+#define DFRS_SELECT_HAS_22_05_EXTRAS (!DFRS_SLURM_SINCE(24, 11))
+#define DFRS_SELECT_HAS_INFO (!DFRS_SLURM_SINCE(25, 5))
+#define DFRS_SELECT_HAS_MEM_REDUCE DFRS_SLURM_SINCE(26, 5)
+
 /* select_p_job_test's last parameters: the cores a job must not use */
-#if DFRS_SLURM_24_11
+#if DFRS_SLURM_SINCE(24, 11)
 #define DFRS_JOB_TEST_EXC_PARAMS resv_exc_t *resv_exc_ptr, will_run_data_t *will_run_ptr
 #define DFRS_JOB_TEST_EXC_ARGS resv_exc_ptr, will_run_ptr
 #else
@@ -31,9 +48,11 @@
 /* In the order of select_delegate.c's symbol names. */
 typedef struct {
 	uint32_t *plugin_id;
+#if DFRS_SELECT_HAS_INFO
 	int (*state_save)(char *dir_name);
 	int (*state_restore)(char *dir_name);
 	int (*job_init)(List job_list);
+#endif
 	int (*node_init)(void);
 	int (*job_test)(job_record_t *job_ptr, bitstr_t *bitmap,
 			uint32_t min_nodes, uint32_t max_nodes,
@@ -44,12 +63,16 @@ typedef struct {
 	int (*job_ready)(job_record_t *job_ptr);
 	int (*job_expand)(job_record_t *from_job_ptr, job_record_t *to_job_ptr);
 	int (*job_resized)(job_record_t *job_ptr, node_record_t *node_ptr);
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	int (*job_signal)(job_record_t *job_ptr, int signal);
+#endif
+#if DFRS_SELECT_HAS_MEM_REDUCE
+	void (*job_mem_reduce)(job_record_t *job_ptr);
 #endif
 	int (*job_fini)(job_record_t *job_ptr);
 	int (*job_suspend)(job_record_t *job_ptr, bool indf_susp);
 	int (*job_resume)(job_record_t *job_ptr, bool indf_susp);
+#if DFRS_SELECT_HAS_INFO
 	bitstr_t *(*step_pick_nodes)(job_record_t *job_ptr,
 				     select_jobinfo_t *step_jobinfo,
 				     uint32_t node_count,
@@ -62,8 +85,10 @@ typedef struct {
 			       uint16_t protocol_version);
 	select_nodeinfo_t *(*nodeinfo_alloc)(void);
 	int (*nodeinfo_free)(select_nodeinfo_t *nodeinfo);
+#endif
 	int (*nodeinfo_set_all)(void);
 	int (*nodeinfo_set)(job_record_t *job_ptr);
+#if DFRS_SELECT_HAS_INFO
 	int (*nodeinfo_get)(select_nodeinfo_t *nodeinfo,
 			    enum select_nodedata_type dinfo,
 			    enum node_states state, void *data);
@@ -78,18 +103,21 @@ typedef struct {
 			    uint16_t protocol_version);
 	int (*jobinfo_unpack)(select_jobinfo_t **jobinfo, buf_t *buffer,
 			      uint16_t protocol_version);
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	char *(*jobinfo_sprint)(select_jobinfo_t *jobinfo, char *buf,
 				size_t size, int mode);
 	char *(*jobinfo_xstrdup)(select_jobinfo_t *jobinfo, int mode);
 #endif
+#if DFRS_SELECT_HAS_INFO
 	int (*get_info_from_plugin)(enum select_plugindata_info dinfo,
 				    job_record_t *job_ptr, void *data);
-#if !DFRS_SLURM_24_11
+#endif
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	int (*update_node_config)(int index);
 #endif
 	int (*reconfigure)(void);
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 	bitstr_t *(*resv_test)(resv_desc_msg_t *resv_desc_ptr,
 			       uint32_t node_cnt, bitstr_t *avail_bitmap,
 			       bitstr_t **core_bitmap);
@@ -104,7 +132,7 @@ typedef struct {
  */
 extern int select_delegate_load(const char *type, select_delegate_ops_t *ops);
 
-/* Call the delegate's fini() and unload it; 0 if none was loaded. */
+/* Call the delegate's fini() and unload it; returns SLURM_SUCCESS. */
 extern int select_delegate_unload(void);
 
 #endif

@@ -29,7 +29,8 @@
  * node.
  *
  * Like Slurm's own select plugins, the .so is also loaded by client commands
- * (squeue, sinfo, dfrs-nodeagent, ...): the slurmctld data it uses is defined
+ * up to 24.11 (squeue, sinfo, dfrs-nodeagent, ...; from 25.05 only slurmctld
+ * loads a select plugin): the slurmctld data it uses is defined
  * here as plain globals (slurmctld's own definitions win inside slurmctld),
  * and slurmctld-only code runs only when running_in_slurmctld().
  */
@@ -76,7 +77,8 @@ time_t last_job_update;
 
 const char plugin_name[] = "slurm-dfrs fractional node selection";
 const char plugin_type[] = "select/dfrs";
-/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer. */
+/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer;
+ * from 25.05 ids are no longer checked, and 111 is still nobody's. */
 const uint32_t plugin_id = 111;
 const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
@@ -309,6 +311,7 @@ extern int fini(void)
 	return rc;
 }
 
+#if DFRS_SELECT_HAS_INFO
 extern int select_p_state_save(char *dir_name)
 {
 	return base.state_save(dir_name);
@@ -330,6 +333,7 @@ extern int select_p_job_init(List job_list_arg)
 	}
 	return rc;
 }
+#endif
 
 extern int select_p_node_init(void)
 {
@@ -427,10 +431,23 @@ extern int select_p_job_resized(job_record_t *job_ptr, node_record_t *node_ptr)
 	return base.job_resized(job_ptr, node_ptr);
 }
 
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 extern int select_p_job_signal(job_record_t *job_ptr, int signal)
 {
 	return base.job_signal(job_ptr, signal);
+}
+#endif
+
+#if DFRS_SELECT_HAS_MEM_REDUCE
+/* The job's memory shrank (a resize): rebuild the model from the records. */
+extern void select_p_job_mem_reduce(job_record_t *job_ptr)
+{
+	base.job_mem_reduce(job_ptr);
+	if (in_ctld) {
+		slurm_mutex_lock(&model_lock);
+		model_stale = true;
+		slurm_mutex_unlock(&model_lock);
+	}
 }
 #endif
 
@@ -484,6 +501,7 @@ extern int select_p_job_resume(job_record_t *job_ptr, bool indf_susp)
 	return rc;
 }
 
+#if DFRS_SELECT_HAS_INFO
 extern bitstr_t *select_p_step_pick_nodes(job_record_t *job_ptr,
 					  select_jobinfo_t *jobinfo,
 					  uint32_t node_count,
@@ -525,6 +543,7 @@ extern int select_p_select_nodeinfo_free(select_nodeinfo_t *nodeinfo)
 {
 	return base.nodeinfo_free(nodeinfo);
 }
+#endif
 
 extern int select_p_select_nodeinfo_set_all(void)
 {
@@ -545,6 +564,7 @@ extern int select_p_select_nodeinfo_set(job_record_t *job_ptr)
 	return rc;
 }
 
+#if DFRS_SELECT_HAS_INFO
 extern int select_p_select_nodeinfo_get(select_nodeinfo_t *nodeinfo,
 					enum select_nodedata_type dinfo,
 					enum node_states state, void *data)
@@ -594,8 +614,9 @@ extern int select_p_select_jobinfo_unpack(select_jobinfo_t **jobinfo,
 {
 	return base.jobinfo_unpack(jobinfo, buffer, protocol_version);
 }
+#endif
 
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 extern char *select_p_select_jobinfo_sprint(select_jobinfo_t *jobinfo,
 					    char *buf, size_t size, int mode)
 {
@@ -609,13 +630,15 @@ extern char *select_p_select_jobinfo_xstrdup(select_jobinfo_t *jobinfo,
 }
 #endif
 
+#if DFRS_SELECT_HAS_INFO
 extern int select_p_get_info_from_plugin(enum select_plugindata_info dinfo,
 					 job_record_t *job_ptr, void *data)
 {
 	return base.get_info_from_plugin(dinfo, job_ptr, data);
 }
+#endif
 
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 extern int select_p_update_node_config(int index)
 {
 	return base.update_node_config(index);
@@ -629,7 +652,7 @@ extern int select_p_reconfigure(void)
 	return base.reconfigure();
 }
 
-#if !DFRS_SLURM_24_11
+#if DFRS_SELECT_HAS_22_05_EXTRAS
 extern bitstr_t *select_p_resv_test(resv_desc_msg_t *resv_desc_ptr,
 				    uint32_t node_cnt,
 				    bitstr_t *avail_bitmap,
