@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -59,11 +60,41 @@ typedef struct {
 	size_t napplied;
 } agent_t;
 
+/*
+ * Stopping.  SIGTERM and SIGINT are taken by a thread of their own (sigwait),
+ * not by a handler: libslurm retries a slurmctld that is gone for
+ * MessageTimeout seconds (10 s by default) in each call, and no signal cuts
+ * that short.  Each query to slurmctld runs between ctld_enter() and
+ * ctld_leave(); a signal during one abandons it: the signal thread makes the
+ * exit itself, without slurmctld, and the query never returns to the agent.
+ */
+static pthread_mutex_t stop_lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile sig_atomic_t stopping;
+static bool in_ctld, abandoned;
 
-static void on_signal(int sig)
+/* Before a query to slurmctld: false once stopping (then make none). */
+static bool ctld_enter(void)
 {
-	stopping = 1;
+	bool go;
+
+	pthread_mutex_lock(&stop_lock);
+	go = !stopping;
+	in_ctld = go;
+	pthread_mutex_unlock(&stop_lock);
+	return go;
+}
+
+/* After the query: waits for the end if the signal thread took over. */
+static void ctld_leave(void)
+{
+	bool parked;
+
+	pthread_mutex_lock(&stop_lock);
+	in_ctld = false;
+	parked = abandoned;
+	pthread_mutex_unlock(&stop_lock);
+	while (parked)
+		pause();
 }
 
 static void say(agent_t *a, const char *fmt, ...)
@@ -112,9 +143,15 @@ static void load_jobs(agent_t *a)
 {
 	job_info_msg_t *fresh = NULL;
 	time_t since = a->jobs ? a->jobs->last_update : 0;
-	int err;
+	int rc, err;
 
-	if (slurm_load_jobs(since, &fresh, SHOW_ALL) == SLURM_SUCCESS) {
+	if (!ctld_enter())
+		return;
+	rc = slurm_load_jobs(since, &fresh, SHOW_ALL);
+	/* libslurm reports in errno (24.11 has no slurm_get_errno()) */
+	err = errno;
+	ctld_leave();
+	if (rc == SLURM_SUCCESS) {
 		slurm_free_job_info_msg(a->jobs);
 		a->jobs = fresh;
 		if (a->ctld_down_logged)
@@ -122,8 +159,6 @@ static void load_jobs(agent_t *a)
 		a->ctld_down_logged = false;
 		return;
 	}
-	/* libslurm reports in errno (24.11 has no slurm_get_errno()) */
-	err = errno;
 	if (err != SLURM_NO_CHANGE_IN_DATA && !a->ctld_down_logged) {
 		say(a, "warning: cannot load jobs from slurmctld (%s); keeping the weights in force",
 		    slurm_strerror(err));
@@ -188,10 +223,15 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 static bool know_cluster(agent_t *a)
 {
 	slurm_conf_t *conf = NULL;
+	int rc;
 
 	if (a->cluster[0])
 		return true;
-	if (slurm_load_ctl_conf(0, &conf) != SLURM_SUCCESS || !conf)
+	if (!ctld_enter())
+		return false;
+	rc = slurm_load_ctl_conf(0, &conf);
+	ctld_leave();
+	if (rc != SLURM_SUCCESS || !conf)
 		return false;	/* load_jobs says slurmctld is down */
 	if (conf->cluster_name && conf->cluster_name[0]) {
 		snprintf(a->cluster, sizeof(a->cluster), "%s", conf->cluster_name);
@@ -273,6 +313,54 @@ static void cycle(agent_t *a)
 	free(procs);
 }
 
+/*
+ * The exit: remove the groups of finished jobs, then the node's parent and
+ * its ancestors while they are empty (a CPU slice's group stays while its
+ * slurmd is in it); stopping, so without asking slurmctld.  libslurm's
+ * state is freed unless a query abandoned by a signal may still be in it.
+ */
+static void agent_exit(agent_t *a, const char *pidfile, bool in_libslurm)
+{
+	if (a->enforcing && !a->once) {
+		cycle(a);
+		cgroup_cpu_close(&a->cg);
+	}
+	say(a, "stopping");
+	slurm_free_job_info_msg(a->jobs);
+	free(a->applied);
+	if (!in_libslurm)
+		slurm_fini();
+	if (pidfile)
+		unlink(pidfile);
+}
+
+typedef struct {
+	agent_t *agent;
+	const char *pidfile;
+	sigset_t signals;
+} stopper_t;
+
+/* The signal thread: on SIGTERM or SIGINT, stop; if a query to slurmctld is
+ * under way, exit now without its answer. */
+static void *stopper(void *arg)
+{
+	stopper_t *st = arg;
+	bool take_over;
+	int sig;
+
+	if (sigwait(&st->signals, &sig))
+		return NULL;
+	pthread_mutex_lock(&stop_lock);
+	stopping = 1;
+	take_over = abandoned = in_ctld;
+	pthread_mutex_unlock(&stop_lock);
+	if (!take_over)
+		return NULL;	/* the main loop sees stopping within 0.1 s */
+	say(st->agent, "signal %d while slurmctld does not answer: stopping without it", sig);
+	agent_exit(st->agent, st->pidfile, true);
+	_exit(0);	/* not exit(): the main thread may hold libslurm's locks */
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -307,6 +395,8 @@ int main(int argc, char **argv)
 	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr };
 	char host[256], err[512], *end;
 	const char *pidfile = NULL;
+	stopper_t stop = { .agent = &a };
+	pthread_t stop_thread;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "n:C:i:c:g:l:p:oh", opts, NULL)) != -1) {
@@ -375,8 +465,17 @@ int main(int argc, char **argv)
 		fprintf(f, "%ld\n", (long)getpid());
 		fclose(f);
 	}
-	signal(SIGTERM, on_signal);
-	signal(SIGINT, on_signal);
+	stop.pidfile = pidfile;
+	sigemptyset(&stop.signals);
+	sigaddset(&stop.signals, SIGTERM);
+	sigaddset(&stop.signals, SIGINT);
+	/* blocked here and so in every later thread: only sigwait takes them */
+	pthread_sigmask(SIG_BLOCK, &stop.signals, NULL);
+	if (pthread_create(&stop_thread, NULL, stopper, &stop)) {
+		fprintf(stderr, "dfrs-nodeagent: cannot start the signal thread\n");
+		return 1;
+	}
+	pthread_detach(stop_thread);
 	slurm_init(NULL);
 
 	if (cgroup_cpu_open(&a.cg, a.controller, a.parent, err, sizeof(err))) {
@@ -392,18 +491,6 @@ int main(int argc, char **argv)
 			usleep(100000);
 	} while (!stopping && !a.once);
 
-	if (a.enforcing && !a.once) {
-		/* leave no empty group behind: remove those of finished jobs, then
-		 * the node's parent and its ancestors while they are empty (a CPU
-		 * slice's group stays while its slurmd is in it) */
-		cycle(&a);
-		cgroup_cpu_close(&a.cg);
-	}
-	say(&a, "stopping");
-	slurm_free_job_info_msg(a.jobs);
-	free(a.applied);
-	slurm_fini();
-	if (pidfile)
-		unlink(pidfile);
+	agent_exit(&a, pidfile, false);
 	return 0;
 }

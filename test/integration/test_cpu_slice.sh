@@ -39,7 +39,7 @@ in_group() {	# the job's dfrs-work process is in its groups inside the node's
 	local pid
 	pid=$(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null |
 		sed 's|/proc/\([0-9]*\)/environ|\1|' | while read -r p; do
-		[ "$(readlink "/proc/$p/exe")" = "$build/dfrs-work" ] && echo "$p"; done | head -1)
+		[ "/proc/$p/exe" -ef "$build/dfrs-work" ] && echo "$p"; done | head -1)
 	[ -n "$pid" ] && grep -qx "$pid" "$mount/$node/job_$1/cgroup.procs" &&
 		grep -qx "$pid" "$acct/$node/job_$1/cgroup.procs"
 }

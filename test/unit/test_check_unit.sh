@@ -5,7 +5,9 @@
 # plays a make check run: a test program that does not compile (with a
 # passing result left over from an earlier run) must count as a failure; a
 # cmocka program's test cases, skipped cases, skipped programs and failures
-# are counted one by one; make check's exit status decides.
+# are counted one by one; make check's exit status decides.  A failed run's
+# logs are kept in a check-unit-failed-* directory that the next run leaves
+# alone; a run that passes keeps nothing.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -61,11 +63,42 @@ fake mixed \
 	"@exit 2"
 result mixed 1 "unit: 6 passed, 3 failed, 2 skipped"
 
+# kept NAME: the one check-unit-failed-* directory of fake NAME (else "")
+kept() {
+	set -- "$tmp/$1"/check-unit-failed-*
+	[ $# = 1 ] && [ -d "$1" ] && echo "$1"
+}
+k=$(kept mixed)
+if [ -z "$k" ]; then
+	fail "mixed: no single check-unit-failed-* directory with the failed run's logs"
+else
+	grep -q 'Segmentation fault' "$k/test/unit/d.log" ||
+		fail "mixed: the crashed test's log was not kept"
+	grep -q 'FAILED  ] 2 test' "$k/test/unit/c.log" ||
+		fail "mixed: the failed test's log was not kept"
+	grep -qx ':test-result: FAIL' "$k/test/unit/c.trs" ||
+		fail "mixed: the failed test's result was not kept"
+	grep -q "logs of this failed run are kept in $k\$" "$tmp/mixed.out" ||
+		fail "mixed: check-unit does not say where the logs are kept"
+	# the next run, passing this time, removes the run's logs but not the copy
+	fake mixed \
+		"@printf ':test-result: PASS\n' >test/unit/a.trs" \
+		"@printf '[  PASSED  ] 1 test(s).\n' >test/unit/a.log"
+	result mixed 0 "unit: 1 passed, 0 failed, 0 skipped"
+	[ ! -e "$tmp/mixed/test/unit/d.log" ] || fail "mixed: the failed run's own logs were not removed"
+	[ "$(kept mixed)" = "$k" ] && [ -f "$k/test/unit/d.log" ] ||
+		fail "mixed: a later run removed the kept logs of the failed one"
+fi
+k=$(kept nobuild)
+[ -n "$k" ] && grep -q 'expected expression' "$k/check-unit.log" ||
+	fail "nobuild: make check's output was not kept"
+
 # All pass: exit 0.
 fake good \
 	"@printf ':test-result: PASS\n' >test/unit/a.trs" \
 	"@printf '[  PASSED  ] 4 test(s).\n' >test/unit/a.log"
 result good 0 "unit: 4 passed, 0 failed, 0 skipped"
+[ -z "$(kept good)" ] || fail "good: logs kept although nothing failed"
 
 # make check fails although every result it wrote says PASS (a test
 # program that did not build besides one that ran): still a failure.
