@@ -328,6 +328,17 @@ static void cycle(agent_t *a)
 		}
 		free(ids);
 	}
+	/* on v2 a job in Slurm's group has none of ours to remove: forget
+	 * every job with no process left, so that the table stays small */
+	for (size_t k = 0; a->v2 && k < a->napplied;) {
+		bool has_procs = false;
+		for (ssize_t i = 0; i < n && !has_procs; i++)
+			has_procs = procs[i].job_id == a->applied[k].job_id;
+		if (has_procs)
+			k++;
+		else
+			forget_applied(a, a->applied[k].job_id);
+	}
 	free(procs);
 }
 
