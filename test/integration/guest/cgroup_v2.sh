@@ -16,13 +16,11 @@
 #     yields 0.75/0.25 (Stillwell et al. 2010)  the 0.75 job 70..80 %
 #     tiers fg/bg (Liu et al. 2013)  fg >= 95 %, bg <= 5 %
 set -uo pipefail
-top=$(cd "$(dirname "$0")/../../.." && pwd)
-build=${1:?usage: cgroup_v2.sh BUILD [--probe]}
+export DFRS_BUILD=${1:?usage: cgroup_v2.sh BUILD [--probe]}
 probe=${2:-}
+. "$(dirname "$0")/../lib.sh"	# top, build, fail, wait_for, submit, finish
 cg=/sys/fs/cgroup
 secs=${DFRS_GUEST_SECONDS:-5}
-failures=0
-fail() { echo "FAIL: cgroup_v2 (guest): $*"; failures=$((failures + 1)); }
 
 grep -qw cpu "$cg/cgroup.controllers" 2>/dev/null || {
 	echo "SKIP: no cgroup v2 cpu controller at $cg in this guest"; exit 77; }
@@ -70,17 +68,6 @@ probe_kernel() {
 }
 [ "$probe" = --probe ] && probe_kernel
 
-# wait_for SECONDS WHAT COMMAND...: COMMAND succeeds within SECONDS
-wait_for() {
-	local secs=$1 what=$2 i
-	shift 2
-	for ((i = 0; i < 4 * secs; i++)); do
-		"$@" && return 0
-		sleep 0.25
-	done
-	fail "$what (waited $secs s)"
-	return 1
-}
 work_pid() {	# the job's dfrs-work process
 	local p
 	for p in $(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
@@ -116,11 +103,11 @@ cluster() {
 		--node-agent --sched sched/backfill --select select/linear \
 		--sched-params bf_interval=1 --part-extra OverSubscribe=FORCE:2 "${extra[@]}" >/dev/null ||
 		{ fail "$mode: the local cluster did not start"; tail -n 20 "$dir"/*.log; return 1; }
-	busy() { sbatch --parsable -o /dev/null -w n1 -J "$1" --wrap "exec '$build/dfrs-work' --seconds 600 --dir '$dir/work'" | cut -d';' -f1; }
+	busy() { submit -w n1 -J "$1" --wrap "exec '$build/dfrs-work' --seconds 600 --dir '$dir/work'"; }
 	a=$(busy a) b=$(busy b)
-	wait_for 60 "$mode: job $a running" work_pid "$a" >/dev/null ||
+	wait_for -t 60 "$mode: job $a running" work_pid "$a" >/dev/null ||
 		{ tail -n 20 "$dir/slurmctld.log" "$dir/slurmd-n1.log"; return 1; }
-	wait_for 30 "$mode: job $b running" work_pid "$b" >/dev/null || return 1
+	wait_for -t 30 "$mode: job $b running" work_pid "$b" >/dev/null || return 1
 	pa_=$(work_pid "$a") pb_=$(work_pid "$b")
 	taskset -p -c 0 "$pa_" >/dev/null && taskset -p -c 0 "$pb_" >/dev/null ||
 		fail "$mode: cannot pin the jobs to vCPU 0"
@@ -136,11 +123,11 @@ cluster() {
 	case_() {
 		scontrol update jobid="$a" AdminComment="$2"
 		scontrol update jobid="$b" AdminComment="$3"
-		wait_for 30 "$mode: $1: job $a $4 $5" is "$ga" "$4" "$5"
-		wait_for 30 "$mode: $1: job $b $6 $7" is "$gb" "$6" "$7"
-		wait_for 10 "$mode: $1: job $a's process in $ga" \
+		wait_for -t 30 "$mode: $1: job $a $4 $5" is "$ga" "$4" "$5"
+		wait_for -t 30 "$mode: $1: job $b $6 $7" is "$gb" "$6" "$7"
+		wait_for "$mode: $1: job $a's process in $ga" \
 			sh -c "grep -q '^0::/$ga\(/\|\$\)' /proc/$pa_/cgroup"
-		wait_for 10 "$mode: $1: job $b's process in $gb" \
+		wait_for "$mode: $1: job $b's process in $gb" \
 			sh -c "grep -q '^0::/$gb\(/\|\$\)' /proc/$pb_/cgroup"
 		sleep 1
 		split "$cg/$ga" "$cg/$gb"
@@ -170,5 +157,4 @@ cluster() {
 cluster own
 cluster slurm
 trap - EXIT
-[ "$failures" = 0 ] && echo "PASS: cgroup_v2 (guest)"
-[ "$failures" = 0 ]
+finish
