@@ -6,8 +6,8 @@
  * group under cpuacct when that is its own hierarchy, for the CPU time).
  */
 #include "cgroup_cpu.h"
+#include "cgroup_tree.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,34 +169,9 @@ unsigned cgroup_cpu_read_weight(const cgroup_cpu_t *cg, uint32_t job_id)
 size_t cgroup_cpu_list_jobs(const cgroup_cpu_t *cg, uint32_t **ids)
 {
 	char path[PATH_MAX + 300];
-	struct dirent *de;
-	size_t n = 0, cap = 0;
-	DIR *dir;
 
-	*ids = NULL;
 	snprintf(path, sizeof(path), "%s/%s", cg->mount, cg->parent);
-	if (!(dir = opendir(path)))
-		return 0;
-	while ((de = readdir(dir))) {
-		unsigned long id;
-		char *end;
-		if (strncmp(de->d_name, "job_", 4))
-			continue;
-		id = strtoul(de->d_name + 4, &end, 10);
-		if (*end || id == 0 || id > UINT32_MAX)
-			continue;
-		if (n == cap) {
-			size_t ncap = cap ? 2 * cap : 16;
-			uint32_t *p = realloc(*ids, ncap * sizeof(*p));
-			if (!p)
-				break;
-			*ids = p;
-			cap = ncap;
-		}
-		(*ids)[n++] = (uint32_t)id;
-	}
-	closedir(dir);
-	return n;
+	return cgroup_tree_list_jobs(path, ids);
 }
 
 int cgroup_cpu_remove(const cgroup_cpu_t *cg, uint32_t job_id)
@@ -213,22 +188,9 @@ int cgroup_cpu_remove(const cgroup_cpu_t *cg, uint32_t job_id)
 	return rc ? -1 : 0;
 }
 
-/* rmdir mount/rel, then each ancestor of rel, stopping at the first that
- * is not empty (rmdir fails on a group with tasks or children). */
-static void remove_upwards(const char *mount, const char *rel)
-{
-	char path[PATH_MAX + 300], *slash;
-	size_t base = strlen(mount) + 1;
-
-	snprintf(path, sizeof(path), "%s/%s", mount, rel);
-	while (strlen(path) > base && rmdir(path) == 0 &&
-	       (slash = strrchr(path + base, '/')))
-		*slash = '\0';
-}
-
 void cgroup_cpu_close(const cgroup_cpu_t *cg)
 {
-	remove_upwards(cg->mount, cg->parent);
+	cgroup_tree_remove_upwards(cg->mount, cg->parent);
 	if (cg->acct[0])
-		remove_upwards(cg->acct_mount, cg->parent);
+		cgroup_tree_remove_upwards(cg->acct_mount, cg->parent);
 }

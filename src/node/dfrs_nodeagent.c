@@ -9,7 +9,8 @@
  * from the
  * job's "dfrs:" tag: an administrator's AdminComment tag first, else the
  * SystemComment tag the plugins write in slurmctld, else the kernel's default
- * (an equal share).  Groups of jobs with no process left are removed.  When
+ * (an equal share).  On cgroup v2 (cgroup_v2.c) it writes cpu.weight and
+ * cpu.idle instead, into Slurm's own group of the job when there is one.  Groups of jobs with no process left are removed.  When
  * the cpu controller is missing or not writable it says so once and goes on
  * without enforcing: the jobs run as they would without it.
  */
@@ -34,6 +35,8 @@
 #endif
 
 #include "cgroup_cpu.h"
+#include "cgroup_detect.h"
+#include "cgroup_v2.h"
 #include "suite/cpu_weight.h"
 #include "job_procs.h"
 
@@ -42,6 +45,7 @@ typedef struct {
 	unsigned weight;	/* last written */
 	char source[96];	/* what the weight came from, for the log */
 	char bad[160];		/* last malformed tag reported, said once */
+	char failed[512];	/* last cgroup v2 failure reported, said once */
 } applied_t;
 
 typedef struct {
@@ -53,6 +57,10 @@ typedef struct {
 	bool once;
 	FILE *log;
 	cgroup_cpu_t cg;
+	const char *hier;	/* --cgroup: auto, v1 or v2 */
+	cgroup_v2_bg_t bg;	/* --background */
+	bool v2;		/* enforcing with cgroup_v2.c, not cg */
+	cgroup_v2_t v2cg;
 	bool enforcing;
 	job_info_msg_t *jobs;	/* last answer from slurmctld */
 	bool ctld_down_logged;
@@ -241,6 +249,55 @@ static bool know_cluster(agent_t *a)
 	return a->cluster[0] != '\0';
 }
 
+/* cgroup v2: the job's weight into its group (Slurm's or the agent's own),
+ * logged when a value changed or a failure is new. */
+static void apply_v2(agent_t *a, applied_t *p, uint32_t job_id,
+		     const pid_t *pids, size_t npids, unsigned w,
+		     const char *source)
+{
+	char err[512], where[PATH_MAX + 200];
+	int rc = cgroup_v2_apply(&a->v2cg, job_id, pids, npids, w, where,
+				 sizeof(where), err, sizeof(err));
+
+	if (rc < 0) {
+		if (strncmp(p->failed, err, sizeof(p->failed) - 1))
+			say(a, "job %u: cannot set its CPU weight: %s", job_id, err);
+		snprintf(p->failed, sizeof(p->failed), "%s", err);
+		return;
+	}
+	p->failed[0] = '\0';
+	if (rc > 0 || p->weight != w)
+		say(a, "job %u: %s (weight %u: %s)", job_id, where, w, source);
+	p->weight = w;
+	snprintf(p->source, sizeof(p->source), "%s", source);
+}
+
+/* Pick the writer (--cgroup, else the hierarchy found) and open it; false
+ * with err when no CPU weight can be enforced. */
+static bool open_cgroups(agent_t *a, char *err, size_t errlen)
+{
+	cgroup_hier_t h;
+	bool v2;
+
+	if (cgroup_detect("/proc/self/mounts", &h, err, errlen))
+		return false;
+	say(a, "cgroup hierarchy: %s", cgroup_layout_name(h.layout));
+	v2 = !strcmp(a->hier, "v2") ||
+		(!strcmp(a->hier, "auto") && !h.v1_cpu && h.v2_cpu);
+	if (!v2)
+		return cgroup_cpu_open(&a->cg, a->controller, a->parent, err,
+				       errlen) == 0;
+	if (!h.v2_mount[0]) {
+		snprintf(err, errlen, "no cgroup2 file system is mounted");
+		return false;
+	}
+	if (cgroup_v2_open(&a->v2cg, h.v2_mount, a->parent, "/proc", a->bg,
+			   err, errlen))
+		return false;
+	a->v2 = true;
+	return true;
+}
+
 static void cycle(agent_t *a)
 {
 	job_proc_t *procs = NULL;
@@ -277,6 +334,10 @@ static void cycle(agent_t *a)
 		applied_t *p = remember(a, job_id);
 		if (!p)
 			continue;
+		if (a->v2) {
+			apply_v2(a, p, job_id, pids, npids, w, source);
+			continue;
+		}
 		if (p->weight != w) {	/* 0: no group yet */
 			if (cgroup_cpu_set_weight(&a->cg, job_id, w, err, sizeof(err))) {
 				say(a, "job %u: cannot set cpu.shares: %s", job_id, err);
@@ -297,18 +358,31 @@ static void cycle(agent_t *a)
 
 	if (a->enforcing) {
 		uint32_t *ids;
-		size_t ngroups = cgroup_cpu_list_jobs(&a->cg, &ids);
+		size_t ngroups = a->v2 ? cgroup_v2_list_jobs(&a->v2cg, &ids) :
+			cgroup_cpu_list_jobs(&a->cg, &ids);
 		for (size_t g = 0; g < ngroups; g++) {
 			bool has_procs = false;
 			for (ssize_t i = 0; i < n && !has_procs; i++)
 				has_procs = procs[i].job_id == ids[g];
 			if (has_procs)
 				continue;
-			if (cgroup_cpu_remove(&a->cg, ids[g]) == 0)
+			if ((a->v2 ? cgroup_v2_remove(&a->v2cg, ids[g]) :
+			     cgroup_cpu_remove(&a->cg, ids[g])) == 0)
 				say(a, "job %u: no process left here, cgroup removed", ids[g]);
 			forget_applied(a, ids[g]);
 		}
 		free(ids);
+	}
+	/* on v2 a job in Slurm's group has none of ours to remove: forget
+	 * every job with no process left, so that the table stays small */
+	for (size_t k = 0; a->v2 && k < a->napplied;) {
+		bool has_procs = false;
+		for (ssize_t i = 0; i < n && !has_procs; i++)
+			has_procs = procs[i].job_id == a->applied[k].job_id;
+		if (has_procs)
+			k++;
+		else
+			forget_applied(a, a->applied[k].job_id);
 	}
 	free(procs);
 }
@@ -323,7 +397,10 @@ static void agent_exit(agent_t *a, const char *pidfile, bool in_libslurm)
 {
 	if (a->enforcing && !a->once) {
 		cycle(a);
-		cgroup_cpu_close(&a->cg);
+		if (a->v2)
+			cgroup_v2_close(&a->v2cg);
+		else
+			cgroup_cpu_close(&a->cg);
 	}
 	say(a, "stopping");
 	slurm_free_job_info_msg(a->jobs);
@@ -365,14 +442,22 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 "usage: dfrs-nodeagent --node NAME [--cluster NAME] [--interval SECONDS]\n"
-"                      [--controller cpu] [--log FILE] [--pidfile FILE] [--once]\n"
+"                      [--cgroup auto|v1|v2] [--controller cpu]\n"
+"                      [--cgroup-parent PATH] [--background idle|weight]\n"
+"                      [--log FILE] [--pidfile FILE] [--once]\n"
 "Enforces slurm-dfrs CPU weights on this node's jobs with cgroups.\n"
 "  --node NAME       this node's Slurm NodeName (default: the short host name)\n"
 "  --cluster NAME    the ClusterName whose jobs to take (default: slurmctld's)\n"
 "  --interval S      seconds between passes (default 2)\n"
+"  --cgroup H        auto, v1 or v2 (default auto: v1 if the cpu controller\n"
+"                    is on a v1 hierarchy, else v2)\n"
 "  --controller C    cgroup v1 controller to use (default cpu)\n"
 "  --cgroup-parent P the node's group, relative to the mount, that holds the\n"
-"                    jobs' groups (default dfrs/NODE)\n"
+"                    jobs' groups (default dfrs/NODE); on v2 only for jobs\n"
+"                    that are in no group of Slurm's\n"
+"  --background B    v2: the background tier by cpu.idle=1 (idle, default;\n"
+"                    cpu.weight=1 where cpu.idle is missing) or cpu.weight=1\n"
+"                    (weight)\n"
 "  --log FILE        append the log to FILE (default: standard error)\n"
 "  --pidfile FILE    write the process id to FILE\n"
 "  --once            one pass, then exit\n");
@@ -386,20 +471,23 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "controller", required_argument, NULL, 'c' },
 		{ "cgroup-parent", required_argument, NULL, 'g' },
+		{ "cgroup", required_argument, NULL, 'H' },
+		{ "background", required_argument, NULL, 'B' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr };
+	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr,
+		      .hier = "auto", .bg = CGROUP_V2_BG_IDLE };
 	char host[256], err[512], *end;
 	const char *pidfile = NULL;
 	stopper_t stop = { .agent = &a };
 	pthread_t stop_thread;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:C:i:c:g:l:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:C:i:c:g:H:B:l:p:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
 		case 'C':
@@ -431,6 +519,24 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			snprintf(a.parent, sizeof(a.parent), "%s", optarg);
+			break;
+		case 'H':
+			if (strcmp(optarg, "auto") && strcmp(optarg, "v1") &&
+			    strcmp(optarg, "v2")) {
+				fprintf(stderr, "dfrs-nodeagent: --cgroup '%s': want auto, v1 or v2\n", optarg);
+				return 2;
+			}
+			a.hier = optarg;
+			break;
+		case 'B':
+			if (!strcmp(optarg, "idle")) {
+				a.bg = CGROUP_V2_BG_IDLE;
+			} else if (!strcmp(optarg, "weight")) {
+				a.bg = CGROUP_V2_BG_WEIGHT;
+			} else {
+				fprintf(stderr, "dfrs-nodeagent: --background '%s': want idle or weight\n", optarg);
+				return 2;
+			}
 			break;
 		case 'l':
 			if (!(a.log = fopen(optarg, "a"))) {
@@ -478,8 +584,14 @@ int main(int argc, char **argv)
 	pthread_detach(stop_thread);
 	slurm_init(NULL);
 
-	if (cgroup_cpu_open(&a.cg, a.controller, a.parent, err, sizeof(err))) {
+	if (!open_cgroups(&a, err, sizeof(err))) {
 		say(&a, "warning: not enforcing CPU weights: %s; jobs run with the kernel's default shares", err);
+	} else if (a.v2) {
+		a.enforcing = true;
+		say(&a, "enforcing CPU weights with cgroup v2 under %s every %d s "
+		    "(in Slurm's job groups, else in %s; background tier by %s)",
+		    a.v2cg.mount, a.interval, a.v2cg.parent,
+		    a.bg == CGROUP_V2_BG_IDLE ? "cpu.idle" : "cpu.weight 1");
 	} else {
 		a.enforcing = true;
 		say(&a, "enforcing CPU weights in %s/%s every %d s", a.cg.mount,
