@@ -30,6 +30,7 @@
 #include "cgroup_cpu.h"
 #include "suite/cpu_weight.h"
 #include "job_procs.h"
+#include "job_measure.h"
 
 typedef struct {
 	uint32_t job_id;
@@ -52,6 +53,7 @@ typedef struct {
 	bool ctld_down_logged;
 	applied_t *applied;
 	size_t napplied;
+	job_measure_t measure;	/* each job's CPU use, reported in Extra */
 } agent_t;
 
 static volatile sig_atomic_t stopping;
@@ -196,6 +198,19 @@ static bool know_cluster(agent_t *a)
 	return a->cluster[0] != '\0';
 }
 
+/* The measured needs into the node's Extra (job_measure.h). */
+static void report_measured(agent_t *a)
+{
+	char msg[600];
+	int rc = job_measure_report(&a->measure, a->node, a->jobs, msg,
+				    sizeof(msg));
+
+	if (rc == 1)
+		say(a, "measured CPU needs: %s", msg);
+	else if (rc < 0)
+		say(a, "warning: measured CPU needs not reported: %s", msg);
+}
+
 static void cycle(agent_t *a)
 {
 	job_proc_t *procs = NULL;
@@ -211,6 +226,7 @@ static void cycle(agent_t *a)
 		say(a, "warning: cannot read /proc");
 		return;
 	}
+	job_measure_begin(&a->measure);
 	for (ssize_t i = 0; i < n;) {
 		uint32_t job_id = procs[i].job_id;
 		ssize_t j = i;
@@ -225,6 +241,7 @@ static void cycle(agent_t *a)
 			j++;
 		}
 		i = j;
+		job_measure_job(&a->measure, job_id, pids, npids);
 		w = weight_for(a, job_id, source, sizeof(source));
 		if (!a->enforcing)
 			continue;
@@ -249,6 +266,9 @@ static void cycle(agent_t *a)
 		if (cgroup_cpu_attach(&a->cg, job_id, pids, npids, err, sizeof(err)))
 			say(a, "job %u: cannot move its processes: %s", job_id, err);
 	}
+
+	job_measure_end(&a->measure);
+	report_measured(a);
 
 	if (a->enforcing) {
 		uint32_t *ids;
@@ -280,6 +300,10 @@ static void usage(FILE *out)
 "  --controller C    cgroup v1 controller to use (default cpu)\n"
 "  --cgroup-parent P the node's group, relative to the mount, that holds the\n"
 "                    jobs' groups (default dfrs/NODE)\n"
+"  --measure-window N report each job's CPU use over the last N passes in\n"
+"                    the node's Extra (dfrs:measured=; default 3, 0: off)\n"
+"  --cpu-scale F     CPU capacity of one of Slurm's CPUs on this node\n"
+"                    (default 1; a CPU slice of 0.05 core per CPU: 0.05)\n"
 "  --log FILE        append the log to FILE (default: standard error)\n"
 "  --pidfile FILE    write the process id to FILE\n"
 "  --once            one pass, then exit\n");
@@ -296,15 +320,19 @@ int main(int argc, char **argv)
 		{ "log", required_argument, NULL, 'l' },
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
+		{ "measure-window", required_argument, NULL, 'w' },
+		{ "cpu-scale", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr };
 	char host[256], err[512], *end;
 	const char *pidfile = NULL;
+	long window = CPU_WINDOW_DEFAULT;
+	double cpu_scale = 1;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:C:i:c:g:l:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:C:i:c:g:l:p:ow:s:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
 		case 'C':
@@ -345,6 +373,24 @@ int main(int argc, char **argv)
 			break;
 		case 'p': pidfile = optarg; break;
 		case 'o': a.once = true; break;
+		case 'w':
+			errno = 0;
+			window = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || window < 0 ||
+			    window > CPU_WINDOW_MAX) {
+				fprintf(stderr, "dfrs-nodeagent: --measure-window %s: not an integer in 0..%d\n", optarg, CPU_WINDOW_MAX);
+				return 2;
+			}
+			break;
+		case 's':
+			errno = 0;
+			cpu_scale = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(cpu_scale > 0) ||
+			    cpu_scale > 1024) {
+				fprintf(stderr, "dfrs-nodeagent: --cpu-scale %s: not a number above 0 and at most 1024\n", optarg);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -370,6 +416,7 @@ int main(int argc, char **argv)
 		fprintf(f, "%ld\n", (long)getpid());
 		fclose(f);
 	}
+	job_measure_init(&a.measure, (size_t)window, cpu_scale);
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	slurm_init(NULL);
@@ -397,6 +444,7 @@ int main(int argc, char **argv)
 	say(&a, "stopping");
 	slurm_free_job_info_msg(a.jobs);
 	free(a.applied);
+	job_measure_free(&a.measure);
 	slurm_fini();
 	if (pidfile)
 		unlink(pidfile);
