@@ -210,6 +210,10 @@ static void test_parse_keeps_most_recent_within_capacity(void **state)
 	need_predictor_predict(&p, 1, NULL, 0.9, &from);
 	assert_int_equal(from, NEED_FROM_USER);
 	assert_int_equal(p.clock, 9);
+	/* empty lines at the end are fine (a writer adds a newline) */
+	assert_int_equal(need_predictor_parse(&p, "dfrs-need-history 1\n"
+			 "u 1 1 0.1 0 5\n\n\n", err, sizeof(err)), 0);
+	assert_int_equal(p.used, 1);
 	/* no final newline is fine; so is a history with no key */
 	assert_int_equal(need_predictor_parse(&p, "dfrs-need-history 1",
 					      err, sizeof(err)), 0);

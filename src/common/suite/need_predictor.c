@@ -413,8 +413,8 @@ int need_predictor_parse(need_predictor_t *p, const char *text, char *err,
 		lineno++;
 		nl = strchr(line, '\n');
 		len = nl ? (size_t)(nl - line) : strlen(line);
-		if (!len && !nl)
-			break;		/* the final newline */
+		if (!len && !line[strspn(line, "\n")])
+			break;		/* only newlines to the end */
 		const char *why = NULL;
 		if (!len)
 			why = "empty line";

@@ -31,7 +31,8 @@
  * kept to NEED_NAME_MAX - 1 bytes (longer names share their prefix's
  * history).
  *
- * State file (text, one key a line, written and read whole):
+ * State file (text, one key a line, written and read whole; empty lines
+ * may end it):
  *
  *     dfrs-need-history 1
  *     u <user> <n> <mean> <variance> <last>
