@@ -14,7 +14,6 @@
 
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
-#include "dfrs_measured.h"
 
 uint64_t dfrs_ref_memory_mb(void)
 {
@@ -43,11 +42,12 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 	out->min_yield = params->share_min_yield;
 	if (cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
 		verbose("%pJ: Comment ignored: %s", job_ptr, err);
-	} else if (tag.min_yield > 0) {
-		out->min_yield = tag.min_yield;
+	} else {
+		if (tag.need > 0)
+			out->need = tag.need;
+		if (tag.min_yield > 0)
+			out->min_yield = tag.min_yield;
 	}
-	/* declared, else measured on its nodes (running), else the default */
-	out->need = dfrs_job_need(job_ptr, params, NULL, time(NULL), NULL);
 	if (mem & MEM_PER_CPU) {
 		uint32_t cpus = job_ptr->total_cpus && job_ptr->node_cnt ?
 			job_ptr->total_cpus / job_ptr->node_cnt :

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dfrs_measured.h - the CPU need the plugins decide on for a job (Liu et
+ * dfrs_measured.h - the CPU need sched/amcbf decides on for a job (Liu et
  * al. 2013, section 4.1: CPU usage "from history or a job option"):
  *
  *   1. the job's declared --comment=dfrs:need=X, which always wins;
