@@ -84,14 +84,21 @@ static void set_all(sim_need_t *n, size_t i, double v)
 		view[p] = v;
 }
 
-/* A trace without users replays as one user (every job one account). */
+/* The job's name for the history: its executable (SWF field 14), "" when
+ * unknown.  A trace without users replays as one user (user -1). */
+static void job_name(const sim_job_t *j, char name[24])
+{
+	name[0] = 0;
+	if (j->app >= 0)
+		snprintf(name, 24, "app%d", j->app);
+}
+
 static double predict(const sim_need_t *n, size_t i)
 {
 	const sim_job_t *j = &n->w->jobs[i];
-	char name[24] = "";
+	char name[24];
 
-	if (j->app >= 0)
-		snprintf(name, sizeof(name), "app%d", j->app);
+	job_name(j, name);
 	return need_predictor_predict(&n->pred, (uint32_t)j->user, name,
 				      n->default_need, NULL);
 }
@@ -139,12 +146,11 @@ void sim_need_queued(sim_need_t *n, size_t i)
 void sim_need_finished(sim_need_t *n, size_t i)
 {
 	const sim_job_t *j = &n->w->jobs[i];
-	char name[24] = "";
+	char name[24];
 
 	if (n->source != SIM_NEED_MEASURED || n->learned[i] < 0)
 		return;
-	if (j->app >= 0)
-		snprintf(name, sizeof(name), "app%d", j->app);
+	job_name(j, name);
 	need_predictor_observe(&n->pred, (uint32_t)j->user, name,
 			       n->learned[i] > 1 ? 1 : n->learned[i]);
 }
