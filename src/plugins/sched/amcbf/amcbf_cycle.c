@@ -142,15 +142,16 @@ static int by_stretch(const void *a, const void *b)
 
 /* The CPU need of each process: declared, measured on its nodes,
  * predicted, else dfrs_cpu_need (amcbf_needs.h). */
-static double job_need(job_record_t *job_ptr, const dfrs_params_t *params)
+static double job_need(job_record_t *job_ptr, const dfrs_params_t *params,
+		       sched_where_t where)
 {
-	return amcbf_needs_of(job_ptr, params);
+	return amcbf_needs_of(job_ptr, params, where == SCHED_RUNNING_BG);
 }
 
 static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 		 int nodes, sched_where_t where, const dfrs_params_t *params)
 {
-	double need = job_ptr ? job_need(job_ptr, params) : 1.0;
+	double need = job_ptr ? job_need(job_ptr, params, where) : 1.0;
 
 	e->id = job_ptr ? job_ptr->job_id : 0;
 	e->start = job_ptr ? job_ptr->start_time : 0;

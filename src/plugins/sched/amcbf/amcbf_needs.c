@@ -60,11 +60,14 @@ void amcbf_needs_load(void)
 	xfree(path);
 }
 
+static noted_t *find_noted(uint32_t job_id);
+
 static noted_t *note(job_record_t *job_ptr)
 {
-	for (size_t i = 0; i < nnoted; i++)
-		if (noted[i].job_id == job_ptr->job_id)
-			return &noted[i];
+	noted_t *found = find_noted(job_ptr->job_id);
+
+	if (found)
+		return found;
 	if (nnoted == cap) {
 		cap = cap ? 2 * cap : 64;
 		xrecalloc(noted, cap, sizeof(*noted));
@@ -77,15 +80,34 @@ static noted_t *note(job_record_t *job_ptr)
 	return e;
 }
 
-double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params)
+static noted_t *find_noted(uint32_t job_id)
+{
+	for (size_t i = 0; i < nnoted; i++)
+		if (noted[i].job_id == job_id)
+			return &noted[i];
+	return NULL;
+}
+
+double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
+		      bool bg)
 {
 	dfrs_need_from_t from;
 	double need = dfrs_job_need(job_ptr, params, ready ? &hist : NULL,
 				    time(NULL), &from);
 
-	if (from == DFRS_NEED_MEASURED)
+	if (from != DFRS_NEED_MEASURED)
+		return need;
+	if (!bg) {
 		note(job_ptr)->need = need;
-	return need;
+		return need;
+	}
+	/* a lower bound: what it had without this measurement */
+	noted_t *e = find_noted(job_ptr->job_id);
+	dfrs_params_t unmeasured = *params;
+	unmeasured.need_stale = 0;
+	double had = e ? e->need : dfrs_job_need(job_ptr, &unmeasured,
+				ready ? &hist : NULL, time(NULL), NULL);
+	return need > had ? need : had;
 }
 
 void amcbf_needs_sweep(void)

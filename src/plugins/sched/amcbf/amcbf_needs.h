@@ -11,6 +11,8 @@
 #ifndef DFRS_AMCBF_NEEDS_H
 #define DFRS_AMCBF_NEEDS_H
 
+#include <stdbool.h>
+
 #include "suite/dfrs_params.h"
 
 #define AMCBF_NEEDS_FILE "dfrs-need-history"
@@ -19,8 +21,13 @@
  * empty).  No lock needed. */
 void amcbf_needs_load(void);
 
-/* The need of a job for this cycle (job and node locks held). */
-double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params);
+/* The need of a job for this cycle (job and node locks held); bg: it
+ * runs in the background tier, where it gets at most the idle CPU, so its
+ * measured use only raises the need it had (its last foreground
+ * measurement, else its prediction, else dfrs_cpu_need) and the history
+ * learns only foreground measurements, as dfrs sim --need measured. */
+double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
+		      bool bg);
 
 /* Learn the needs of the noted jobs that no longer run (takes the job
  * read lock), and write the history when it changed (outside locks). */
