@@ -9,6 +9,7 @@
 # declares nothing, with no agent left to measure it, is predicted small
 # enough that a background job starts beside it.  Neither background start
 # is possible at dfrs_cpu_need=1 (the first job's tier would leave no room).
+# Then a malformed report gives one log line and loses no job.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -50,6 +51,19 @@ wait_for "job $again running" state_is "$again" RUNNING
 bg2=$(submit -t 2 --comment=dfrs:need=0.4 --wrap 'sleep 30')
 wait_for -t 20 "job $bg2 starts in the background beside job $again (no declared need, predicted from job $fg)" \
 	bg_start "$bg2"
+
+# garbage in the node's Extra: one log line for the job, dfrs_cpu_need
+# for it, and no job lost (the background one may go back to the queue:
+# a foreground job at need 1 leaves it no room)
+scontrol update nodename=n1 extra="dfrs:measured=$again:lots@1" ||
+	fail "cannot set Extra"
+wait_for -t 40 "job $again: the malformed report is said in one log line" \
+	log_has "JobId=$again: measured CPU need not used, dfrs_cpu_need=1 instead: node n1's Extra"
+[ "$(grep -c "JobId=$again: measured CPU need not used" "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
+	fail "job $again: the malformed report said more than once"
+for j in "$again" "$bg2"; do
+	[ -n "$(squeue -h -j "$j" -t PD,R -o %i)" ] || fail "job $j lost after the malformed report"
+done
 scancel "$again" "$bg2"
 wait_jobs_done 30 "$again" "$bg2"
 finish

@@ -17,18 +17,21 @@
 #include "suite/measured_tag.h"
 #include "dfrs_measured.h"
 
-/* Jobs already told about, so each says its fallback once (a ring: a
- * job forgotten after 1024 others may say it again). */
+/* What was said about which job, so each job says each kind of fallback
+ * once (a ring: forgotten after 1024 others, it may be said again). */
 #define SAID_MAX 1024
-static uint32_t said[SAID_MAX];
+enum { SAID_MISSING = 1, SAID_BAD = 2 };
+static uint64_t said[SAID_MAX];
 static size_t said_next;
 
-static bool say_once(uint32_t job_id)
+static bool say_once(uint32_t job_id, int kind)
 {
+	uint64_t key = ((uint64_t)job_id << 2) | (uint64_t)kind;
+
 	for (size_t i = 0; i < SAID_MAX; i++)
-		if (said[i] == job_id)
+		if (said[i] == key)
 			return false;
-	said[said_next] = job_id;
+	said[said_next] = key;
 	said_next = (said_next + 1) % SAID_MAX;
 	return true;
 }
@@ -98,7 +101,7 @@ double dfrs_job_need(job_record_t *job_ptr, const dfrs_params_t *params,
 	if (rc == 1) {
 		src = DFRS_NEED_MEASURED;
 	} else if (rc < 0) {
-		if (say_once(job_ptr->job_id))
+		if (say_once(job_ptr->job_id, SAID_BAD))
 			info("%pJ: measured CPU need not used, dfrs_cpu_need=%g instead: %s",
 			     job_ptr, params->share_cpu_need, err);
 	} else {
@@ -112,7 +115,7 @@ double dfrs_job_need(job_record_t *job_ptr, const dfrs_params_t *params,
 			src = DFRS_NEED_PREDICTED;
 		}
 		if (IS_JOB_RUNNING(job_ptr) && params->need_stale > 0 &&
-		    say_once(job_ptr->job_id))
+		    say_once(job_ptr->job_id, SAID_MISSING))
 			verbose("%pJ: no CPU need measured on its nodes yet (dfrs-nodeagent --measure-window): %s %g",
 				job_ptr, h != NEED_FROM_DEFAULT ? "predicted"
 				: "dfrs_cpu_need", need);

@@ -12,8 +12,8 @@
  *      when the caller keeps one (as dfrs sim --need measured replays);
  *   4. dfrs_cpu_need.
  * A stale or malformed report falls back to 4, a missing one to 3, with
- * one log line per job (missing: at verbose level, as on a cluster without
- * agents).
+ * one log line per job and kind (missing: at verbose level, as on a
+ * cluster without agents).
  * Call with slurmctld's job and node read locks (or write locks) held.
  */
 #ifndef DFRS_MEASURED_H
