@@ -198,12 +198,21 @@ static bool know_cluster(agent_t *a)
 	return a->cluster[0] != '\0';
 }
 
-/* The measured needs into the node's Extra (job_measure.h). */
+/*
+ * The measured needs into the node's Extra (job_measure.h), only when
+ * slurmctld answered this pass and the agent is not stopping: libslurm's
+ * node calls keep retrying an absent controller, which would hold the
+ * agent (and its shutdown) for as long.
+ */
 static void report_measured(agent_t *a)
 {
 	char msg[600];
-	int rc = job_measure_report(&a->measure, a->node, a->jobs, msg,
-				    sizeof(msg));
+	int rc;
+
+	if (stopping || a->ctld_down_logged)
+		return;
+	rc = job_measure_report(&a->measure, a->node, a->jobs, msg,
+				sizeof(msg));
 
 	if (rc == 1)
 		say(a, "measured CPU needs: %s", msg);
