@@ -41,7 +41,7 @@ echo "built $out/fuzz_trace_parse"
 
 # the others: fuzz_main.c calling the target named like the program
 for name in dfrs_params avail_state node_share_json sched_stats jobcomp \
-	    dfrs_instance_json; do
+	    dfrs_instance_json need_history measured_tag; do
 	$CC $flags -fsanitize=fuzzer,address,undefined -DFUZZ_TARGET="fuzz_$name" \
 	    "$top/contribs/fuzz/fuzz_main.c" "$top/contribs/fuzz/fuzz_$name.c" \
 	    "$out/libdfrs-fuzz.a" -ljson-c -lz -lm -o "$out/fuzz_$name"

@@ -17,6 +17,8 @@
 #include "sim/sim_advise.h"
 #include "sim/sim_advise_report.h"
 #include "sim/slurmconf.h"
+#include "dfrs/dfrs_online.h"
+#include "sim/sim_need.h"
 #include "suite/dfrs_params.h"
 #include "trace/trace.h"
 
@@ -37,6 +39,7 @@ static void usage(FILE *out)
 "                   [--nodes N] [--cpus-per-node C] [--seeds N]\n"
 "                   [--loads F[,F...]] [--migration-cost SECONDS]\n"
 "                   [--no-sweep] [--format table|json] [--strict]\n"
+"                   [--need measured|none|declared]\n"
 "\n"
 "Should sched/amcbf be deployed here, and with which SchedulerParameters?\n"
 "Replays the history (a sacct export or SWF, doc/traces.md) under the\n"
@@ -61,7 +64,14 @@ static void usage(FILE *out)
 "  --migration-cost S  seconds per resume or move (default 20)\n"
 "  --no-sweep          do not sweep the two parameters\n"
 "  --format F          table (default) or json\n"
-"  --strict            stop at the first malformed history line\n");
+"  --strict            stop at the first malformed history line\n"
+"  --need SOURCE       the CPU needs the deployment gets, which the verdict\n"
+"                      and the sweep use: measured (default: dfrs-nodeagent\n"
+"                      on every node measures running jobs, their history\n"
+"                      predicts pending ones), none (no agent: dfrs_cpu_need\n"
+"                      for every job) or declared (every job submitted with\n"
+"                      its exact --comment=dfrs:need=X); the three are\n"
+"                      reported\n");
 }
 
 static int parse_loads(advise_cli_t *c, const char *arg)
@@ -123,6 +133,13 @@ static int parse_one(advise_cli_t *c, int opt, const char *arg)
 		return cli_number("dfrs advise", "--migration-cost", arg,
 				  &c->o.model.migration_cost);
 	case 'w': c->o.sweep = 0; return 0;
+	case 'N':
+		if (sim_need_find(arg, &c->o.need_source)) {
+			fprintf(stderr, "dfrs advise: --need '%s': expected "
+				"measured, none or declared\n", arg);
+			return -1;
+		}
+		return 0;
 	case 'S': c->strict = 1; return 0;
 	case 'f':
 		if (strcmp(arg, "table") && strcmp(arg, "json")) {
@@ -148,6 +165,7 @@ static int parse_args(advise_cli_t *c, int argc, char **argv)
 		{ "loads", required_argument, NULL, 'l' },
 		{ "migration-cost", required_argument, NULL, 'm' },
 		{ "no-sweep", no_argument, NULL, 'w' },
+		{ "need", required_argument, NULL, 'N' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },

@@ -20,6 +20,7 @@
 #include "sim/sim_engine.h"
 #include "sim/sim_live.h"
 #include "sim/sim_metrics.h"
+#include "sim/sim_need.h"
 #include "sim/sim_params.h"
 #include "sim_plot.h"
 #include "sim/sim_report.h"
@@ -47,7 +48,16 @@ typedef struct {
 	const char *live_file[MAX_LIVE];
 	size_t nlive;
 	const char *estimates_note;	/* --estimates exact|xF, else NULL */
+	int needs[SIM_NEED_NONE + 1];	/* --need: sim_need.h sources */
+	size_t nneeds;
 } sim_cli_t;
+
+/* One simulated row: a policy, the need source its engine sees. */
+typedef struct {
+	size_t policy;
+	int need;
+	char name[40];
+} sim_run_t;
 
 static void usage(FILE *out)
 {
@@ -58,7 +68,7 @@ static void usage(FILE *out)
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
 "                [--estimates requested|exact|xF] [--cpu-usage U]\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
-"                [--live NAME=JOBCOMP]...\n"
+"                [--live NAME=JOBCOMP]... [--need LIST]\n"
 "\n"
 "Replays FILE (SWF, plain or gzip, or a sacct CSV export) under each policy\n"
 "and reports response time, wait, bounded slowdown (Gamma = 10 s), stretch,\n"
@@ -71,6 +81,12 @@ static void usage(FILE *out)
 			sim_policy_at(i).on_request ? '*' : ' ',
 			sim_policy_at(i).name, sim_policy_at(i).summary);
 	fprintf(out,
+"  --need LIST        the CPU needs cmcbf and amcbf see (comma-separated,\n"
+"                     default declared): declared (each job's true need,\n"
+"                     as if every job declared it), measured (dfrs-nodeagent\n"
+"                     measures running jobs, history predicts pending ones:\n"
+"                     row amcbf-measured), none (dfrs_cpu_need for all:\n"
+"                     amcbf-none); all: the three\n"
 "  --nodes N          machine size in allocation units (default: the\n"
 "                     trace's MaxProcs, else MaxNodes, else largest job)\n"
 "  --procs-per-node P trace processors per unit (default 1)\n"
@@ -254,6 +270,61 @@ static int parse_live(sim_cli_t *c, char *arg)
 	return 0;
 }
 
+static int parse_needs(sim_cli_t *c, const char *list)
+{
+	char buf[128], *save = NULL;
+
+	c->nneeds = 0;
+	if (!strcmp(list, "all"))
+		list = "declared,measured,none";
+	if (strlen(list) >= sizeof(buf) || !list[0]) {
+		fprintf(stderr, "dfrs sim: --need: empty or too long list\n");
+		return -1;
+	}
+	strcpy(buf, list);
+	for (char *n = strtok_r(buf, ",", &save); n;
+	     n = strtok_r(NULL, ",", &save)) {
+		int src;
+		if (sim_need_find(n, &src)) {
+			fprintf(stderr, "dfrs sim: --need: '%s' is not "
+				"declared, measured, none or all\n", n);
+			return -1;
+		}
+		for (size_t i = 0; i < c->nneeds; i++)
+			if (c->needs[i] == src) {
+				fprintf(stderr, "dfrs sim: --need: '%s' "
+					"twice\n", n);
+				return -1;
+			}
+		c->needs[c->nneeds++] = src;
+	}
+	return 0;
+}
+
+/* The simulated rows of one setting: every policy, and each --need
+ * source for the policies whose engine uses CPU needs. */
+static size_t plan_runs(const sim_cli_t *c, sim_run_t *runs)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < c->npolicies; p++) {
+		const char *name = c->policies[p].name;
+		size_t k = sim_need_matters(name) ? c->nneeds : 1;
+		for (size_t i = 0; i < k; i++) {
+			sim_run_t *r = &runs[n++];
+			r->policy = p;
+			r->need = sim_need_matters(name) ? c->needs[i]
+							 : SIM_NEED_DECLARED;
+			if (r->need == SIM_NEED_DECLARED)
+				snprintf(r->name, sizeof(r->name), "%s", name);
+			else
+				snprintf(r->name, sizeof(r->name), "%s-%s",
+					 name, sim_need_name(r->need));
+		}
+	}
+	return n;
+}
+
 static int parse_args(sim_cli_t *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -271,6 +342,7 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ "plot", required_argument, NULL, 'o' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "live", required_argument, NULL, 'L' },
+		{ "need", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -348,6 +420,10 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 			break;
 		case 'L':
 			if (parse_live(c, optarg))
+				return -1;
+			break;
+		case 'N':
+			if (parse_needs(c, optarg))
 				return -1;
 			break;
 		case 'h':
@@ -453,6 +529,7 @@ int cmd_sim(int argc, char **argv)
 	char err[512];
 	sim_workload_opts_defaults(&c.wopts);
 	sim_model_defaults(&c.model);
+	c.needs[c.nneeds++] = SIM_NEED_DECLARED;
 	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
 		if (!sim_policy_at(i).on_request)
 			c.policies[c.npolicies++] = sim_policy_at(i);
@@ -481,8 +558,10 @@ int cmd_sim(int argc, char **argv)
 	if (sim_cpu_note(&c.wopts, &w, cpu_note, sizeof(cpu_note)))
 		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
 
+	static sim_run_t runs[MAX_POLICIES * (SIM_NEED_NONE + 1)];
+	size_t nruns = plan_runs(&c, runs);
 	size_t nsettings = c.sweep_key ? c.nsweep : 1;
-	size_t nsim = nsettings * c.npolicies;
+	size_t nsim = nsettings * nruns;
 	size_t nrows = nsim + c.nlive;
 	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
 	sim_plot_t plot = { 0 };
@@ -502,12 +581,16 @@ int cmd_sim(int argc, char **argv)
 		if (c.sweep_key)
 			sim_param_set(&model, c.sweep_key, c.sweep[s], err,
 				      sizeof(err));
-		for (size_t p = 0; p < c.npolicies; p++) {
-			sim_report_row_t *row = &rows[s * c.npolicies + p];
+		for (size_t k = 0; k < nruns; k++) {
+			sim_report_row_t *row = &rows[s * nruns + k];
+			size_t p = runs[k].policy;
 			sim_result_t res;
-			row->policy = c.policies[p].name;
+			row->policy = runs[k].name;
 			row->param_key = c.sweep_key;
 			row->param_value = c.sweep_key ? c.sweep[s] : 0;
+			model.need_source = runs[k].need;
+			model.need_default = c.wopts.default_cpu_need > 0
+					     ? c.wopts.default_cpu_need : 1;
 			row->dfrs_model = sim_policy_dfrs_model(&c.policies[p],
 								&model);
 			if (sim_policy_run(&c.policies[p], &w, &model, &res,
@@ -517,6 +600,17 @@ int cmd_sim(int argc, char **argv)
 				goto out;
 			}
 			sim_metrics_compute(&w, &res, SIM_BSLD_BOUND, &row->m);
+			if (res.need_procs)
+				fprintf(stderr, "dfrs sim: %s: the CPU need it "
+					"saw for each process at its job's "
+					"first start, minus the true one: "
+					"mean %+.3f, mean absolute %.3f, "
+					"below it for %.1f %% of %zu\n",
+					row->policy,
+					res.need_err_sum / res.need_procs,
+					res.need_abs_sum / res.need_procs,
+					100.0 * res.need_under / res.need_procs,
+					res.need_procs);
 			if (c.plot_dir && s == 0 &&
 			    sim_plot_add(&plot, row->policy, &w, &res, err,
 					 sizeof(err))) {

@@ -39,6 +39,7 @@
 #include "cgroup_v2.h"
 #include "suite/cpu_weight.h"
 #include "job_procs.h"
+#include "job_measure.h"
 
 typedef struct {
 	uint32_t job_id;
@@ -66,6 +67,7 @@ typedef struct {
 	bool ctld_down_logged;
 	applied_t *applied;
 	size_t napplied;
+	job_measure_t measure;	/* each job's CPU use, reported in Extra */
 } agent_t;
 
 /*
@@ -298,6 +300,29 @@ static bool open_cgroups(agent_t *a, char *err, size_t errlen)
 	return true;
 }
 
+/*
+ * The measured needs into the node's Extra (job_measure.h), only when
+ * slurmctld answered this pass and the agent is not stopping: libslurm's
+ * node calls keep retrying an absent controller, which would hold the
+ * agent (and its shutdown) for as long.
+ */
+static void report_measured(agent_t *a)
+{
+	char msg[600];
+	int rc;
+
+	if (a->ctld_down_logged || !ctld_enter())
+		return;
+	rc = job_measure_report(&a->measure, a->node, a->jobs, msg,
+				sizeof(msg));
+	ctld_leave();
+
+	if (rc == 1)
+		say(a, "measured CPU needs: %s", msg);
+	else if (rc < 0)
+		say(a, "warning: measured CPU needs not reported: %s", msg);
+}
+
 static void cycle(agent_t *a)
 {
 	job_proc_t *procs = NULL;
@@ -313,6 +338,7 @@ static void cycle(agent_t *a)
 		say(a, "warning: cannot read /proc");
 		return;
 	}
+	job_measure_begin(&a->measure);
 	for (ssize_t i = 0; i < n;) {
 		uint32_t job_id = procs[i].job_id;
 		ssize_t j = i;
@@ -327,6 +353,7 @@ static void cycle(agent_t *a)
 			j++;
 		}
 		i = j;
+		job_measure_job(&a->measure, job_id, pids, npids);
 		w = weight_for(a, job_id, source, sizeof(source));
 		if (!a->enforcing)
 			continue;
@@ -355,6 +382,9 @@ static void cycle(agent_t *a)
 		if (cgroup_cpu_attach(&a->cg, job_id, pids, npids, err, sizeof(err)))
 			say(a, "job %u: cannot move its processes: %s", job_id, err);
 	}
+
+	job_measure_end(&a->measure);
+	report_measured(a);
 
 	if (a->enforcing) {
 		uint32_t *ids;
@@ -405,6 +435,7 @@ static void agent_exit(agent_t *a, const char *pidfile, bool in_libslurm)
 	say(a, "stopping");
 	slurm_free_job_info_msg(a->jobs);
 	free(a->applied);
+	job_measure_free(&a->measure);
 	if (!in_libslurm)
 		slurm_fini();
 	if (pidfile)
@@ -458,6 +489,10 @@ static void usage(FILE *out)
 "  --background B    v2: the background tier by cpu.idle=1 (idle, default;\n"
 "                    cpu.weight=1 where cpu.idle is missing) or cpu.weight=1\n"
 "                    (weight)\n"
+"  --measure-window N report each job's CPU use over the last N passes in\n"
+"                    the node's Extra (dfrs:measured=; default 3, 0: off)\n"
+"  --cpu-scale F     CPU capacity of one of Slurm's CPUs on this node\n"
+"                    (default 1; a CPU slice of 0.05 core per CPU: 0.05)\n"
 "  --log FILE        append the log to FILE (default: standard error)\n"
 "  --pidfile FILE    write the process id to FILE\n"
 "  --once            one pass, then exit\n");
@@ -476,6 +511,8 @@ int main(int argc, char **argv)
 		{ "log", required_argument, NULL, 'l' },
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
+		{ "measure-window", required_argument, NULL, 'w' },
+		{ "cpu-scale", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -485,9 +522,11 @@ int main(int argc, char **argv)
 	const char *pidfile = NULL;
 	stopper_t stop = { .agent = &a };
 	pthread_t stop_thread;
+	long window = CPU_WINDOW_DEFAULT;
+	double cpu_scale = 1;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:C:i:c:g:H:B:l:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:C:i:c:g:H:B:l:p:ow:s:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': a.node = optarg; break;
 		case 'C':
@@ -546,6 +585,24 @@ int main(int argc, char **argv)
 			break;
 		case 'p': pidfile = optarg; break;
 		case 'o': a.once = true; break;
+		case 'w':
+			errno = 0;
+			window = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || window < 0 ||
+			    window > CPU_WINDOW_MAX) {
+				fprintf(stderr, "dfrs-nodeagent: --measure-window %s: not an integer in 0..%d\n", optarg, CPU_WINDOW_MAX);
+				return 2;
+			}
+			break;
+		case 's':
+			errno = 0;
+			cpu_scale = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(cpu_scale > 0) ||
+			    cpu_scale > 1024) {
+				fprintf(stderr, "dfrs-nodeagent: --cpu-scale %s: not a number above 0 and at most 1024\n", optarg);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -571,6 +628,7 @@ int main(int argc, char **argv)
 		fprintf(f, "%ld\n", (long)getpid());
 		fclose(f);
 	}
+	job_measure_init(&a.measure, (size_t)window, cpu_scale);
 	stop.pidfile = pidfile;
 	sigemptyset(&stop.signals);
 	sigaddset(&stop.signals, SIGTERM);

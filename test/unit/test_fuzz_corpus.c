@@ -38,6 +38,8 @@ static const target_t targets[] = {
 	{ "sched_stats", fuzz_sched_stats, 1 },
 	{ "jobcomp", fuzz_jobcomp, 1 },
 	{ "dfrs_instance_json", fuzz_dfrs_instance_json, 2 },
+	{ "need_history", fuzz_need_history, 2 },
+	{ "measured_tag", fuzz_measured_tag, 2 },
 };
 
 /* Feed every regular file of t's corpus to t; returns how many. */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "sim/sim_advise.h"
+#include "sim/sim_need.h"
 #include "sim/sim_advise_report.h"
 #include "sim/sim_quantile.h"
 #include "sim/slurmconf.h"
@@ -350,16 +351,24 @@ static void test_run_no_queue(void **state)
 	assert_int_equal(a.nsweep, 9);
 	assert_int_equal(a.best, 0);
 	/* 2 loads x (2 baselines once + 3 seeds of the deployed policy) +
+	 * the two other CPU-need sources x 3 seeds at the first load +
 	 * 9 points x 3 seeds: the baselines' schedule is the same for every
 	 * seed when each process's CPU use is the history's or cpu_default */
-	assert_int_equal(a.runs, 2 * (2 + 3) + 27);
+	assert_int_equal(a.runs, 2 * (2 + 3) + 2 * 3 + 27);
+	/* nothing waits: the three CPU-need rows are conservative's */
+	assert_int_equal(a.need_source, SIM_NEED_MEASURED);
+	for (int src = 0; src <= SIM_NEED_NONE; src++) {
+		near(a.need_ratio_lo[src], 1);
+		near(a.need_ratio_hi[src], 1);
+		near(a.need_bsld[src], 1);
+	}
 	sim_advise_free(&a);
 
 	/* Liu et al.'s CPU model draws from the seed: every replay is run */
 	o.cpu_default = 0;
 	o.sweep = 0;
 	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
-	assert_int_equal(a.runs, 2 * 3 * 3);
+	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3);
 	assert_int_equal(a.nsweep, 0);
 	sim_advise_free(&a);
 

@@ -12,6 +12,7 @@
 
 #include "dfrs/dfrs_online.h"
 #include "sim_advise.h"
+#include "sim_need.h"
 #include "sim_policy.h"
 #include "sim_quantile.h"
 
@@ -37,6 +38,7 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o)
 	o->nloads = 2;
 	o->nseeds = 5;
 	o->sweep = 1;
+	o->need_source = SIM_NEED_MEASURED;
 }
 
 int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
@@ -278,6 +280,35 @@ static int same_for_every_seed(const sim_advise_opts_t *o, int policy)
 	return policy < SIM_ADVISE_BASELINES && o->cpu_default > 0;
 }
 
+static void set_need(sim_model_t *m, const sim_advise_opts_t *o,
+		     int source)
+{
+	m->need_source = source;
+	m->need_default = o->cpu_default > 0 ? o->cpu_default : 1;
+}
+
+/* The deployed policy under each CPU-need source for seed s (x: this
+ * seed's figures, the opts' source among them). */
+static int need_rows(advise_ctx_t *c, const sim_policy_t *pol,
+		     const sim_model_t *m, const sim_metrics_t *x, unsigned s,
+		     sim_advise_t *a)
+{
+	for (int src = 0; src <= SIM_NEED_NONE; src++) {
+		sim_metrics_t y = x[SIM_ADVISE_DEPLOYED];
+		if (src != c->o->need_source) {
+			sim_model_t mm = *m;
+			set_need(&mm, c->o, src);
+			if (replay(c, &pol[SIM_ADVISE_DEPLOYED], &mm, a, &y,
+				   NULL))
+				return -1;
+		}
+		a->need_bsld[src] += y.mean_bsld / c->o->nseeds;
+		ratio_range(ratio(y.mean_bsld, x[0].mean_bsld), s - 1,
+			    &a->need_ratio_lo[src], &a->need_ratio_hi[src]);
+	}
+	return 0;
+}
+
 static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
 		    sim_advise_t *a)
 {
@@ -291,6 +322,7 @@ static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
 			return -1;
 		sim_model_t m = c->o->model;
 		m.seed = s;
+		set_need(&m, c->o, c->o->need_source);
 		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
 			sim_result_t r;
 			int keep = l == 0 && s == 1;
@@ -318,6 +350,8 @@ static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
 			ratio_range(ratio(d->mean_wait, x[b].mean_wait), s - 1,
 				    &L->wait_ratio_lo[b], &L->wait_ratio_hi[b]);
 		}
+		if (l == 0 && need_rows(c, pol, &m, x, s, a))
+			return -1;
 		if (l == 0 && s == 1) {
 			a->jobs = c->w.njobs;
 			a->nodes = c->w.nodes;
@@ -355,6 +389,7 @@ static int run_sweep(advise_ctx_t *c, const sim_policy_t *pol,
 			sim_model_t m = *m0;
 			sim_metrics_t x;
 			m.seed = s;
+			set_need(&m, c->o, c->o->need_source);
 			m.sched.util_threshold = a->sweep[i].util_threshold;
 			m.sched.bg_min_rate = a->sweep[i].bg_min_rate;
 			if (replay(c, &pol[SIM_ADVISE_DEPLOYED], &m, a, &x,
@@ -388,6 +423,7 @@ int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
 	if (find_policies(o, pol, err, errlen))
 		return -1;
 	a->nseeds = o->nseeds;
+	a->need_source = o->need_source;
 	for (size_t l = 0; l < o->nloads; l++, a->nloads++)
 		if (run_load(&c, pol, l, a))
 			goto out;

@@ -55,6 +55,11 @@ typedef struct {
 	size_t nloads;
 	unsigned nseeds;		/* seeds 1..nseeds */
 	int sweep;			/* 1: sweep the two parameters */
+	int need_source;		/* the CPU needs the deployment gets
+					   (sim_need.h; default measured: the
+					   agents run): the verdict's and the
+					   sweep's; the other two are reported
+					   beside it at the first load */
 } sim_advise_opts_t;
 
 typedef struct {
@@ -100,6 +105,11 @@ typedef struct {
 	sim_advise_sweep_t sweep[SIM_ADVISE_MAX_SWEEP];
 	size_t nsweep, best;		/* best: index into sweep */
 	sim_advise_verdict_t verdict;	/* at the first load */
+	int need_source;		/* the opts' */
+	/* the deployed policy at the first load under each CPU-need source
+	 * (sim_need.h order), mean over seeds, and / conservative */
+	double need_bsld[3];
+	double need_ratio_lo[3], need_ratio_hi[3];
 	size_t runs;			/* replays made */
 } sim_advise_t;
 

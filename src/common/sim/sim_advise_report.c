@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "sim_advise_report.h"
+#include "sim_need.h"
 #include "sim_quantile.h"
 #include "suite/dfrs_params_check.h"
 
@@ -150,6 +151,30 @@ static void header(FILE *out, const sim_advise_report_t *r)
 		"time limits); EASY beside it\n\n");
 }
 
+/* The deployed policy under the three CPU-need sources (sim_need.h). */
+static void need_rows(FILE *out, const sim_advise_report_t *r)
+{
+	static const char *what[] = {
+		"every job declares its exact need (dfrs:need)",
+		"dfrs-nodeagent measures, history predicts",
+		"nothing declared or measured: dfrs_cpu_need",
+	};
+	const sim_advise_t *a = r->a;
+
+	fprintf(out, "  CPU needs sched/amcbf sees, %s mean bounded slowdown "
+		"/ conservative (the verdict's row *):\n", r->policy);
+	for (int src = 0; src <= SIM_NEED_NONE; src++)
+		fprintf(out, "   %c %-9s %.2f (%.2f..%.2f)  %s\n",
+			src == a->need_source ? '*' : ' ', sim_need_name(src),
+			a->need_bsld[src] / (a->loads[0].bsld_mean[0] > 0
+					     ? a->loads[0].bsld_mean[0] : 1),
+			a->need_ratio_lo[src], a->need_ratio_hi[src],
+			what[src]);
+	if (a->need_source == SIM_NEED_MEASURED)
+		fprintf(out, "  (measured: what the deployment gets with "
+			"dfrs-nodeagent on every node; without it, none)\n");
+}
+
 static void verdict(FILE *out, const sim_advise_report_t *r)
 {
 	const sim_advise_t *a = r->a;
@@ -167,6 +192,7 @@ static void verdict(FILE *out, const sim_advise_report_t *r)
 	fprintf(out, "  mean wait, %s / conservative: %.2f..%.2f; / easy: "
 		"%.2f..%.2f\n", r->policy, L->wait_ratio_lo[0],
 		L->wait_ratio_hi[0], L->wait_ratio_lo[1], L->wait_ratio_hi[1]);
+	need_rows(out, r);
 	for (size_t l = 1; l < a->nloads; l++)
 		fprintf(out, "  if the load grows x%g: %s (mean bounded slowdown "
 			"/ conservative %.2f..%.2f)\n", a->loads[l].load,
@@ -456,6 +482,24 @@ static json_object *blockers_json(const sim_advise_report_t *r)
 	return o;
 }
 
+/* {"declared": {"bsld_mean": .., "vs_conservative": [lo, hi]}, ...} */
+static json_object *need_json(const sim_advise_report_t *r)
+{
+	const sim_advise_t *a = r->a;
+	json_object *o = json_object_new_object();
+
+	for (int src = 0; src <= SIM_NEED_NONE; src++) {
+		json_object *row = json_object_new_object();
+		json_object_object_add(row, "bsld_mean",
+				       json_object_new_double(a->need_bsld[src]));
+		json_object_object_add(row, "vs_conservative",
+				       range_json(a->need_ratio_lo[src],
+						  a->need_ratio_hi[src]));
+		json_object_object_add(o, sim_need_name(src), row);
+	}
+	return o;
+}
+
 static void add_str(json_object *o, const char *key, const char *v)
 {
 	json_object_object_add(o, key, json_object_new_string(v ? v : ""));
@@ -485,6 +529,8 @@ void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)
 	json_object_object_add(root, "replays", json_object_new_int64((int64_t)a->runs));
 	add_str(root, "baseline", "conservative");
 	add_str(root, "verdict", sim_advise_verdict_name(a->verdict));
+	add_str(root, "cpu_needs", sim_need_name(a->need_source));
+	json_object_object_add(root, "cpu_need_rows", need_json(r));
 	json_object_object_add(root, "loads", loads_json(r));
 	json_object_object_add(root, "groups", groups_json(r));
 	json_object_object_add(root, "sweep", sweep_json(r));

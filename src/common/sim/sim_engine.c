@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "sim_engine.h"
+#include "sim_need.h"
 #include "sim_random.h"
 
 void sim_model_defaults(sim_model_t *m)
@@ -55,6 +56,9 @@ void sim_model_defaults(sim_model_t *m)
 	m->gang_mpl = 4;		/* Slurm's OverSubscribe=FORCE (FORCE:4) */
 	m->gang_slice = 30.0;		/* Slurm's SchedulerTimeSlice default */
 	m->gang_migrate_q = 64;	/* Zhang et al.'s Q */
+	m->need_source = 0;		/* declared: the trace's needs */
+	m->need_default = 1.0;		/* dfrs_cpu_need's default */
+	m->need_delay = 60.0;
 	m->seed = 1;
 }
 
@@ -80,6 +84,7 @@ typedef struct {
 	sim_random_t rng;
 	sched_where_t head;	/* where the earliest job of Q u J_bg is since
 				   the last event; SCHED_RUNNING_FG: none */
+	sim_need_t need;	/* the needs the engine sees (sim_need.h) */
 } sim_t;
 
 int sim_result_add_busy(sim_result_t *r, double t0, double t1,
@@ -122,6 +127,17 @@ static void draw_placement(sim_t *s, size_t j)
 					    m->eff_multi_lo, m->eff_multi_hi);
 }
 
+/* The CPU the fg process on node n really uses (the engine sees the
+ * need sim_need.h gives it, which may differ). */
+static double true_fg_util(const sim_t *s, int n)
+{
+	const sched_node_t *node = &s->st.nodes[n];
+
+	if (node->fg_job < 0)
+		return 0;
+	return s->w->jobs[s->act[node->fg_job].w].util[node->fg_proc];
+}
+
 static void compute_rates(sim_t *s)
 {
 	const sched_state_t *st = &s->st;
@@ -132,6 +148,7 @@ static void compute_rates(sim_t *s)
 		a->cpu_rate = 0;
 		if (job->where == SCHED_QUEUED)
 			continue;
+		const double *util = s->w->jobs[a->w].util;	/* true */
 		double rate = 1.0;
 		for (int p = 0; p < job->nodes && !s->m->ideal; p++) {
 			int n = job->alloc[p];
@@ -140,8 +157,8 @@ static void compute_rates(sim_t *s)
 				if (st->nodes[n].bg_job >= 0)
 					r = 1.0 - a->overhead;
 			} else if (st->nodes[n].fg_job >= 0) {
-				double idle = 1.0 - sched_fg_util(st, n);
-				double need = job->util[p];
+				double idle = 1.0 - true_fg_util(s, n);
+				double need = util[p];
 				r = idle >= need ? a->eff
 						 : a->eff * idle / need;
 			}
@@ -151,7 +168,7 @@ static void compute_rates(sim_t *s)
 		a->rate = rate;
 		double usage = 0;
 		for (int p = 0; p < job->nodes; p++)
-			usage += job->util[p];
+			usage += util[p];
 		a->cpu_rate = usage * rate;
 	}
 }
@@ -163,14 +180,18 @@ static void account(sim_t *s, const sched_decisions_t *d)
 		const sched_decision_t *dec = &d->items[i];
 		active_t *a = &s->act[dec->job];
 		sim_job_result_t *res = &s->r->jobs[a->w];
+		if (dec->action != SCHED_REQUEUE)
+			sim_need_placed(&s->need, a->w, s->st.now);
 		switch (dec->action) {
 		case SCHED_START:
 			if (a->ran) {
 				res->migrations++;
 				a->remaining += s->m->migration_cost;
 			}
-			if (res->first_start < 0)
+			if (res->first_start < 0) {
 				res->first_start = s->st.now;
+				sim_need_score(&s->need, a->w, s->r);
+			}
 			a->ran = 1;
 			draw_placement(s, dec->job);
 			break;
@@ -252,6 +273,26 @@ void sim_result_stop(sim_result_t *r)
 	r->wall_seconds = monotonic_seconds() - r->clock_start;
 }
 
+/* Before the engine decides: what the agents measured, what the
+ * predictor now says for the jobs that wait. */
+static void update_needs(sim_t *s)
+{
+	const sched_state_t *st = &s->st;
+	int learned = sim_need_predictor_changed(&s->need);
+
+	for (size_t j = 0; j < st->njobs; j++) {
+		size_t w = s->act[j].w;
+		if (st->jobs[j].where == SCHED_QUEUED) {
+			if (learned)
+				sim_need_queued(&s->need, w);
+		} else {
+			sim_need_running(&s->need, w,
+					 st->jobs[j].where == SCHED_RUNNING_BG,
+					 s->act[j].rate, st->now);
+		}
+	}
+}
+
 static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 {
 	const sim_workload_t *w = s->w;
@@ -318,8 +359,13 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 				continue;
 			events |= st->jobs[j].where == SCHED_RUNNING_BG
 				? SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
+			/* the agent's last report before the end */
+			sim_need_running(&s->need, a->w,
+					 st->jobs[j].where == SCHED_RUNNING_BG,
+					 a->rate, t);
 			sched_release(st, j);
 			sim_result_finish(r, a->w, t);
+			sim_need_finished(&s->need, a->w);
 			done[j] = 1;
 			finished++;
 		}
@@ -329,16 +375,19 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 			sched_job_t *job = &st->jobs[st->njobs];
 			*job = (sched_job_t){
 				.id = (long)next, .arrival = wj->arrival,
-				.nodes = wj->nodes, .util = wj->util,
+				.nodes = wj->nodes,
+				.util = sim_need_view(&s->need, next),
 				.estimate = wj->estimate, .is_new = 1,
 				.where = SCHED_QUEUED,
 				.alloc = s->alloc_pool + s->alloc_off[next],
 			};
 			s->act[st->njobs] = (active_t){ .w = next,
 				.remaining = wj->runtime };
+			sim_need_arrive(&s->need, next);
 			st->njobs++;
 			events |= SCHED_EV_ARRIVAL;
 		}
+		update_needs(s);
 		sched_decisions_clear(&dec);
 		if (engine(st, &s->m->sched, events, &dec))
 			goto oom;
@@ -377,8 +426,10 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	s.st.nnodes = w->nodes;
 	s.st.nodes = malloc((size_t)w->nodes * sizeof(*s.st.nodes));
 	int rc = -1;
-	if (!r->jobs || !s.st.jobs || !s.act || !s.map || !s.st.nodes ||
-	    !s.alloc_off || !s.alloc_pool) {
+	int need_rc = sim_need_init(&s.need, w, m->need_source,
+				    m->need_default, m->need_delay);
+	if (need_rc || !r->jobs || !s.st.jobs || !s.act || !s.map ||
+	    !s.st.nodes || !s.alloc_off || !s.alloc_pool) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -389,6 +440,8 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 		s.st.nodes[k] = (sched_node_t){ -1, -1, -1, -1 };
 	rc = run(&s, engine, err, errlen);
 out:
+	if (!need_rc)
+		sim_need_free(&s.need);
 	free(s.st.jobs);
 	free(s.act);
 	free(s.map);

@@ -64,6 +64,12 @@ typedef struct {
 	double gang_slice;	/* their time slice, s */
 	double gang_migrate_q;	/* gang-migrate: at most this many tasks
 				   migrated per time slice (Zhang et al.'s Q) */
+	int need_source;	/* sim_need.h: 0 declared (the trace's needs,
+				   the oracle), 1 measured, 2 none; the
+				   engines' replays only */
+	double need_default;	/* dfrs_cpu_need for measured and none: 1 */
+	double need_delay;	/* measured: s a job runs in a tier before
+				   its measurement reaches the scheduler */
 	uint64_t seed;		/* eff and overhead draws */
 } sim_model_t;
 
@@ -96,6 +102,13 @@ typedef struct {
 	 * line 2) was: waiting in the queue, or running in bg. */
 	double head_queued_seconds;
 	double head_bg_seconds;
+	/* need_source measured: at each job's first start, the need the
+	 * engine saw for each process (the predictor's) against its true
+	 * need */
+	size_t need_procs;	/* processes scored */
+	size_t need_under;	/* predicted below the true need */
+	double need_err_sum;	/* sum of predicted - true */
+	double need_abs_sum;	/* sum of |predicted - true| */
 } sim_result_t;
 
 void sim_model_defaults(sim_model_t *m);

@@ -48,6 +48,9 @@ static const sim_param_t params[] = {
 	   "cmbf, ambf, cmcbf, amcbf: 0: preempt only fg jobs that can go "
 	   "to bg in place, never requeue one; 1: as Liu et al.; 2: 0 in "
 	   "cmcbf and amcbf, 1 in cmbf and ambf"),
+	P("need_delay", need_delay, 0, 1e9,
+	  "--need measured: seconds a job runs in a tier before its "
+	  "measured CPU need reaches the scheduler (default 60)"),
 	P("migration_cost", migration_cost, 0, 1e9,
 	  "seconds of work added to a job resumed or moved (also "
 	  "--migration-cost)"),

@@ -104,6 +104,8 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 				      : t->has_req_time && tj->req_time > 0
 				      ? tj->req_time : tj->runtime;
 		j->nodes = nodes;
+		j->user = tj->user;
+		j->app = tj->app;
 		j->util = w->util_pool + used;
 		used += (size_t)nodes;
 		double traced = tj->cpu_used > 0 && tj->runtime > 0

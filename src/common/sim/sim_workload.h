@@ -20,6 +20,8 @@ typedef struct {
 	double estimate;	/* what EASY is told */
 	int nodes;		/* b_i: processes, one per node */
 	double *util;		/* CPU usage of each process, 0..1 */
+	int user;		/* the trace's user (-1 unknown) */
+	int app;		/* its executable, the job-name stand-in (-1) */
 } sim_job_t;
 
 typedef struct {

@@ -141,6 +141,9 @@ static const param_spec_t specs[] = {
 	{ "dfrs_min_yield", P_DOUBLE, "0.25", 0.01, 1, NULL,
 	  offsetof(dfrs_params_t, share_min_yield),
 	  "select/dfrs: minimum yield of a job that does not say; a node takes a job only if every job there keeps its minimum" },
+	{ "dfrs_need_stale", P_INT, "180", 0, 86400, NULL,
+	  offsetof(dfrs_params_t, need_stale),
+	  "seconds after which a running job's CPU need measured by dfrs-nodeagent (its node's Extra) is stale and dfrs_cpu_need is used instead (0: measured needs are not used)" },
 };
 static const char *const prefixes[] = { "amcbf_", "dfrs_" };
 

@@ -93,6 +93,7 @@ typedef struct {
 	double avail_migration_cost;	/* s per task migration */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
+	int need_stale;		/* s a measured need stays fresh; 0: off */
 } dfrs_params_t;
 
 /* Fill *p with the documented defaults. */

@@ -40,6 +40,7 @@ typedef struct {
 	double req_mem_kb;	/* field 10 (-1) */
 	int status;		/* field 11 (-1); 1 completed, 0 failed, 5 cancelled */
 	int user, group, queue, partition;	/* fields 12, 13, 15, 16 (-1) */
+	int app;		/* field 14, executable number (-1) */
 	size_t line;		/* line number in the source, for messages */
 } trace_job_t;
 

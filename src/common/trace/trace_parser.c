@@ -120,6 +120,7 @@ void trace_job_init(trace_job_t *job, size_t line)
 	job->req_mem_kb = -1;
 	job->status = -1;
 	job->user = job->group = job->queue = job->partition = -1;
+	job->app = -1;
 	job->line = line;
 }
 

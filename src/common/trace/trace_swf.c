@@ -178,6 +178,7 @@ static int keep_job(trace_parser_t *p, const trace_line_t *line,
 	job.status = (int)v[11];
 	job.user = (int)v[12];
 	job.group = (int)v[13];
+	job.app = (int)v[14];
 	job.queue = (int)v[15];
 	job.partition = (int)v[16];
 	if (v[5] > 0)

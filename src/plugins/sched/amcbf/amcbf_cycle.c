@@ -65,6 +65,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
+#include "amcbf_needs.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "suite/amcbf_order.h"
@@ -139,22 +140,18 @@ static int by_stretch(const void *a, const void *b)
 				   &((const entry_t *)b)->key);
 }
 
-/* The CPU need of each process: the job's dfrs:need, else dfrs_cpu_need. */
-static double job_need(job_record_t *job_ptr, const dfrs_params_t *params)
+/* The CPU need of each process: declared, measured on its nodes,
+ * predicted, else dfrs_cpu_need (amcbf_needs.h). */
+static double job_need(job_record_t *job_ptr, const dfrs_params_t *params,
+		       sched_where_t where)
 {
-	cpu_weight_tag_t tag;
-	char err[128];
-
-	if (cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) == 1 &&
-	    tag.need > 0)
-		return tag.need;
-	return params->share_cpu_need;
+	return amcbf_needs_of(job_ptr, params, where == SCHED_RUNNING_BG);
 }
 
 static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 		 int nodes, sched_where_t where, const dfrs_params_t *params)
 {
-	double need = job_ptr ? job_need(job_ptr, params) : 1.0;
+	double need = job_ptr ? job_need(job_ptr, params, where) : 1.0;
 
 	e->id = job_ptr ? job_ptr->job_id : 0;
 	e->start = job_ptr ? job_ptr->start_time : 0;

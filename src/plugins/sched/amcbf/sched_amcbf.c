@@ -44,6 +44,7 @@
 #include "amcbf_dfrs.h"
 #include "amcbf_locks.h"
 #include "amcbf_restart.h"
+#include "amcbf_needs.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
@@ -112,6 +113,7 @@ static void load_params(bool first)
 	if (first) {
 		dfrs_params_defaults(&params);
 		saved = amcbf_restart_load(&memory);
+		amcbf_needs_load();
 	}
 	if (!take_params(sp,
 			 !first ? "previous" :
@@ -290,6 +292,7 @@ static void *agent(void *arg)
 		seen_update = last_job_update;
 		last_cycle = now;
 		acted = timed_cycle();
+		amcbf_needs_sweep();
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
@@ -340,6 +343,7 @@ extern void fini(void)
 	write_stats();
 	(void)amcbf_restart_save(&memory, good_params);
 	amcbf_avail_fini(&avail);
+	amcbf_needs_fini();
 	amcbf_memory_free(&memory);
 	xfree(good_params);
 	verbose("agent thread stopped");

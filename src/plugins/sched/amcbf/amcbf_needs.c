@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_needs.c - sched/amcbf's CPU needs and their history across
+ * restarts (amcbf_needs.h; Liu et al. 2013, section 4.1).
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/common/log.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "amcbf_needs.h"
+#include "dfrs_measured.h"
+#include "state_file.h"
+#include "suite/need_predictor.h"
+
+typedef struct {
+	uint32_t job_id, uid;
+	char name[NEED_NAME_MAX];
+	double need;		/* last measured */
+} noted_t;
+
+static need_predictor_t hist;
+static bool ready, dirty;
+static noted_t *noted;
+static size_t nnoted, cap;
+
+void amcbf_needs_load(void)
+{
+	char *path, *text = NULL, buf[4096], err[256];
+	FILE *f;
+	size_t n;
+
+	if (!ready && need_predictor_init(&hist, 0)) {
+		error("need history: out of memory; pending jobs get dfrs_cpu_need");
+		return;
+	}
+	ready = true;
+	if (!(path = dfrs_state_file_path(AMCBF_NEEDS_FILE)))
+		return;
+	if (!(f = fopen(path, "r"))) {
+		xfree(path);
+		return;		/* none yet */
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		xstrncat(text, buf, n);
+	fclose(f);
+	if (need_predictor_parse(&hist, text ? text : "", err, sizeof(err)))
+		error("%s: %s; starting with an empty CPU-need history", path,
+		      err);
+	else
+		info("CPU-need history: %zu keys from %s", hist.used, path);
+	xfree(text);
+	xfree(path);
+}
+
+static noted_t *find_noted(uint32_t job_id);
+
+static noted_t *note(job_record_t *job_ptr)
+{
+	noted_t *found = find_noted(job_ptr->job_id);
+
+	if (found)
+		return found;
+	if (nnoted == cap) {
+		cap = cap ? 2 * cap : 64;
+		xrecalloc(noted, cap, sizeof(*noted));
+	}
+	noted_t *e = &noted[nnoted++];
+	e->job_id = job_ptr->job_id;
+	e->uid = job_ptr->user_id;
+	snprintf(e->name, sizeof(e->name), "%s",
+		 job_ptr->name ? job_ptr->name : "");
+	return e;
+}
+
+static noted_t *find_noted(uint32_t job_id)
+{
+	for (size_t i = 0; i < nnoted; i++)
+		if (noted[i].job_id == job_id)
+			return &noted[i];
+	return NULL;
+}
+
+double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
+		      bool bg)
+{
+	dfrs_need_from_t from;
+	double need = dfrs_job_need(job_ptr, params, ready ? &hist : NULL,
+				    time(NULL), &from);
+
+	if (from != DFRS_NEED_MEASURED)
+		return need;
+	if (!bg) {
+		note(job_ptr)->need = need;
+		return need;
+	}
+	/* a lower bound: what it had without this measurement */
+	noted_t *e = find_noted(job_ptr->job_id);
+	dfrs_params_t unmeasured = *params;
+	unmeasured.need_stale = 0;
+	double had = e ? e->need : dfrs_job_need(job_ptr, &unmeasured,
+				ready ? &hist : NULL, time(NULL), NULL);
+	return need > had ? need : had;
+}
+
+void amcbf_needs_sweep(void)
+{
+	slurmctld_lock_t job_read = { .job = READ_LOCK };
+	size_t kept = 0;
+	char *text;
+
+	if (!ready || !nnoted)
+		return;
+	lock_slurmctld(job_read);
+	for (size_t i = 0; i < nnoted; i++) {
+		job_record_t *job_ptr = find_job_record(noted[i].job_id);
+		if (job_ptr && IS_JOB_RUNNING(job_ptr)) {
+			noted[kept++] = noted[i];
+			continue;
+		}
+		(void)need_predictor_observe(&hist, noted[i].uid,
+					     noted[i].name, noted[i].need);
+		dirty = true;
+	}
+	nnoted = kept;
+	unlock_slurmctld(job_read);
+	if (!dirty || !(text = need_predictor_to_text(&hist)))
+		return;
+	if (dfrs_write_state_file(AMCBF_NEEDS_FILE, text) == 0)
+		dirty = false;
+	free(text);
+}
+
+void amcbf_needs_fini(void)
+{
+	amcbf_needs_sweep();
+	need_predictor_free(&hist);
+	xfree(noted);
+	nnoted = cap = 0;
+	ready = false;
+}

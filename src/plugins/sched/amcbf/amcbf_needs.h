@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_needs.h - sched/amcbf's CPU needs of jobs (plugins/common/
+ * dfrs_measured.h: declared, measured, predicted, default) and the history
+ * of measured needs it predicts pending jobs from (suite/need_predictor.h),
+ * kept across restarts in StateSaveLocation/dfrs-need-history.  A running
+ * job's last measured need is noted at each cycle; when the job is no
+ * longer running, the history learns it.  Only the plugin's agent thread
+ * calls these.
+ */
+#ifndef DFRS_AMCBF_NEEDS_H
+#define DFRS_AMCBF_NEEDS_H
+
+#include <stdbool.h>
+
+#include "suite/dfrs_params.h"
+
+#define AMCBF_NEEDS_FILE "dfrs-need-history"
+
+/* Read the history (a missing file: empty; a corrupt one: one error line,
+ * empty).  No lock needed. */
+void amcbf_needs_load(void);
+
+/* The need of a job for this cycle (job and node locks held); bg: it
+ * runs in the background tier, where it gets at most the idle CPU, so its
+ * measured use only raises the need it had (its last foreground
+ * measurement, else its prediction, else dfrs_cpu_need) and the history
+ * learns only foreground measurements, as dfrs sim --need measured. */
+double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
+		      bool bg);
+
+/* Learn the needs of the noted jobs that no longer run (takes the job
+ * read lock), and write the history when it changed (outside locks). */
+void amcbf_needs_sweep(void);
+
+void amcbf_needs_fini(void);
+
+#endif

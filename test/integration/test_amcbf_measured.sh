@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# test_amcbf_measured.sh - sched/amcbf decides on CPU needs nobody
+# declared: a foreground job that says nothing (dfrs_cpu_need=1 would fill
+# its node) computes at duty cycle 0.3; once dfrs-nodeagent has reported
+# that in the node's Extra, a job starts in the background beside it.  When
+# it ends, the history learns its need and keeps it in StateSaveLocation
+# across a slurmctld restart; a later job of the same user and name that
+# declares nothing, with no agent left to measure it, is predicted small
+# enough that a background job starts beside it.  Neither background start
+# is possible at dfrs_cpu_need=1 (the first job's tier would leave no room).
+# Then a malformed report gives one log line and loses no job.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+start_cluster measured --nodes 1 --cpus 1 --port 18460 --node-agent \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--part-extra OverSubscribe=FORCE:2 ||
+	{ fail "cluster did not start"; finish; }
+work=$CLUSTER_DIR/work
+mkdir -p "$work"
+history=$CLUSTER_DIR/state/dfrs-need-history
+has_measure() { scontrol show node n1 | grep -q "Extra=.*dfrs:measured=.*\b$1:"; }
+bg_start() { log_has "amcbf: started JobId=$1 on n1 in the bg tier"; }
+
+fg=$(submit -J duty --wrap "exec '$build/dfrs-work' --seconds 300 --need 0.3 --quantum 0.25 --dir '$work'")
+wait_for "job $fg running" state_is "$fg" RUNNING
+wait_for -t 20 "job $fg: its measured need in n1's Extra" has_measure "$fg"
+bg=$(submit -t 2 --comment=dfrs:need=0.4 --wrap 'sleep 30')
+wait_for -t 20 "job $bg starts in the background beside job $fg, whose measured need leaves room" \
+	bg_start "$bg"
+scontrol show node n1 | grep -o 'dfrs:measured=[^ ]*'
+
+scancel "$fg" "$bg"
+wait_jobs_done 30 "$fg" "$bg"
+wait_for -t 40 "the history learned job $fg's need" \
+	grep -q '^j 0 1 .* duty$' "$history"
+cat "$history"
+"$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
+wait_for "the history read back at start" log_has "CPU-need history: 2 keys from"
+node_idle() { [ "$(sinfo -h -n n1 -o %T)" = idle ]; }
+wait_for -t 30 "n1 registered again after the restart" node_idle
+
+# no agent from here on: a job named like the measured one, declaring
+# nothing, runs in the foreground at its predicted need (the measured
+# one's plus 0.02), which leaves room for a background job
+agent_pid=$(cat "$CLUSTER_DIR/nodeagent-n1.pid")
+kill "$agent_pid"
+again=$(submit -J duty --wrap 'sleep 30')
+wait_for "job $again running" state_is "$again" RUNNING
+bg2=$(submit -t 2 --comment=dfrs:need=0.4 --wrap 'sleep 30')
+wait_for -t 20 "job $bg2 starts in the background beside job $again (no declared need, predicted from job $fg)" \
+	bg_start "$bg2"
+
+# garbage in the node's Extra: one log line for the job, dfrs_cpu_need
+# for it, and no job lost (the background one may go back to the queue:
+# a foreground job at need 1 leaves it no room)
+scontrol update nodename=n1 extra="dfrs:measured=$again:lots@1" ||
+	fail "cannot set Extra"
+wait_for -t 40 "job $again: the malformed report is said in one log line" \
+	log_has "JobId=$again: measured CPU need not used, dfrs_cpu_need=1 instead: node n1's Extra"
+[ "$(grep -c "JobId=$again: measured CPU need not used" "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
+	fail "job $again: the malformed report said more than once"
+for j in "$again" "$bg2"; do
+	[ -n "$(squeue -h -j "$j" -t PD,R -o %i)" ] || fail "job $j lost after the malformed report"
+done
+scancel "$again" "$bg2"
+wait_jobs_done 30 "$again" "$bg2"
+finish
