@@ -34,7 +34,9 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
+#include "amcbf_policy.h"
 #include "dfrs/dfrs_priority.h"
+#include "suite/limit_cap.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -118,8 +120,9 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 }
 
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
-		  int horizon)
+		  const dfrs_params_t *params)
 {
+	int horizon = params->interval;
 	double dt = k->tick ? difftime(now, k->tick) : 0;
 	/* the background is charged nothing: what a job gets there depends
 	 * on what its foreground neighbours leave and on how well it runs
@@ -149,8 +152,18 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 	whole = (time_t)k->limit_owed;	/* towards 0 */
 	if (!whole)
 		return;
-	job_ptr->end_time += whole;
 	k->limit_owed -= (double)whole;
+	{
+		time_t cap = params->extend_past_limits ? 0 :
+			     amcbf_policy_end_cap(job_ptr);
+		time_t moved = limit_cap_move(job_ptr->end_time, whole, cap);
+
+		if (moved < job_ptr->end_time + whole)
+			debug("%pJ: end time held at %ld by its partition's MaxTime / QOS MaxWall (amcbf_extend_past_limits=0)",
+			      job_ptr, (long)moved);
+		whole = moved - job_ptr->end_time;
+		job_ptr->end_time = moved;
+	}
 	/* a --deadline stays: the limit was cut to it at start */
 	if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
 	    job_ptr->end_time > job_ptr->deadline)
@@ -271,7 +284,8 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 bool amcbf_startable(job_record_t *job_ptr)
 {
 	return job_ptr->priority != 0 && job_independent(job_ptr) &&
-	       !job_ptr->het_job_id && job_ptr->part_ptr;
+	       !job_ptr->het_job_id && job_ptr->part_ptr &&
+	       amcbf_policy_ok(job_ptr, time(NULL));
 }
 
 static void launch_started(job_record_t *job_ptr)
