@@ -188,6 +188,8 @@ double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 {
 	double stretch = amcbf_stretch(job_ptr, k, now);
 
+	amcbf_policy_note_pending(job_ptr);
+
 	/* said for the whole job, at its leader (component 0) */
 	if (job_ptr->het_job_id && job_ptr->het_job_offset == 0 &&
 	    !k->said_unsupported) {
@@ -270,6 +272,7 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 	return job_ptr->batch_flag && job_ptr->details->requeue &&
 	       job_ptr->restart_cnt < params->max_preempt &&
 	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
+	       !amcbf_policy_protected(job_ptr, now) &&
 	       !(job_ptr->qos_ptr &&
 		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
 	       job_ptr->part_ptr &&

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 #include "slurm/slurm_errno.h"
@@ -47,9 +48,19 @@ static bool partition_ok(job_record_t *job_ptr, time_t now)
 		set_reason(job_ptr, reason, now);
 		return false;
 	}
-	/* a reason this check gave earlier is over */
-	if (!part_policy_job_runnable_state(job_ptr))
+	/* a reason this check gave earlier is over (the reasons 22.05's
+	 * part_policy_job_runnable_state() and 24.11's JSR_PART name) */
+	switch (job_ptr->state_reason) {
+	case WAIT_PART_DOWN:
+	case WAIT_PART_INACTIVE:
+	case WAIT_PART_NODE_LIMIT:
+	case WAIT_PART_TIME_LIMIT:
+	case WAIT_QOS_THRES:
 		set_reason(job_ptr, WAIT_NO_REASON, now);
+		break;
+	default:
+		break;
+	}
 	return true;
 }
 
@@ -128,4 +139,35 @@ time_t amcbf_policy_end_cap(job_record_t *job_ptr)
 	assoc_mgr_unlock(&locks);
 	return limit_cap_end(job_ptr->start_time, job_ptr->tot_sus_time,
 			     part_max, qos_max);
+}
+
+bool amcbf_policy_protected(job_record_t *job_ptr, time_t now)
+{
+	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
+	uint32_t exempt = slurm_conf.preempt_exempt_time;
+	uint16_t mode = slurm_conf.preempt_mode;
+	bool site_preempts = slurm_conf.preempt_type &&
+			     strcmp(slurm_conf.preempt_type, "preempt/none");
+
+	if (job_ptr->part_ptr && job_ptr->part_ptr->preempt_mode != NO_VAL16)
+		mode = job_ptr->part_ptr->preempt_mode;
+	assoc_mgr_lock(&locks);
+	if (job_ptr->qos_ptr) {
+		if (job_ptr->qos_ptr->preempt_exempt_time != INFINITE &&
+		    job_ptr->qos_ptr->preempt_exempt_time != NO_VAL)
+			exempt = job_ptr->qos_ptr->preempt_exempt_time;
+		if (job_ptr->qos_ptr->preempt_mode)
+			mode = job_ptr->qos_ptr->preempt_mode;
+	}
+	assoc_mgr_unlock(&locks);
+	if (exempt && exempt != INFINITE && exempt != NO_VAL &&
+	    difftime(now, job_ptr->start_time) < (double)exempt)
+		return true;
+	return site_preempts && (mode & ~PREEMPT_MODE_GANG) == PREEMPT_MODE_OFF;
+}
+
+void amcbf_policy_note_pending(job_record_t *job_ptr)
+{
+	set_job_failed_assoc_qos_ptr(job_ptr);
+	acct_policy_handle_accrue_time(job_ptr, false);
 }
