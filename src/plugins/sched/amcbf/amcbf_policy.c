@@ -112,7 +112,10 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now)
 		set_reason(job_ptr, WAIT_LICENSES, now);
 		return false;
 	}
-	if (assoc_mgr_validate_assoc_id(acct_db_conn, job_ptr->assoc_id,
+	/* without associations enforced the call always succeeds (after
+	 * refreshing the lists when there are none: not worth a cycle) */
+	if ((accounting_enforce & ACCOUNTING_ENFORCE_ASSOCS) &&
+	    assoc_mgr_validate_assoc_id(acct_db_conn, job_ptr->assoc_id,
 					accounting_enforce)) {
 		set_reason(job_ptr, FAIL_ACCOUNT, now);
 		return false;
