@@ -1,9 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# unverified_amcbf_policy_preempt.sh - the site's preemption and priority
+# test_amcbf_policy_preempt.sh - the site's preemption and priority
 # settings under sched/amcbf, with slurmdbd (4 nodes, CMBF,
-# amcbf_reserve=0).  Not in contribs/check until it has passed live (then
-# rename it test_amcbf_policy_preempt.sh):
+# amcbf_reserve=0):
 #  PreemptExemptTime on a QOS: J1 runs on 2 nodes, J2 needs all 4 and
 #    waits, J3 (QOS low, PreemptExemptTime=10:00) runs on the other 2; when
 #    J1 ends CMBF would requeue J3 for J2 (test_amcbf_preempt.sh): J3 has
