@@ -83,6 +83,13 @@ cpu_mount() {
 # state_is JOBID STATE: squeue shows the job in STATE
 state_is() { [ "$(squeue -h -j "$1" -o %T)" = "$2" ]; }
 
+# reason_is JOBID REASON: squeue shows the job pending with REASON
+reason_is() { [ "$(squeue -h -j "$1" -o '%T %r')" = "PENDING $2" ]; }
+
+# sacct_of JOBID FIELD: the field of the job's allocation as sacct records it
+# (accounting clusters only)
+sacct_of() { sacct -n -X -P -j "$1" -o "$2" 2>/dev/null | head -1; }
+
 # log_has PATTERN: some line of slurmctld's log matches
 log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
 
@@ -181,7 +188,8 @@ restart_ctld_with() {
 	# prefix's 24.11 under its own name (slurm.env)
 	local ctld=/usr/sbin/slurmctld-wlm
 	[ -z "${DFRS_SLURM_PREFIX:-}" ] || ctld=$DFRS_SLURM_PREFIX/sbin/slurmctld
-	"$ctld" -f "$SLURM_CONF" || { fail "slurmctld did not start"; return 1; }
+	# (under the name slurmctld: see run_ctld in contribs/local-cluster)
+	(exec -a slurmctld "$ctld" -f "$SLURM_CONF") || { fail "slurmctld did not start"; return 1; }
 	wait_for "slurmctld answering after its restart" \
 		bash -c 'scontrol ping 2>/dev/null | grep -q UP'
 }

@@ -161,6 +161,7 @@ static void test_errors(void **state)
 	expect_error("amcbf_ckpt_signal=KILL", "amcbf_ckpt_signal=KILL: must be one of none, USR1, USR2, TERM, INT, HUP");
 	expect_error("amcbf_dfrs_policy=easy", "amcbf_dfrs_policy=easy: must be one of greedyp, greedypm, mcb");
 	expect_error("amcbf_ckpt_wait=-1", "amcbf_ckpt_wait=-1: not an integer in 0..3600");
+	expect_error("amcbf_extend_past_limits=2", "amcbf_extend_past_limits=2: not an integer in 0..1");
 	/* control characters of the input are not passed into the log line
 	 * (found by fuzzing: a newline split the message) */
 	expect_error("amcbf_par\nti\x7f=1", "SchedulerParameters amcbf_par?ti?: unknown parameter");
@@ -182,6 +183,7 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "
 			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
+			    "amcbf_extend_past_limits=0 "
 			    "amcbf_dfrs_policy=greedypm amcbf_dfrs_period=600 "
 			    "amcbf_dfrs_minvt=600 amcbf_dfrs_repack_algorithms=14 "
 			    "amcbf_dfrs_repack_drift=0 amcbf_dfrs_repack_tolerance=0 "

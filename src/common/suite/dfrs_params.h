@@ -72,6 +72,7 @@ typedef struct {
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */
 	int ckpt_wait;		/* s between the signal and the requeue */
+	int extend_past_limits;	/* 1: end times moved past MaxTime/MaxWall */
 	dfrs_policy_t dfrs_policy;	/* amcbf_mode=dfrs: the online policy */
 	int dfrs_period;	/* s between periodic repacks; 0: none */
 	int dfrs_minvt;		/* s of virtual time before a migration */

@@ -362,7 +362,7 @@ static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
 		k->alive = 1;
 		/* virtual time and time limit: the yield since the last
 		 * cycle */
-		amcbf_charge(k, job_ptr, now, params->interval);
+		amcbf_charge(k, job_ptr, now, params);
 	}
 	if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
 		s->settling = true;

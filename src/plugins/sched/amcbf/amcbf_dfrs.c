@@ -366,7 +366,7 @@ static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	}
 	k->alive = 1;
 	k->restored = 0;
-	amcbf_charge(k, job_ptr, now, params->interval);
+	amcbf_charge(k, job_ptr, now, params);
 	if (running || holding)
 		scan_holding(v, sc, k, job_ptr, running, params, ref_mb, now);
 	else

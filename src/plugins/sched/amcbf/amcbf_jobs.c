@@ -34,7 +34,9 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
+#include "amcbf_policy.h"
 #include "dfrs/dfrs_priority.h"
+#include "suite/limit_cap.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -118,8 +120,9 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 }
 
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
-		  int horizon)
+		  const dfrs_params_t *params)
 {
+	int horizon = params->interval;
 	double dt = k->tick ? difftime(now, k->tick) : 0;
 	/* the background is charged nothing: what a job gets there depends
 	 * on what its foreground neighbours leave and on how well it runs
@@ -149,8 +152,18 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 	whole = (time_t)k->limit_owed;	/* towards 0 */
 	if (!whole)
 		return;
-	job_ptr->end_time += whole;
 	k->limit_owed -= (double)whole;
+	{
+		time_t cap = params->extend_past_limits ? 0 :
+			     amcbf_policy_end_cap(job_ptr);
+		time_t moved = limit_cap_move(job_ptr->end_time, whole, cap);
+
+		if (moved < job_ptr->end_time + whole)
+			debug("%pJ: end time held at %ld by its partition's MaxTime / QOS MaxWall (amcbf_extend_past_limits=0)",
+			      job_ptr, (long)moved);
+		whole = moved - job_ptr->end_time;
+		job_ptr->end_time = moved;
+	}
 	/* a --deadline stays: the limit was cut to it at start */
 	if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
 	    job_ptr->end_time > job_ptr->deadline)
@@ -174,6 +187,8 @@ double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 			  time_t now)
 {
 	double stretch = amcbf_stretch(job_ptr, k, now);
+
+	amcbf_policy_note_pending(job_ptr);
 
 	/* said for the whole job, at its leader (component 0) */
 	if (job_ptr->het_job_id && job_ptr->het_job_offset == 0 &&
@@ -257,6 +272,7 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 	return job_ptr->batch_flag && job_ptr->details->requeue &&
 	       job_ptr->restart_cnt < params->max_preempt &&
 	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
+	       !amcbf_policy_protected(job_ptr, now) &&
 	       !(job_ptr->qos_ptr &&
 		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
 	       job_ptr->part_ptr &&
@@ -271,7 +287,8 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 bool amcbf_startable(job_record_t *job_ptr)
 {
 	return job_ptr->priority != 0 && job_independent(job_ptr) &&
-	       !job_ptr->het_job_id && job_ptr->part_ptr;
+	       !job_ptr->het_job_id && job_ptr->part_ptr &&
+	       amcbf_policy_ok(job_ptr, time(NULL));
 }
 
 static void launch_started(job_record_t *job_ptr)

@@ -90,10 +90,12 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
  * by its yield, and its time limit by what it was allotted: Slurm's end
  * time moves on by the part of the time it did not get the CPU (1 - its
  * DFRS yield; all of it in the background tier), as Slurm moves a
- * suspended job's end time, paid ahead for the next horizon seconds (the
- * time to the next cycle) and settled at the next charge.  Sets k->tick. */
+ * suspended job's end time, paid ahead for the next amcbf_interval seconds
+ * (the time to the next cycle) and settled at the next charge; never past
+ * its partition's MaxTime or QOS's MaxWall from its start unless
+ * amcbf_extend_past_limits=1.  Sets k->tick. */
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
-		  int horizon);
+		  const dfrs_params_t *params);
 /* A job's first submit time, remembered in k the first time it is asked
  * (Slurm resets details->submit_time when it requeues a job). */
 time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr);
@@ -109,7 +111,11 @@ bool amcbf_node_usable(int i);
 /* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
  * when every node will do. */
 unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes);
-/* May this running job be preempted (requeued)? */
+/* May this running job be preempted (requeued)?  Only a batch job that
+ * may be requeued, preempted fewer than amcbf_max_preempt times, run at
+ * least amcbf_min_runtime, not protected by the site (amcbf_policy.h:
+ * PreemptExemptTime, PreemptMode=OFF), of a QOS not in amcbf_exempt_qos
+ * and of a partition sched/amcbf manages. */
 bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);
 /* Is this pending job one Slurm lets start now, and ours to consider? */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * limit_cap.c - the wall-clock bound on sched/amcbf's time-limit extension
+ * (limit_cap.h).
+ */
+#include "limit_cap.h"
+
+time_t limit_cap_end(time_t start, time_t suspended, uint32_t part_max_min,
+		     uint32_t qos_max_min)
+{
+	uint32_t m = part_max_min;
+
+	if (qos_max_min && (!m || qos_max_min < m))
+		m = qos_max_min;
+	if (!m || start <= 0)
+		return 0;
+	return start + (suspended > 0 ? suspended : 0) + (time_t)m * 60;
+}
+
+time_t limit_cap_move(time_t end, time_t add, time_t cap)
+{
+	time_t moved = end + (add > 0 ? add : 0);
+
+	if (cap && moved > cap)
+		moved = cap > end ? cap : end;
+	return moved;
+}

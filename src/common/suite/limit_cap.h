@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * limit_cap.h - how far sched/amcbf may move a running job's end time.
+ *
+ * sched/amcbf gives a job back, as time limit, the CPU time it did not get
+ * in the background tier or at a DFRS yield under 1 (Liu et al. 2013,
+ * Sec. III; Stillwell et al. 2010, Sec. 5, measure jobs by the progress
+ * they make).  A site's partition MaxTime and QOS MaxWall are wall-clock
+ * bounds on a run (less the time it was suspended, as Slurm counts): by
+ * default no end time moves past them.
+ */
+#ifndef DFRS_LIMIT_CAP_H
+#define DFRS_LIMIT_CAP_H
+
+#include <stdint.h>
+#include <time.h>
+
+/*
+ * The latest end time a job that started at `start` and was suspended
+ * `suspended` seconds since may have: start + suspended + the smaller of
+ * part_max_min and qos_max_min (minutes; 0: no such bound).  0 when
+ * neither bounds it.
+ */
+time_t limit_cap_end(time_t start, time_t suspended, uint32_t part_max_min,
+		     uint32_t qos_max_min);
+
+/*
+ * The end time after moving `end` by `add` seconds (>= 0) under the cap
+ * `cap` (0: none): never past the cap, never earlier than `end` (a job
+ * whose end was already past it keeps its end).
+ */
+time_t limit_cap_move(time_t end, time_t add, time_t cap);
+
+#endif

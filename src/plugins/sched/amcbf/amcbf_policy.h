@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_policy.h - the checks Slurm's main scheduler makes before a start
+ * that select_nodes() does not make (amcbf_policy.c).
+ */
+#ifndef DFRS_AMCBF_POLICY_H
+#define DFRS_AMCBF_POLICY_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#ifdef DFRS_AMCBF_SLURM_TYPES
+/*
+ * May this pending job start now as far as the site's policy goes:
+ * partition state and limits (job_limits_check: DOWN, INACTIVE, MaxTime,
+ * node limits, AllowGroups/RootOnly, MaxMemPer*), QOS access when
+ * AccountingStorageEnforce has qos (a revoked QOS keeps the job pending
+ * with reason InvalidQOS, as the main scheduler does), its association, QOS and
+ * association limits before node selection (acct_policy pre/post select,
+ * the latter on the job's requested TRES) and licenses (license_job_test).
+ * False sets the job's pending reason as Slurm's scheduler sets it.  With
+ * slurmctld's job write lock and partition read lock held.
+ */
+bool amcbf_policy_ok(job_record_t *job_ptr, time_t now);
+/*
+ * The latest end time a running job may be given (limit_cap_end): its start
+ * plus suspended time plus the smaller of its partition's MaxTime and its
+ * QOS's MaxWall; 0 when neither is set.  Takes the assoc_mgr QOS read lock.
+ */
+time_t amcbf_policy_end_cap(job_record_t *job_ptr);
+/*
+ * Does the site's preemption configuration protect this running job now:
+ * it has run less than its PreemptExemptTime (its QOS's, else the global
+ * one), or, when the site has a PreemptType other than preempt/none, its
+ * PreemptMode (its QOS's, else its partition's, else the global one) is
+ * OFF.  Takes the assoc_mgr QOS read lock.
+ */
+bool amcbf_policy_protected(job_record_t *job_ptr, time_t now);
+/*
+ * What the main scheduler does for every pending job when it builds its
+ * queue: the association and QOS pointers of a job whose were lost are
+ * looked up again, and its accrue time (the age factor of
+ * priority/multifactor, MaxJobsAccrue) is set.
+ */
+void amcbf_policy_note_pending(job_record_t *job_ptr);
+#endif
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_limit_cap.c - the wall-clock bound on sched/amcbf's time-limit
+ * extension: the smaller of partition MaxTime and QOS MaxWall from the
+ * start (plus suspended time), and a move that never passes it nor
+ * shortens a job.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "suite/limit_cap.h"
+
+static void test_cap_end(void **state)
+{
+	(void)state;
+	/* no bound */
+	assert_int_equal(limit_cap_end(1000, 0, 0, 0), 0);
+	/* the partition's, the QOS's, the smaller of both */
+	assert_int_equal(limit_cap_end(1000, 0, 5, 0), 1300);
+	assert_int_equal(limit_cap_end(1000, 0, 0, 2), 1120);
+	assert_int_equal(limit_cap_end(1000, 0, 5, 2), 1120);
+	assert_int_equal(limit_cap_end(1000, 0, 2, 5), 1120);
+	/* suspended time is not run time (Slurm's count) */
+	assert_int_equal(limit_cap_end(1000, 40, 5, 0), 1340);
+	assert_int_equal(limit_cap_end(1000, -3, 5, 0), 1300);
+	/* not started: nothing to bound */
+	assert_int_equal(limit_cap_end(0, 0, 5, 0), 0);
+}
+
+static void test_move(void **state)
+{
+	(void)state;
+	/* no cap: moved by all of it */
+	assert_int_equal(limit_cap_move(1100, 30, 0), 1130);
+	/* under the cap */
+	assert_int_equal(limit_cap_move(1100, 30, 1300), 1130);
+	assert_int_equal(limit_cap_move(1100, 200, 1300), 1300);
+	/* at the cap: stays */
+	assert_int_equal(limit_cap_move(1300, 30, 1300), 1300);
+	/* already past it (set by Slurm or an administrator): kept, not cut */
+	assert_int_equal(limit_cap_move(1400, 30, 1300), 1400);
+	/* nothing to add */
+	assert_int_equal(limit_cap_move(1100, 0, 1300), 1100);
+	assert_int_equal(limit_cap_move(1100, -5, 1300), 1100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cap_end),
+		cmocka_unit_test(test_move),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
