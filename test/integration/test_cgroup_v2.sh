@@ -17,7 +17,7 @@ build=${DFRS_BUILD:-$top/build}
 # lowest weight for the background tier (doc/evaluation.md)
 probe=
 [ "${DFRS_GUEST_PROBE:-0}" = 1 ] && probe=--probe
-"$top/contribs/vm-guest" run --timeout 420 -- "$top/test/integration/guest/cgroup_v2.sh" "$build" $probe
+"$top/contribs/vm-guest" run --timeout 420 --bind "$top" --bind "$build" -- "$top/test/integration/guest/cgroup_v2.sh" "$build" $probe
 rc=$?
 case $rc in
 0) echo "PASS: test_cgroup_v2" ;;
