@@ -68,6 +68,7 @@ typedef struct {
 	int min_runtime;	/* s a job runs before it may be preempted */
 	int max_preempt_per_cycle;	/* requeues in one cycle */
 	int yield_interval;	/* ms under slurmctld's locks before a yield */
+	int max_read_time;	/* ms the read phase reads pending jobs */
 	char partitions[DFRS_PARAMS_NAMES_MAX];	/* managed: "all" or a:b:c */
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */

@@ -68,6 +68,8 @@
 #include "amcbf_needs.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
+#include "amcbf_deps.h"
+#include "amcbf_readbound.h"
 #include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -206,6 +208,7 @@ typedef struct {
 	int nnodes;	/* slurmctld's node table when read */
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
+	amcbf_read_t *read;	/* pending jobs read last, time-bounded */
 } snapshot_t;
 
 /* A new zeroed entry at the end of the snapshot. */
@@ -366,7 +369,9 @@ static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
 	}
 	if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
 		s->settling = true;
-	if (pending)
+	if (pending && s->read)
+		amcbf_read_defer(s->read, job_ptr);
+	else if (pending)
 		snapshot_pending(s, mem, k, job_ptr, params, avail, now);
 	else if ((running || holding) &&
 		 (job_ptr->node_bitmap || job_ptr->node_bitmap_cg))
@@ -392,6 +397,10 @@ static void snapshot_take(snapshot_t *s, amcbf_memory_t *mem,
 	while ((job_ptr = list_next(it)))
 		snapshot_job(s, mem, job_ptr, params, avail, now);
 	list_iterator_destroy(it);
+	while (s->read && (job_ptr = amcbf_read_next(s->read)))
+		snapshot_pending(s, mem,
+				 amcbf_known(mem, job_ptr->job_id, false),
+				 job_ptr, params, avail, now);
 
 	/* jobs gone since the last cycle (ended, cancelled) */
 	for (size_t i = 0; i < mem->njobs;) {
@@ -653,17 +662,23 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	time_t now = time(NULL);
 	bool stop;
 	size_t records = 0;	/* job records read */
+	amcbf_read_t rd;
 
 	amcbf_hold_lock(&ap.hold);
 	/* shutdown_time: began while we waited */
 	stop = slurmctld_config.shutdown_time ||
 	       !(ap.policy = cycle_policy(params, &ap.tiered));
 	if (!stop) {
+		amcbf_read_begin(&rd, params->max_read_time);
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		records = list_count(job_list);
+		amcbf_deps_begin();
+		snap.read = &rd;
 		snapshot_take(&snap, mem, params, avail, now);
+		amcbf_deps_end();
+		amcbf_read_end(&rd, &mem->next_wake, now);
 	}
 	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	if (stop)

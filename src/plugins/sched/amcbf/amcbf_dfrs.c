@@ -61,6 +61,8 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_deps.h"
+#include "amcbf_readbound.h"
 #include "amcbf_dfrs.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
@@ -262,6 +264,7 @@ static int start_job(job_record_t *job_ptr, const int *hosts, int n)
 typedef struct {
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
+	amcbf_read_t *read;	/* pending jobs read last, time-bounded */
 } scan_t;
 
 /* A job holding nodes: the policy's when it may be preempted, else its
@@ -369,6 +372,8 @@ static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	amcbf_charge(k, job_ptr, now, params);
 	if (running || holding)
 		scan_holding(v, sc, k, job_ptr, running, params, ref_mb, now);
+	else if (sc->read)
+		amcbf_read_defer(sc->read, job_ptr);
 	else
 		scan_pending(v, sc, mem, k, job_ptr, params, ref_mb, now);
 }
@@ -414,15 +419,19 @@ static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 /* Scan slurmctld's jobs into the view; returns the events seen. */
 static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
 		     const dfrs_params_t *params, uint64_t ref_mb, time_t now,
-		     bool *settling)
+		     bool *settling, amcbf_read_t *rd)
 {
 	ListIterator it = list_iterator_create(job_list);
 	job_record_t *job_ptr;
-	scan_t sc = { 0 };
+	scan_t sc = { .read = rd };
 
 	while ((job_ptr = list_next(it)))
 		scan_job(v, &sc, mem, job_ptr, params, ref_mb, now);
 	list_iterator_destroy(it);
+	while (rd && (job_ptr = amcbf_read_next(rd)))
+		scan_pending(v, &sc, mem,
+			     amcbf_known(mem, job_ptr->job_id, false), job_ptr,
+			     params, ref_mb, now);
 	drop_unfit(v, mem);
 
 	/* jobs gone from slurmctld since the last cycle */
@@ -774,12 +783,14 @@ static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
  * policy has *events (and *periodic) to decide at this cycle. */
 static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
 		      const dfrs_params_t *params, time_t now,
-		      unsigned *events, bool *periodic, const char *policy)
+		      unsigned *events, bool *periodic, const char *policy,
+		      amcbf_read_t *rd)
 {
 	bool settling = false;
 	int usable = view_hosts(v, mem);
 
-	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling) |
+	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling,
+		       rd) |
 		 mem->owed_events;
 	/* nodes came back (e.g. slurmds answering after a restart): the
 	 * jobs that fitted none when they arrived may fit now */
@@ -825,16 +836,21 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 	time_t now = time(NULL);
 	bool periodic = false, to_decide = false;
 	size_t records = 0;	/* job records read */
+	amcbf_read_t rd;
 
 	snprintf(who, sizeof(who), "dfrs(%s)", policy);
 	amcbf_hold_lock(&ap.hold);
 	if (!slurmctld_config.shutdown_time) {	/* began while we waited */
+		amcbf_read_begin(&rd, params->max_read_time);
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
 		records = list_count(job_list);
+		amcbf_deps_begin();
 		to_decide = read_view(&v, mem, params, now, &events, &periodic,
-				   policy);
+				   policy, &rd);
+		amcbf_deps_end();
+		amcbf_read_end(&rd, &mem->next_wake, now);
 	}
 	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	/* the policy decides with no lock held */

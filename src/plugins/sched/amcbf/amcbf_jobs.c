@@ -35,6 +35,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
 #include "amcbf_policy.h"
+#include "amcbf_deps.h"
 #include "dfrs/dfrs_priority.h"
 #include "suite/limit_cap.h"
 
@@ -286,7 +287,8 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
  * array's pending record is: starting it starts its next task. */
 bool amcbf_startable(job_record_t *job_ptr)
 {
-	return job_ptr->priority != 0 && job_independent(job_ptr) &&
+	return job_ptr->priority != 0 && !amcbf_deps_waiting(job_ptr) &&
+	       job_independent(job_ptr) &&
 	       !job_ptr->het_job_id && job_ptr->part_ptr &&
 	       amcbf_policy_ok(job_ptr, time(NULL));
 }
@@ -333,8 +335,9 @@ int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem)
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it)))
 		if (IS_JOB_PENDING(job_ptr) && !IS_JOB_COMPLETING(job_ptr) &&
-		    job_ptr->details && amcbf_startable(job_ptr) &&
-		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
+		    job_ptr->details && job_ptr->part_ptr &&
+		    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name) &&
+		    amcbf_startable(job_ptr))
 			list_append(todo, job_ptr);
 	list_iterator_destroy(it);
 	list_sort(todo, by_submit);

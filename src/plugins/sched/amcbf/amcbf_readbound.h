@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_readbound.h - the time bound on sched/amcbf's read phase.
+ *
+ * The read phase holds slurmctld's write locks without yielding (its view
+ * must be one moment's).  Running and suspended jobs are always read (the
+ * engine must know every node's occupants); the pending ones, whose checks
+ * cost most (dependencies, limits, licenses, node filters), are deferred
+ * here and read in job-id order from where the last read stopped
+ * (suite/read_window.h) until amcbf_max_read_time ms have passed since the
+ * hold began; at least one is read each cycle.  The ones not read are not
+ * given to the engine this cycle and come first in the next, which is due
+ * one second later.
+ */
+#ifndef DFRS_AMCBF_READBOUND_H
+#define DFRS_AMCBF_READBOUND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/time.h>
+#include <time.h>
+
+#ifdef DFRS_AMCBF_SLURM_TYPES
+typedef struct {
+	struct timeval t0;	/* the read's hold began */
+	int max_ms;		/* amcbf_max_read_time; 0: no bound */
+	job_record_t **jobs;	/* pending jobs deferred, then by id */
+	size_t n, cap;
+	size_t start, done;	/* where reading began, how many read */
+	bool sorted;
+} amcbf_read_t;
+
+/* At the start of the read's hold. */
+void amcbf_read_begin(amcbf_read_t *r, int max_ms);
+/* A pending job to read later in this hold. */
+void amcbf_read_defer(amcbf_read_t *r, job_record_t *job_ptr);
+/* The next pending job to read, or NULL when all are read or the time is
+ * up. */
+job_record_t *amcbf_read_next(amcbf_read_t *r);
+/* Done: remembers where to start next time; when some were left, says so
+ * (debug) and sets *next_wake to one second from now at the latest.
+ * Returns the number left. */
+size_t amcbf_read_end(amcbf_read_t *r, time_t *next_wake, time_t now);
+#endif
+
+/* Read phases that stopped at the bound since load, and the pending jobs
+ * they left for the next cycle in all. */
+unsigned long amcbf_read_cut(unsigned long *left);
+
+#endif
