@@ -44,12 +44,16 @@
 # the mean of the cycles that decided, and judges the target on it.
 # --params STR adds keys to sched/amcbf's SchedulerParameters (e.g.
 # amcbf_yield_interval=0 to measure without yielding).
+# --singleton G names pending job i pend<i % G> and gives it
+# --dependency=singleton: jobs G apart wait for each other, the case in
+# which Slurm's dependency test scans the job records once per pending job
+# (the read's hold, "longest read", shows what the plugin pays for it).
 #
 # Run as root from anywhere (about 3 minutes with the defaults):
 #   contribs/bench/bench_amcbf_cycle.sh [--jobs 5000] [--nodes 30]
 #       [--max-nodes 4] [--interval 5] [--cycles 6] [--bf-cycles 3] [--parallel 4]
 #       [--perf SECONDS] [--only amcbf|backfill] [--mode amcbf|dfrs]
-#       [--params STR]
+#       [--params STR] [--singleton G]
 # --perf S also samples slurmctld with perf for S seconds during full-queue
 # amcbf cycles (after the measured ones, so the figures are not disturbed)
 # and prints the top symbols.  Plugins come from $DFRS_BUILD/plugins
@@ -63,7 +67,7 @@ export DFRS_BUILD=${DFRS_BUILD:-$top/build}
 cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_secs=0 only=""
-mode=amcbf extra_params=""
+mode=amcbf extra_params="" singleton=0
 
 usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
 while [ $# -gt 0 ]; do
@@ -79,6 +83,7 @@ while [ $# -gt 0 ]; do
 	--only) only=$2; shift 2 ;;
 	--mode) mode=$2; shift 2 ;;
 	--params) extra_params=$2; shift 2 ;;
+	--singleton) singleton=$2; shift 2 ;;
 	-h|--help) usage ;;
 	*) echo "unknown option '$1'" >&2; usage ;;
 	esac
@@ -145,10 +150,13 @@ fill_nodes() {
 submit_pending() {
 	local start=$SECONDS pending submitted
 	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
-		xargs -P "$parallel" -n 50 bash -c '
+		singleton=$singleton xargs -P "$parallel" -n 50 bash -c '
 		for i; do
+			name=(-J pend)
+			[ "$singleton" -gt 0 ] &&
+				name=(-J "pend$((i % singleton))" --dependency=singleton)
 			for try in 1 2 3; do
-				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) -J pend \
+				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) "${name[@]}" \
 					$pend_mem -o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
 				sleep 1
 			done
@@ -157,7 +165,7 @@ submit_pending() {
 	submit_secs=$((SECONDS - start))
 	say "submitted: $pending pending in ${submit_secs} s ($parallel sbatch loops)"
 	# (the DFRS policy starts some as they come: count them all)
-	submitted=$(squeue -h -n pend -o %i 2>/dev/null | wc -l)
+	submitted=$(squeue -h -o %j 2>/dev/null | grep -c '^pend' || true)
 	[ "$submitted" -ge "$jobs" ] ||
 		die "only $submitted of $jobs submitted (see $CLUSTER_DIR/sbatch.err)"
 	# (the DFRS policy suspends busy jobs for new ones: its queue moves)

@@ -70,6 +70,8 @@
 #include "amcbf_locks.h"
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
+#include "amcbf_power.h"
+#include "amcbf_bb.h"
 #include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -278,7 +280,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	     SCHED_QUEUED, params);
 	q->allowed = amcbf_job_allowed(job_ptr, q->job.nodes);
 	q->job.allowed = q->allowed;
-	q->rank = amcbf_avail_rank(avail, job_ptr);
+	q->rank = amcbf_power_rank(amcbf_avail_rank(avail, job_ptr));
 	q->job.rank = q->rank;
 	q->key.id = job_ptr->job_id;
 	q->key.submit = amcbf_first_submit(k, job_ptr);
@@ -673,6 +675,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
+		amcbf_bb_cycle();
 		records = list_count(job_list);
 		amcbf_deps_begin();
 		snap.read = &rd;

@@ -63,6 +63,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
+#include "amcbf_bb.h"
 #include "amcbf_dfrs.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
@@ -845,6 +846,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 		ap.actions += amcbf_split_aftercorr();
 		ap.actions += amcbf_end_past_deadlines();
 		ap.actions += amcbf_start_unmanaged(params, mem);
+		amcbf_bb_cycle();
 		records = list_count(job_list);
 		amcbf_deps_begin();
 		to_decide = read_view(&v, mem, params, now, &events, &periodic,

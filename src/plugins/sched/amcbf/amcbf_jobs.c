@@ -36,6 +36,9 @@
 #include "amcbf_jobs.h"
 #include "amcbf_policy.h"
 #include "amcbf_deps.h"
+#include "amcbf_parts.h"
+#include "amcbf_unsupported.h"
+#include "amcbf_bb.h"
 #include "dfrs/dfrs_priority.h"
 #include "suite/limit_cap.h"
 
@@ -198,6 +201,7 @@ double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,
 		      job_ptr, job_ptr->het_job_id);
 		k->said_unsupported = 1;
 	}
+	amcbf_unsupported_show(job_ptr, now);
 
 	/* kept current even while it may not start yet (held jobs keep
 	 * priority 0) */
@@ -216,11 +220,13 @@ bool amcbf_node_usable(int i)
 	node_record_t *node_ptr = node_record_table_ptr[i];
 
 	/* avail_node_bitmap: not down, drained, failing or not responding
-	 * (after a slurmctld restart, until the node registers again) */
+	 * (after a slurmctld restart, until the node registers again), nor
+	 * powering down; a powered-down node is usable: a job started there
+	 * has Slurm resume it (amcbf_power.h) */
 	return node_ptr && avail_node_bitmap && bit_test(avail_node_bitmap, i) &&
 	       !IS_NODE_DOWN(node_ptr) && !IS_NODE_DRAIN(node_ptr) &&
 	       !IS_NODE_NO_RESPOND(node_ptr) && !IS_NODE_FUTURE(node_ptr) &&
-	       !IS_NODE_POWERED_DOWN(node_ptr) && !IS_NODE_UNKNOWN(node_ptr);
+	       !IS_NODE_POWERING_DOWN(node_ptr) && !IS_NODE_UNKNOWN(node_ptr);
 }
 
 /*
@@ -236,16 +242,8 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 	bitstr_t *avail = bit_alloc(node_record_count);
 	unsigned char *allowed = NULL;
 
-	if (job_ptr->part_ptr_list) {
-		part_record_t *part_ptr;
-		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
-		while ((part_ptr = list_next(it)))
-			if (part_ptr->node_bitmap)
-				bit_or(avail, part_ptr->node_bitmap);
-		list_iterator_destroy(it);
-	} else if (job_ptr->part_ptr->node_bitmap) {
-		bit_or(avail, job_ptr->part_ptr->node_bitmap);
-	}
+	/* the partitions the job may start in now (-p a,b: several) */
+	amcbf_parts_nodes(job_ptr, avail, time(NULL));
 	if (details->exc_node_bitmap)
 		bit_and_not(avail, details->exc_node_bitmap);
 	/* a job that ended is still leaving these: Slurm refuses new jobs
@@ -290,7 +288,7 @@ bool amcbf_startable(job_record_t *job_ptr)
 	return job_ptr->priority != 0 && !amcbf_deps_waiting(job_ptr) &&
 	       job_independent(job_ptr) &&
 	       !job_ptr->het_job_id && job_ptr->part_ptr &&
-	       amcbf_policy_ok(job_ptr, time(NULL));
+	       amcbf_parts_ok(job_ptr, time(NULL)) && amcbf_bb_ready(job_ptr);
 }
 
 static void launch_started(job_record_t *job_ptr)
@@ -497,6 +495,7 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	bool array_head = job_ptr->array_recs != NULL;
 	uint32_t cut = deadline_limit(job_ptr, time(NULL));
 	uint32_t user_limit = job_ptr->time_limit;
+	part_record_t *part_was;
 	int rc;
 
 	bit_set_all(exc);
@@ -509,7 +508,11 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	 * the same before its select_nodes()) */
 	if (cut)
 		job_ptr->time_limit = cut;
+	/* -p a,b: in a partition that holds the nodes */
+	part_was = amcbf_parts_for_nodes(job_ptr, nodes, n, time(NULL));
 	rc = select_nodes(job_ptr, false, NULL, NULL, false, 0);
+	if (part_was && rc != SLURM_SUCCESS)
+		job_ptr->part_ptr = part_was;
 	if (cut && rc != SLURM_SUCCESS)
 		job_ptr->time_limit = user_limit;
 	if (array_head) {

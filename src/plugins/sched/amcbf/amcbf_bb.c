@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_bb.c - burst-buffer stage-ins begun each cycle, as sched/backfill
+ * does (amcbf_bb.h).
+ */
+#include "src/common/slurm_xlator.h"
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "src/common/xmalloc.h"
+#include "src/slurmctld/slurmctld.h"
+#include "slurm_compat.h"
+#if DFRS_SLURM_SINCE(24, 11)
+#include "src/interfaces/burst_buffer.h"
+#else
+#include "src/slurmctld/burst_buffer.h"
+#endif
+
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_bb.h"
+
+void amcbf_bb_cycle(void)
+{
+	if (!slurm_conf.bb_type || !slurm_conf.bb_type[0])
+		return;
+	(void)bb_g_load_state(false);
+	(void)bb_g_job_try_stage_in();
+}
+
+bool amcbf_bb_ready(job_record_t *job_ptr)
+{
+	int bb;
+
+	if (!slurm_conf.bb_type || !slurm_conf.bb_type[0] ||
+	    !job_ptr->burst_buffer)
+		return true;
+	bb = bb_g_job_test_stage_in(job_ptr, true);
+	if (bb != 1 && job_ptr->state_reason == WAIT_NO_REASON) {
+		job_ptr->state_reason = bb == 0 ? WAIT_BURST_BUFFER_STAGING :
+					WAIT_BURST_BUFFER_RESOURCE;
+		xfree(job_ptr->state_desc);
+		last_job_update = time(NULL);
+	}
+	return bb == 1;
+}
