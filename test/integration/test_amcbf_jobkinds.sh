@@ -39,8 +39,9 @@ m=$(submit -p p1,p2 -N1 --wrap 'sleep 1')
 wait_jobs_done 30 "$m"
 part=$(scontrol show job "$m" | sed -n 's/.*Partition=\([^ ]*\).*/\1/p')
 state=$(scontrol show job "$m" | sed -n 's/.*JobState=\([^ ]*\).*/\1/p')
-[ "$part:$state" = p2:COMPLETED ] ||
-	fail "job $m (-p p1,p2, p1 full): partition $part, state $state, want p2, COMPLETED"
+# the partition it ran in comes first (as Slurm's main scheduler lists it)
+[ "$part:$state" = p2,p1:COMPLETED ] ||
+	fail "job $m (-p p1,p2, p1 full): partition $part, state $state, want p2,p1, COMPLETED"
 scancel "$busy"
 
 # a burst-buffer job: staged in, then run

@@ -531,6 +531,7 @@ int amcbf_start_on(job_record_t *job_ptr, const int *nodes, int n)
 	}
 	if (rc != SLURM_SUCCESS)
 		return rc;
+	amcbf_parts_started(job_ptr);
 	launch_started(job_ptr);
 	return SLURM_SUCCESS;
 }

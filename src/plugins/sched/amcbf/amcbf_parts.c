@@ -11,6 +11,7 @@
 #include "src/common/bitstring.h"
 #include "src/common/list.h"
 #include "src/common/log.h"
+#include "src/slurmctld/job_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
@@ -115,4 +116,10 @@ part_record_t *amcbf_parts_for_nodes(job_record_t *job_ptr, const int *nodes,
 		      job_ptr, job_ptr->part_ptr->name);
 	}
 	return was;
+}
+
+void amcbf_parts_started(job_record_t *job_ptr)
+{
+	if (several(job_ptr))
+		rebuild_job_part_list(job_ptr);
 }

@@ -38,6 +38,11 @@ void amcbf_parts_nodes(job_record_t *job_ptr, bitstr_t *avail, time_t now);
  */
 part_record_t *amcbf_parts_for_nodes(job_record_t *job_ptr, const int *nodes,
 				     int n, time_t now);
+
+/* After a start: the partition it started in first in job_ptr->partition
+ * (rebuild_job_part_list, as Slurm's main scheduler does), so squeue
+ * shows it and a slurmctld restart keeps it. */
+void amcbf_parts_started(job_record_t *job_ptr);
 #endif
 
 #endif

@@ -107,9 +107,8 @@ size_t amcbf_read_end(amcbf_read_t *r, time_t *next_wake, time_t now)
 	return left;
 }
 
-unsigned long amcbf_read_cut(unsigned long *left)
+void amcbf_read_log_stats(unsigned long spared)
 {
-	if (left)
-		*left = cut_left;
-	return cuts;
+	info("read phase: %lu reads stopped at amcbf_max_read_time, leaving %lu pending jobs to the next cycle in all; %lu singleton dependency tests answered from the per-read index",
+	     cuts, cut_left, spared);
 }

@@ -43,8 +43,9 @@ job_record_t *amcbf_read_next(amcbf_read_t *r);
 size_t amcbf_read_end(amcbf_read_t *r, time_t *next_wake, time_t now);
 #endif
 
-/* Read phases that stopped at the bound since load, and the pending jobs
- * they left for the next cycle in all. */
-unsigned long amcbf_read_cut(unsigned long *left);
+/* One line in the log: the reads that stopped at the bound since load,
+ * the pending jobs they left for the next cycle in all, and the singleton
+ * tests the index answered (amcbf_deps_spared). */
+void amcbf_read_log_stats(unsigned long spared);
 
 #endif

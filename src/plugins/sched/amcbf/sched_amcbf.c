@@ -45,6 +45,8 @@
 #include "amcbf_locks.h"
 #include "amcbf_restart.h"
 #include "amcbf_needs.h"
+#include "amcbf_deps.h"
+#include "amcbf_readbound.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
@@ -165,6 +167,7 @@ static void log_stats(void)
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
 	     memory.promoted, memory.demoted, memory.failed,
 	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs);
+	amcbf_read_log_stats(amcbf_deps_spared());
 }
 
 /*
