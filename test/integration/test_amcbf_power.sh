@@ -29,7 +29,8 @@ chmod +x "$pdir/suspend" "$pdir/resume"
 
 start_cluster power --nodes 2 --port 18760 --select select/linear \
 	--conf "SuspendProgram=$pdir/suspend" --conf "ResumeProgram=$pdir/resume" \
-	--conf "SuspendTime=3" --conf "SuspendTimeout=2" --conf "ResumeTimeout=30" ||
+	--conf "SuspendTime=3" --conf "SuspendTimeout=2" --conf "ResumeTimeout=30" \
+	--conf "SlurmctldParameters=power_save_interval=1,power_save_min_interval=0" ||
 	{ fail "cluster did not start"; finish; }
 powered_down() { sinfo -h -N -o '%N %t' | grep -c 'idle~'; }
 both_down() { [ "$(powered_down)" -eq 2 ]; }
