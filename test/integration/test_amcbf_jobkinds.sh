@@ -13,16 +13,16 @@ set -uo pipefail
 
 dir=$build/test-clusters/$test_name-kinds
 mkdir -p "$dir"
-# every function burst_buffer/lua requires, each doing nothing
+# every function burst_buffer/lua requires, each doing nothing (no pools)
 {
 	for f in "job_process(job_script)" "job_teardown(job_id, job_script, hurry)" \
 		"setup(job_id, uid, gid, pool, bb_size, job_script)" \
 		"data_in(job_id, job_script)" "real_size(job_id)" \
 		"paths(job_id, job_script, path_file)" "pre_run(job_id, job_script)" \
-		"post_run(job_id, job_script)" "data_out(job_id, job_script)"; do
+		"post_run(job_id, job_script)" "data_out(job_id, job_script)" \
+		"pools()"; do
 		printf 'function slurm_bb_%s\n\treturn slurm.SUCCESS\nend\n' "$f"
 	done
-	printf 'function slurm_bb_pools()\n\treturn slurm.SUCCESS, ""\nend\n'
 	printf 'function slurm_bb_get_status(...)\n\treturn slurm.SUCCESS, ""\nend\n'
 } > "$dir/burst_buffer.lua"
 

@@ -20,8 +20,11 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_bb.h"
 
+static bool staging;	/* a stage-in under way, seen in this read */
+
 void amcbf_bb_cycle(void)
 {
+	staging = false;
 	if (!slurm_conf.bb_type || !slurm_conf.bb_type[0])
 		return;
 	(void)bb_g_load_state(false);
@@ -35,7 +38,9 @@ bool amcbf_bb_ready(job_record_t *job_ptr)
 	if (!slurm_conf.bb_type || !slurm_conf.bb_type[0] ||
 	    !job_ptr->burst_buffer)
 		return true;
-	bb = bb_g_job_test_stage_in(job_ptr, true);
+	bb = bb_g_job_test_stage_in(job_ptr, false);
+	if (bb == 0)
+		staging = true;
 	if (bb != 1 && job_ptr->state_reason == WAIT_NO_REASON) {
 		job_ptr->state_reason = bb == 0 ? WAIT_BURST_BUFFER_STAGING :
 					WAIT_BURST_BUFFER_RESOURCE;
@@ -43,4 +48,10 @@ bool amcbf_bb_ready(job_record_t *job_ptr)
 		last_job_update = time(NULL);
 	}
 	return bb == 1;
+}
+
+void amcbf_bb_wake(time_t *next_wake, time_t now)
+{
+	if (staging && (!*next_wake || *next_wake > now + 1))
+		*next_wake = now + 1;
 }

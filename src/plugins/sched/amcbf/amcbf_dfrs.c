@@ -853,6 +853,7 @@ int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
 				   policy, &rd);
 		amcbf_deps_end();
 		amcbf_read_end(&rd, &mem->next_wake, now);
+		amcbf_bb_wake(&mem->next_wake, now);
 	}
 	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
 	/* the policy decides with no lock held */
