@@ -16,6 +16,12 @@
 #             slurmctld is down for a restart
 #   drain     one node drained (OFF for the availability policy), resumed
 #             10 s later
+# and, with --accounting (the cluster's accounting database: MariaDB and a
+# slurmdbd, contribs/local-cluster --accounting):
+#   dbd-kill  slurmdbd killed with SIGKILL, started again 5 s later
+#   dbd-stop  slurmdbd stopped cleanly (SIGTERM), started again 5 s later
+#   (meanwhile slurmctld queues its accounting messages and sends them once
+#   slurmdbd is back)
 # Then submissions stop, and it waits (up to DRAIN seconds) for the queue
 # to empty.  From what sbatch returned, jobcomp.txt and squeue it counts:
 #   submitted, completed exactly once, duplicated (more than one COMPLETED
@@ -23,15 +29,21 @@
 #   (still in the queue after DRAIN seconds: slow, or stuck; the queue is
 #   listed in stuck.txt), ended otherwise (FAILED, NODE_FAIL, CANCELLED,
 #   TIMEOUT: a job killed with its slurmd is not lost);
+# with --accounting it also waits for slurmctld's queue of messages to
+# slurmdbd to empty (sdiag, up to 120 s) and compares `sacct -D` with
+# jobcomp.txt: per job, the number of COMPLETED records in each (sacct
+# agrees when they are equal), and counts the jobs sacct lost or duplicated;
 # and samples slurmctld's CPU time and RSS every 5 s (each restart starts a
 # new process: RSS is compared within one process's life).
 #
 #   contribs/soak/soak.sh [--minutes 10] [--rate 2] [--seed 1] [--nodes 6]
 #       [--fault-every 20] [--drain 300] [--modes amcbf,dfrs] [--port 19800]
+#       [--accounting]
 #
 # --rate is jobs per second.  Run as root under the cluster lock:
 #   flock /tmp/dfrs-cluster.lock nice -n 10 contribs/soak/soak.sh
-# Exits non-zero if any job is lost or duplicated, or unfinished.  Clusters
+# Exits non-zero if any job is lost or duplicated, or unfinished, or (with
+# --accounting) sacct disagrees with jobcomp.txt.  Clusters
 # live in $DFRS_BUILD/soak (default build/soak); a benchmark, not a test:
 # how long the queue takes to drain depends on the machine.
 set -euo pipefail
@@ -42,6 +54,7 @@ cluster=$top/contribs/local-cluster
 CTLD=/usr/sbin/slurmctld-wlm
 SLURMD=/usr/sbin/slurmd-wlm-emulator
 minutes=10 rate=2 seed=1 nodes=6 fault_every=20 drain=300 modes=amcbf,dfrs port=19800
+accounting=0 DBD=/usr/sbin/slurmdbd
 
 usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
 while [ $# -gt 0 ]; do
@@ -54,6 +67,7 @@ while [ $# -gt 0 ]; do
 	--drain) drain=$2; shift 2 ;;
 	--modes) modes=$2; shift 2 ;;
 	--port) port=$2; shift 2 ;;
+	--accounting) accounting=1; shift ;;
 	-h|--help) usage ;;
 	*) echo "unknown option '$1'" >&2; usage ;;
 	esac
@@ -84,7 +98,9 @@ ctld_restart() {
 		sleep 0.25
 	done
 	"$@"
-	"$CTLD" -f "$SLURM_CONF" || say "warning: slurmctld did not start again"
+	# under the name slurmctld, as local-cluster starts it: as slurmctld-wlm
+	# its accounting plugin would not keep its connection to slurmdbd
+	(exec -a slurmctld "$CTLD" -f "$SLURM_CONF") || say "warning: slurmctld did not start again"
 	for ((i = 0; i < 80; i++)); do ctld_up && return 0; sleep 0.25; done
 	say "warning: slurmctld not answering after its restart"
 }
@@ -94,10 +110,25 @@ corrupt_files() {
 	echo '{"nodes": [' >"$CLUSTER_DIR/state/dfrs-availability.json"
 }
 
-# one fault, chosen by the seeded $RANDOM
+# dbd_restart SIGNAL: slurmdbd ended by SIGNAL, started again 5 s later
+# (it reads slurmdbd.conf beside $SLURM_CONF)
+dbd_restart() {
+	local pid i
+	pid=$(head -n 1 "$CLUSTER_DIR/slurmdbd.pid" 2>/dev/null) || return 0
+	[ "/proc/$pid/exe" -ef "$DBD" ] || { say "warning: no slurmdbd to restart"; return 0; }
+	kill "-$1" "$pid" 2>/dev/null || true
+	for ((i = 0; i < 80; i++)); do
+		[ -d "/proc/$pid" ] || break
+		sleep 0.25
+	done
+	sleep 5
+	"$DBD" || say "warning: slurmdbd did not start again"
+}
+
+# one fault, chosen by the seeded $RANDOM (two more kinds with --accounting)
 fault() {
 	local n=n$((1 + RANDOM % nodes)) kind pid
-	case $((RANDOM % 5)) in
+	case $((RANDOM % (accounting ? 7 : 5))) in
 	0) kind=ctld; ctld_restart true ;;
 	1) kind="slurmd $n"
 	   pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
@@ -113,6 +144,8 @@ fault() {
 	4) kind="drain $n"
 	   scontrol update nodename="$n" state=drain reason=soak || true
 	   ( sleep 10; scontrol update nodename="$n" state=resume 2>/dev/null || true ) & ;;
+	5) kind=dbd-kill; dbd_restart KILL ;;
+	6) kind=dbd-stop; dbd_restart TERM ;;
 	esac
 	echo "$((SECONDS - t0)) $kind" >>"$CLUSTER_DIR/faults.txt"
 }
@@ -129,15 +162,16 @@ sample() {
 }
 
 run_mode() {
-	local mode=$1 params part secs end next_fault next_sample i id left
+	local mode=$1 params part secs end next_fault next_sample i id left acct=()
 	CLUSTER_DIR=$DFRS_BUILD/soak/$mode
 	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
 	params="amcbf_mode=$mode,amcbf_interval=5,amcbf_avail_policy=threshold,amcbf_avail_slot=5,amcbf_avail_migration_cost=20"
 	part=OverSubscribe=FORCE:2
 	[ "$mode" = dfrs ] && part=OverSubscribe=FORCE:8
+	[ "$accounting" = 1 ] && acct=(--accounting)
 	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$nodes" --port "$port" \
 		--sched-params "$params" --conf SelectTypeParameters=CR_Memory \
-		--conf DefMemPerNode=1024 --part-extra "$part" --debug info >/dev/null
+		--conf DefMemPerNode=1024 --part-extra "$part" --debug info "${acct[@]}" >/dev/null
 	: >"$CLUSTER_DIR/submitted.txt" ; : >"$CLUSTER_DIR/faults.txt"
 	: >"$CLUSTER_DIR/samples.txt"
 	RANDOM=$seed
@@ -167,8 +201,23 @@ run_mode() {
 	done
 	sample
 	squeue -h -o '%i %T %r' >"$CLUSTER_DIR/stuck.txt" 2>/dev/null || true
+	[ "$accounting" = 1 ] && read_sacct
 	report "$mode"
 	stop_cluster
+}
+
+# read_sacct: once slurmctld has sent slurmdbd everything it queued, every
+# record of every job (-D: the runs a requeue ended too) into sacct.txt
+read_sacct() {
+	local i q
+	for ((i = 0; i < 120; i++)); do
+		q=$(sdiag 2>/dev/null | awk -F: '/DBD Agent queue size/ { gsub(/ /, "", $2); print $2 }')
+		[ "$q" = 0 ] && break
+		sleep 1
+	done
+	[ "$q" = 0 ] || say "warning: slurmctld's queue to slurmdbd still holds '${q:-?}' messages"
+	sacct -a -D -X -n -P -S 2000-01-01 -o JobID,State >"$CLUSTER_DIR/sacct.txt" 2>/dev/null ||
+		say "warning: sacct failed"
 }
 
 # count what happened to every submitted job
@@ -209,7 +258,27 @@ for pid, s in by_pid.items():
     (t0, c0, r0), (t1, c1, r1) = s[0], s[-1]
     print(f"{mode}: slurmctld pid {pid}: {t0}-{t1} s, CPU {c1 - c0:.1f} s "
           f"({100 * (c1 - c0) / max(t1 - t0, 1):.1f}%), RSS {r0 // 1024} -> {r1 // 1024} MB")
-open(d + "/verdict", "w").write("ok\n" if not (dup or lost or nstuck) else "bad\n")
+acct_bad = 0
+import os
+if os.path.exists(d + "/sacct.txt"):
+    sa = collections.defaultdict(list)
+    for l in open(d + "/sacct.txt"):
+        w = l.strip().split("|")
+        if len(w) == 2:
+            sa[w[0]].append(w[1].split()[0])
+    agree = s_once = s_dup = s_lost = 0
+    bad_ids = []
+    for j in sub:
+        c, jc = sa[j].count("COMPLETED"), recs[j].count("COMPLETED")
+        if c == jc: agree += 1
+        else: bad_ids.append(j)
+        if c == 1: s_once += 1
+        elif c > 1: s_dup += 1
+        elif j not in stuck and not [s for s in sa[j] if s not in ("PREEMPTED", "REQUEUED", "PENDING", "RUNNING")]: s_lost += 1
+    acct_bad = len(bad_ids)
+    print(f"{mode}: sacct: completed exactly once {s_once}, duplicated {s_dup}, no record of an end {s_lost}; "
+          f"agrees with jobcomp on {agree} of {len(sub)} jobs" + (f" (differs: {' '.join(bad_ids[:20])})" if bad_ids else ""))
+open(d + "/verdict", "w").write("ok\n" if not (dup or lost or nstuck or acct_bad) else "bad\n")
 PY
 }
 
