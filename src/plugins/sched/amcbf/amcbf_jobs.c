@@ -35,6 +35,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
 #include "amcbf_policy.h"
+#include "amcbf_resv.h"
 #include "dfrs/dfrs_priority.h"
 #include "suite/limit_cap.h"
 
@@ -247,6 +248,8 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 	}
 	if (details->exc_node_bitmap)
 		bit_and_not(avail, details->exc_node_bitmap);
+	/* advanced reservations: members in theirs, outsiders out of them */
+	amcbf_resv_restrict(job_ptr, avail, time(NULL));
 	/* a job that ended is still leaving these: Slurm refuses new jobs
 	 * there until it has (the next cycle sees them free) */
 	if (cg_node_bitmap)

@@ -45,6 +45,7 @@
 #include "amcbf_locks.h"
 #include "amcbf_restart.h"
 #include "amcbf_needs.h"
+#include "amcbf_resv.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
@@ -344,6 +345,7 @@ extern void fini(void)
 	(void)amcbf_restart_save(&memory, good_params);
 	amcbf_avail_fini(&avail);
 	amcbf_needs_fini();
+	amcbf_resv_fini();
 	amcbf_memory_free(&memory);
 	xfree(good_params);
 	verbose("agent thread stopped");
