@@ -147,8 +147,15 @@ bool amcbf_resv_ok(job_record_t *job_ptr, time_t now)
 
 	if (!job_ptr->resv_name)
 		return true;
-	if ((rc = job_test_resv_now(job_ptr)) == SLURM_SUCCESS)
+	if ((rc = job_test_resv_now(job_ptr)) == SLURM_SUCCESS) {
+		/* its reservation has begun: the reason this gave is over */
+		if (job_ptr->state_reason == WAIT_RESERVATION) {
+			job_ptr->state_reason = WAIT_NO_REASON;
+			xfree(job_ptr->state_desc);
+			last_job_update = now;
+		}
 		return true;
+	}
 	if (job_ptr->state_reason != WAIT_RESERVATION) {
 		debug("%pJ: reservation %s not usable now: %s", job_ptr,
 		      job_ptr->resv_name, slurm_strerror(rc));
