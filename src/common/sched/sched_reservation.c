@@ -58,6 +58,7 @@ int sched_reserve(const sched_state_t *st, size_t head, int avail,
 				st->jobs[k].nodes };
 	qsort(ends, count, sizeof(*ends), by_end);
 	r->active = 1;
+	r->head = head;
 	r->shadow = INFINITY;
 	r->extra = 0;
 	if (avail >= need) {	/* free now: nothing to wait for */
@@ -79,6 +80,17 @@ int sched_reserve(const sched_state_t *st, size_t head, int avail,
 	return 0;
 }
 
+/* May jobs a and b use no node in common (only when one is restricted). */
+static int apart(const sched_state_t *st, size_t a, size_t b)
+{
+	if (!st->jobs[a].allowed && !st->jobs[b].allowed)
+		return 0;
+	for (int n = 0; n < st->nnodes; n++)
+		if (sched_may_use(st, a, n) && sched_may_use(st, b, n))
+			return 0;
+	return 1;
+}
+
 int sched_reservation_admits(const sched_state_t *st,
 			     sched_reservation_t *r, size_t j)
 {
@@ -86,6 +98,8 @@ int sched_reservation_admits(const sched_state_t *st,
 	if (!r->active)
 		return 1;
 	if (job->estimate >= 0 && st->now + job->estimate <= r->shadow)
+		return 1;
+	if (r->head < st->njobs && apart(st, r->head, j))
 		return 1;
 	if (job->nodes > r->extra)
 		return 0;

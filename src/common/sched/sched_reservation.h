@@ -22,6 +22,7 @@ typedef struct {
 				   by the estimates) */
 	int extra;		/* nodes the head leaves free at the shadow
 				   time; a backfill beyond it uses them up */
+	size_t head;		/* the head job */
 } sched_reservation_t;
 
 /* Which running jobs' ends the head waits for: nonzero if job k's nodes
@@ -45,8 +46,10 @@ int sched_holds_any_fg(const sched_state_t *st, size_t k, size_t head,
 
 /*
  * May job j start now on idle nodes without delaying the head: it ends by
- * the shadow time by its estimate, or uses extra nodes only (which it then
- * takes from r->extra).  Always 1 when no reservation is active.
+ * the shadow time by its estimate, may use no node the head may use (e.g.
+ * the head is kept off an advanced reservation's nodes and j may run on
+ * those only), or uses extra nodes only (which it then takes from
+ * r->extra).  Always 1 when no reservation is active.
  */
 int sched_reservation_admits(const sched_state_t *st,
 			     sched_reservation_t *r, size_t j);

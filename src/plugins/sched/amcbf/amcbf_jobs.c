@@ -39,6 +39,7 @@
 #include "amcbf_parts.h"
 #include "amcbf_unsupported.h"
 #include "amcbf_bb.h"
+#include "amcbf_resv.h"
 #include "dfrs/dfrs_priority.h"
 #include "suite/limit_cap.h"
 
@@ -246,6 +247,8 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 	amcbf_parts_nodes(job_ptr, avail, time(NULL));
 	if (details->exc_node_bitmap)
 		bit_and_not(avail, details->exc_node_bitmap);
+	/* advanced reservations: members in theirs, outsiders out of them */
+	amcbf_resv_restrict(job_ptr, avail, time(NULL));
 	/* a job that ended is still leaving these: Slurm refuses new jobs
 	 * there until it has (the next cycle sees them free) */
 	if (cg_node_bitmap)

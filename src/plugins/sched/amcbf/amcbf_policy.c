@@ -27,6 +27,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_policy.h"
+#include "amcbf_resv.h"
 #include "suite/limit_cap.h"
 
 /* Set the pending reason (and clear its description) when it changes. */
@@ -98,6 +99,9 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now)
 {
 	if (!partition_ok(job_ptr, now) || !qos_ok(job_ptr, now) ||
 	    !IS_JOB_PENDING(job_ptr))
+		return false;
+	/* its reservation: access, window (reason Reservation) */
+	if (!amcbf_resv_ok(job_ptr, now))
 		return false;
 	/* QOS and association limits (MaxJobs, GrpJobs, MaxWall, ...), and
 	 * the TRES ones (GrpTRES, MaxTRESPerUser, ...) on what the job asked

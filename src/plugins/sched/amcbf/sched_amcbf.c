@@ -47,6 +47,7 @@
 #include "amcbf_needs.h"
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
+#include "amcbf_resv.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
@@ -347,6 +348,7 @@ extern void fini(void)
 	(void)amcbf_restart_save(&memory, good_params);
 	amcbf_avail_fini(&avail);
 	amcbf_needs_fini();
+	amcbf_resv_fini();
 	amcbf_memory_free(&memory);
 	xfree(good_params);
 	verbose("agent thread stopped");
