@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_live_compare.sh - contribs/live-compare end to end: a short excerpt
 # (30 jobs on 4 nodes, test/data/live-excerpt.swf) replayed live under
-# sched/backfill + select/linear and under sched/amcbf + select/dfrs, side
-# by side (ports 18800 and 18900).  Asserts only what does not depend on
-# timing: every job completed in both runs (live-compare fails otherwise,
-# naming the missing jobs) and the JSON report has every key of dfrs sim's
-# schema, with the live rows beside their predictions.
+# sched/backfill + select/linear, under sched/amcbf + select/dfrs with the
+# needs declared, and under sched/amcbf with no need declared, the node
+# agents measuring (--need declared,measured), side by side (ports 18800,
+# 18900 and 19200).  Asserts only what does not depend on timing: every job
+# completed in every run (live-compare fails otherwise, naming the missing
+# jobs), the JSON report has every key of dfrs sim's schema, with the live
+# rows beside their predictions, and the undeclared run decided on measured
+# needs: the agents reported them in the nodes' Extra, and sched/amcbf's
+# need history learned them (StateSaveLocation/dfrs-need-history), which
+# it does only from a need it used as measured.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -14,7 +19,7 @@ work=$(mktemp -d /tmp/live-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 t0=$SECONDS
 if ! "$top/contribs/live-compare" --excerpt "$top/test/data/live-excerpt.swf" \
-	--nodes 4 --port 18800 --dir "$work" --format json \
+	--nodes 4 --port 18800 --dir "$work" --format json --need declared,measured \
 	>"$work/report.json" 2>"$work/stderr"; then
 	fail "live-compare failed:"
 	sed 's/^/  /' "$work/stderr"
@@ -32,21 +37,34 @@ row = ["policy", "mean_response", "mean_wait", "mean_bsld", "max_bsld",
        "preemptions_per_job", "makespan", "wall_seconds", "events_per_second"]
 bad = [k for k in top if k not in r]
 pol = [x.get("policy") for x in r.get("results", [])]
-if pol != ["easy", "slurm-backfill", "conservative", "amcbf", "slurm-amcbf"]:
+if pol != ["easy", "slurm-backfill", "conservative", "amcbf", "slurm-amcbf",
+           "amcbf-measured", "slurm-amcbf-measured"]:
     bad.append("policies %s" % pol)
 for x in r.get("results", []):
     bad += ["%s.%s" % (x.get("policy"), k) for k in row if k not in x]
 if r.get("jobs") != 30:
     bad.append("jobs %s, want 30" % r.get("jobs"))
 fid = [(f["live"], f["predicted"]) for f in r.get("fidelity", [])]
-if fid != [("slurm-backfill", "easy"), ("slurm-amcbf", "amcbf")]:
+if fid != [("slurm-backfill", "easy"), ("slurm-amcbf", "amcbf"),
+           ("slurm-amcbf-measured", "amcbf-measured")]:
     bad.append("fidelity %s" % fid)
 if bad:
     print("missing or wrong: " + ", ".join(bad))
     sys.exit(1)
 PY
-for run in backfill amcbf; do
+for run in backfill amcbf amcbf-measured; do
 	n=$(grep -c ' JobState=COMPLETED ' "$work/$run/jobcomp.txt" || true)
 	[ "$n" = 30 ] || fail "$run: $n COMPLETED jobcomp records, want 30"
 done
+m=$work/amcbf-measured
+grep -q 'measured CPU needs: Extra: dfrs:measured=' "$m"/nodeagent-n*.log ||
+	fail "amcbf-measured: no agent reported a measured need"
+learned=$(grep -c '^j ' "$m/state/dfrs-need-history" 2>/dev/null || true)
+[ "${learned:-0}" -ge 1 ] ||
+	fail "amcbf-measured: sched/amcbf learned no measured need (state/dfrs-need-history)"
+echo "amcbf-measured: $learned jobs' measured needs learned"
+grep -q '^live against live' "$work/needs.txt" &&
+	grep -q 'slurm-amcbf-measured  / slurm-amcbf ' "$work/needs.txt" &&
+	grep -q 'jobs measured; first report' "$work/needs.txt" ||
+	{ fail "needs.txt lacks the undeclared run's lines:"; sed 's/^/  /' "$work/needs.txt"; }
 finish
