@@ -38,6 +38,7 @@
 #include "cgroup_detect.h"
 #include "cgroup_v2.h"
 #include "suite/cpu_weight.h"
+#include "suite/dfrs_params.h"
 #include "job_procs.h"
 #include "job_measure.h"
 
@@ -68,6 +69,7 @@ typedef struct {
 	applied_t *applied;
 	size_t napplied;
 	job_measure_t measure;	/* each job's CPU use, reported in Extra */
+	bool stale_known;	/* dfrs_need_stale read from slurmctld */
 } agent_t;
 
 /*
@@ -226,6 +228,25 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 }
 
 /*
+ * Report measured needs often enough that slurmctld never finds a live
+ * agent's report older than its dfrs_need_stale (read once, at start).
+ */
+static void know_stale(agent_t *a, const slurm_conf_t *conf)
+{
+	dfrs_params_t p;
+	char err[256];
+
+	dfrs_params_defaults(&p);
+	if (conf->sched_params &&
+	    dfrs_params_parse(conf->sched_params, &p, err, sizeof(err)))
+		return;		/* slurmctld says what is wrong */
+	job_measure_set_stale(&a->measure, p.need_stale);
+	if (a->measure.on)
+		say(a, "unchanged measured needs reported every %d s (dfrs_need_stale=%d)",
+		    a->measure.refresh, p.need_stale);
+}
+
+/*
  * Learn the cluster's name from slurmctld, unless --cluster gave it: a job
  * process is this agent's only if its SLURM_CLUSTER_NAME matches, since
  * emulated clusters on one machine reuse node names and job ids.
@@ -235,7 +256,7 @@ static bool know_cluster(agent_t *a)
 	slurm_conf_t *conf = NULL;
 	int rc;
 
-	if (a->cluster[0])
+	if (a->cluster[0] && a->stale_known)
 		return true;
 	if (!ctld_enter())
 		return false;
@@ -243,6 +264,14 @@ static bool know_cluster(agent_t *a)
 	ctld_leave();
 	if (rc != SLURM_SUCCESS || !conf)
 		return false;	/* load_jobs says slurmctld is down */
+	if (!a->stale_known) {
+		know_stale(a, conf);
+		a->stale_known = true;
+	}
+	if (a->cluster[0]) {
+		slurm_free_ctl_conf(conf);
+		return true;
+	}
 	if (conf->cluster_name && conf->cluster_name[0]) {
 		snprintf(a->cluster, sizeof(a->cluster), "%s", conf->cluster_name);
 		say(a, "cluster %s: only processes of its jobs are taken", a->cluster);

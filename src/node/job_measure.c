@@ -27,6 +27,15 @@ void job_measure_init(job_measure_t *m, size_t window, double cpu_scale)
 	m->ticks = (double)sysconf(_SC_CLK_TCK);
 	if (!(m->ticks > 0))
 		m->ticks = 100;
+	m->refresh = JOB_MEASURE_REFRESH;
+}
+
+void job_measure_set_stale(job_measure_t *m, int need_stale)
+{
+	int r = need_stale / 3;
+
+	m->refresh = need_stale <= 0 || r > JOB_MEASURE_REFRESH ?
+		     JOB_MEASURE_REFRESH : r < 1 ? 1 : r;
 }
 
 void job_measure_free(job_measure_t *m)
@@ -144,7 +153,7 @@ int job_measure_report(job_measure_t *m, const char *node,
 				round(need * 100) / 100 };
 	}
 	if (!changed(m, &now) &&
-	    (!now.njobs || wall - m->sent_at < JOB_MEASURE_REFRESH))
+	    (!now.njobs || wall - m->sent_at < m->refresh))
 		return 0;
 	int have = now.njobs &&
 		   measured_tag_format(now.jobs, now.njobs, wall, word,

@@ -6,8 +6,9 @@
  * use over the window, as a fraction of the CPUs it holds here, in the
  * node's Extra field (suite/measured_tag.h) with slurm_update_node: when a
  * need moved by JOB_MEASURE_STEP or more, the set of jobs changed, or
- * JOB_MEASURE_REFRESH seconds passed (so a reader can tell a live agent's
- * report from a stale one).  Liu et al. 2013, section 4.1.
+ * JOB_MEASURE_REFRESH seconds passed, or a third of slurmctld's
+ * dfrs_need_stale when that is shorter (so a reader can tell a live
+ * agent's report from a stale one).  Liu et al. 2013, section 4.1.
  */
 #ifndef DFRS_JOB_MEASURE_H
 #define DFRS_JOB_MEASURE_H
@@ -32,10 +33,15 @@ typedef struct {
 	double ticks;		/* sysconf(_SC_CLK_TCK) */
 	measured_tag_t sent;	/* last reported */
 	long sent_at;		/* wall time of that report, 0: none */
+	int refresh;		/* s between reports of unchanged figures */
 	bool failed_logged;
 } job_measure_t;
 
 void job_measure_init(job_measure_t *m, size_t window, double cpu_scale);
+
+/* Report unchanged figures at least every need_stale / 3 seconds (at
+ * least 1, at most JOB_MEASURE_REFRESH; need_stale <= 0: the latter). */
+void job_measure_set_stale(job_measure_t *m, int need_stale);
 void job_measure_free(job_measure_t *m);
 
 /* A pass begins / samples one job's processes / ends. */

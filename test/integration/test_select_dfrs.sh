@@ -11,8 +11,11 @@ set -uo pipefail
 
 # 2 nodes of 2 CPUs and 4096 MB; linear tracks memory and lets jobs share
 # any scheduler: Slurm's FIFO here (sched/amcbf's tiered modes own tiers instead
-# of yields: test_amcbf_tiers.sh)
+# of yields: test_amcbf_tiers.sh).  dfrs_need_stale=0: the yields here come
+# from declared needs and dfrs_cpu_need (the sleep jobs' measured needs,
+# 0.01, would change them: test_agent_faults.sh tests measured needs)
 start_cluster share --nodes 2 --port 17900 --node-agent --sched sched/builtin \
+	--sched-params dfrs_need_stale=0 \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }

@@ -71,6 +71,32 @@ static void test_different_needs(void **state)
 	node_share_free(&s);
 }
 
+/* A running job's need changes (its nodes' agents measured it): the
+ * yields of every job on its nodes follow, and a bad need changes nothing. */
+static void test_set_need(void **state)
+{
+	node_share_t s;
+
+	node_share_init(&s, 1);
+	add(&s, 1, 0.1, 1.0, 0.25, 0, -1);
+	add(&s, 2, 0.1, 1.0, 0.25, 0, -1);
+	assert_near(node_share_find(&s, 1)->yield, 0.5);
+	/* job 1 measured at 0.25: y (0.25 + 1) = 1 */
+	assert_int_equal(node_share_set_need(&s, 1, 0.25), 0);
+	assert_near(node_share_find(&s, 1)->need, 0.25);
+	assert_near(node_share_find(&s, 1)->yield, 0.8);
+	assert_near(node_share_find(&s, 2)->yield, 0.8);
+	/* both measured low: each gets all it uses */
+	assert_int_equal(node_share_set_need(&s, 2, 0.5), 0);
+	assert_near(node_share_find(&s, 1)->yield, 1.0);
+	assert_near(node_share_find(&s, 2)->yield, 1.0);
+	assert_int_equal(node_share_set_need(&s, 2, 0), -1);
+	assert_int_equal(node_share_set_need(&s, 2, 1.5), -1);
+	assert_int_equal(node_share_set_need(&s, 9, 0.5), -1);
+	assert_near(node_share_find(&s, 2)->need, 0.5);
+	node_share_free(&s);
+}
+
 static void test_suspend_resume(void **state)
 {
 	node_share_t s;
@@ -169,6 +195,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_full_cpu_jobs_share_a_node),
 		cmocka_unit_test(test_different_needs),
+		cmocka_unit_test(test_set_need),
 		cmocka_unit_test(test_suspend_resume),
 		cmocka_unit_test(test_resume_over_minimums),
 		cmocka_unit_test(test_choose_least_loaded_that_fit),

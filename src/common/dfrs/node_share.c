@@ -274,3 +274,13 @@ int node_share_set_suspended(node_share_t *s, uint32_t id, int suspended)
 	j->suspended = suspended ? 1 : 0;
 	return node_share_allocate(s);
 }
+
+int node_share_set_need(node_share_t *s, uint32_t id, double need)
+{
+	share_job_t *j = node_share_find(s, id);
+
+	if (!j || !(need > 0 && need <= 1))
+		return -1;
+	j->need = need;
+	return node_share_allocate(s);
+}

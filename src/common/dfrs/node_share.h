@@ -69,6 +69,14 @@ int node_share_remove(node_share_t *s, uint32_t id);
 int node_share_set_suspended(node_share_t *s, uint32_t id, int suspended);
 
 /*
+ * Set a job's CPU need per node (0 < need <= 1; e.g. the need its nodes'
+ * agents measured now that it runs) and reallocate: as
+ * node_share_allocate(), or -1 if the job is unknown or need out of range
+ * (model unchanged).
+ */
+int node_share_set_need(node_share_t *s, uint32_t id, double need);
+
+/*
  * Max-min yields of the running jobs: 0; 1 when they do not all fit at their
  * minimum yields (e.g. a job resumed where others started meanwhile), and
  * the yields were shared max-min from 0 instead; -1 when even that fails

@@ -29,7 +29,7 @@ uint64_t dfrs_ref_memory_mb(void)
 }
 
 void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
-		    uint64_t ref_mb, share_job_t *out)
+		    double need, uint64_t ref_mb, share_job_t *out)
 {
 	job_details_t *d = job_ptr->details;
 	uint64_t mem = d ? d->pn_min_memory : 0;
@@ -38,13 +38,11 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 
 	memset(out, 0, sizeof(*out));
 	out->id = job_ptr->job_id;
-	out->need = params->share_cpu_need;
+	out->need = need;
 	out->min_yield = params->share_min_yield;
 	if (cpu_weight_tag_parse(job_ptr->comment, &tag, err, sizeof(err)) < 0) {
 		verbose("%pJ: Comment ignored: %s", job_ptr, err);
 	} else {
-		if (tag.need > 0)
-			out->need = tag.need;
 		if (tag.min_yield > 0)
 			out->min_yield = tag.min_yield;
 	}

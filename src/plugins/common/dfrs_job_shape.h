@@ -20,12 +20,12 @@ uint64_t dfrs_ref_memory_mb(void);
 
 /*
  * Per node of the job: memory as a fraction of ref_mb (rigid; at most 1),
- * CPU need as a fraction of the node at yield 1 (`--comment=dfrs:need=X`,
- * else dfrs_cpu_need), minimum yield (`dfrs:min_yield=X`, else
+ * CPU need as a fraction of the node at yield 1 (need: the caller's
+ * dfrs_job_need(), declared, measured, predicted or dfrs_cpu_need), minimum yield (`dfrs:min_yield=X`, else
  * dfrs_min_yield); an --exclusive job needs the whole node.  Sets id, mem,
  * need and min_yield of *out and zeroes the rest.
  */
 void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
-		    uint64_t ref_mb, share_job_t *out);
+		    double need, uint64_t ref_mb, share_job_t *out);
 
 #endif

@@ -9,8 +9,10 @@
  * has passed) rebuilds the policy's cluster from slurmctld's records: one
  * host per node with capacity 1 in CPU (fluid) and memory (rigid), every
  * job of the managed partitions with its DFRS shape (dfrs_job_shape.c, the
- * one select/dfrs uses), its virtual time (its yield, as select/dfrs
- * publishes it, integrated over the time it ran) and its state:
+ * one select/dfrs uses; its CPU need declared, measured by dfrs-nodeagent
+ * when running, predicted when pending: amcbf_needs.h), its virtual
+ * time (its yield, as select/dfrs publishes it, integrated over the
+ * time it ran) and its state:
  *   running in Slurm                   -> RUNNING on its nodes
  *   pending, preempted by us before    -> SUSPENDED (hosts: where it ran)
  *   pending otherwise                  -> PENDING
@@ -67,6 +69,7 @@
 #include "amcbf_dfrs.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
+#include "amcbf_needs.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
@@ -128,7 +131,8 @@ static void shape_of(job_record_t *job_ptr, amcbf_known_t *k,
 {
 	share_job_t s;
 
-	dfrs_job_shape(job_ptr, params, ref_mb, &s);
+	dfrs_job_shape(job_ptr, params, amcbf_needs_of(job_ptr, params, false),
+		       ref_mb, &s);
 	memset(oj, 0, sizeof(*oj));
 	oj->id = job_ptr->job_id;
 	oj->shape.ntasks = ntasks;
@@ -158,7 +162,8 @@ static void reserve(dfrs_view_t *v, job_record_t *job_ptr, bitstr_t *bm,
 {
 	share_job_t s;
 
-	dfrs_job_shape(job_ptr, params, ref_mb, &s);
+	dfrs_job_shape(job_ptr, params, amcbf_needs_of(job_ptr, params, false),
+		       ref_mb, &s);
 	for (int i = 0; i < node_record_count; i++) {
 		dfrs_host_t *h = &v->hosts[i];
 		if (!bit_test(bm, i))

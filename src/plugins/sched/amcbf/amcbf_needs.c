@@ -17,6 +17,7 @@
 
 #include "amcbf_needs.h"
 #include "dfrs_measured.h"
+#include "need_history.h"
 #include "state_file.h"
 #include "suite/need_predictor.h"
 
@@ -33,31 +34,20 @@ static size_t nnoted, cap;
 
 void amcbf_needs_load(void)
 {
-	char *path, *text = NULL, buf[4096], err[256];
-	FILE *f;
-	size_t n;
+	char err[512];
+	int rc;
 
 	if (!ready && need_predictor_init(&hist, 0)) {
 		error("need history: out of memory; pending jobs get dfrs_cpu_need");
 		return;
 	}
 	ready = true;
-	if (!(path = dfrs_state_file_path(AMCBF_NEEDS_FILE)))
-		return;
-	if (!(f = fopen(path, "r"))) {
-		xfree(path);
-		return;		/* none yet */
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		xstrncat(text, buf, n);
-	fclose(f);
-	if (need_predictor_parse(&hist, text ? text : "", err, sizeof(err)))
-		error("%s: %s; starting with an empty CPU-need history", path,
-		      err);
-	else
-		info("CPU-need history: %zu keys from %s", hist.used, path);
-	xfree(text);
-	xfree(path);
+	rc = dfrs_need_history_read(&hist, NULL, err, sizeof(err));
+	if (rc < 0)
+		error("%s; starting with an empty CPU-need history", err);
+	else if (rc == 1)
+		info("CPU-need history: %zu keys from %s", hist.used,
+		     DFRS_NEED_HISTORY_FILE);
 }
 
 static noted_t *find_noted(uint32_t job_id);
@@ -91,11 +81,14 @@ static noted_t *find_noted(uint32_t job_id)
 double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 		      bool bg)
 {
-	dfrs_need_from_t from;
+	need_chosen_t from;
+	/* in amcbf_mode=dfrs select/dfrs follows running jobs' needs (and
+	 * says what it cannot use) */
+	bool quiet = params->mode == AMCBF_MODE_DFRS;
 	double need = dfrs_job_need(job_ptr, params, ready ? &hist : NULL,
-				    time(NULL), &from);
+				    time(NULL), quiet, &from);
 
-	if (from != DFRS_NEED_MEASURED)
+	if (from != NEED_CHOSEN_MEASURED)
 		return need;
 	if (!bg) {
 		note(job_ptr)->need = need;
@@ -106,7 +99,7 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	dfrs_params_t unmeasured = *params;
 	unmeasured.need_stale = 0;
 	double had = e ? e->need : dfrs_job_need(job_ptr, &unmeasured,
-				ready ? &hist : NULL, time(NULL), NULL);
+				ready ? &hist : NULL, time(NULL), true, NULL);
 	return need > had ? need : had;
 }
 
@@ -133,7 +126,7 @@ void amcbf_needs_sweep(void)
 	unlock_slurmctld(job_read);
 	if (!dirty || !(text = need_predictor_to_text(&hist)))
 		return;
-	if (dfrs_write_state_file(AMCBF_NEEDS_FILE, text) == 0)
+	if (dfrs_write_state_file(DFRS_NEED_HISTORY_FILE, text) == 0)
 		dirty = false;
 	free(text);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_needs.h - sched/amcbf's CPU needs of jobs (plugins/common/
- * dfrs_measured.h: declared, measured, predicted, default) and the history
+ * dfrs_measured.h: declared, measured, predicted, default;
+ * suite/need_choice.h) and the history
  * of measured needs it predicts pending jobs from (suite/need_predictor.h),
- * kept across restarts in StateSaveLocation/dfrs-need-history.  A running
+ * kept across restarts in StateSaveLocation (need_history.h).  A running
  * job's last measured need is noted at each cycle; when the job is no
  * longer running, the history learns it.  Only the plugin's agent thread
  * calls these.
@@ -14,8 +15,6 @@
 #include <stdbool.h>
 
 #include "suite/dfrs_params.h"
-
-#define AMCBF_NEEDS_FILE "dfrs-need-history"
 
 /* Read the history (a missing file: empty; a corrupt one: one error line,
  * empty).  No lock needed. */

@@ -24,9 +24,13 @@
  * reconfiguration, so a slurmctld restart keeps it without a state file.
  *
  * A job states its CPU need per node and its minimum yield in its comment,
- * `sbatch --comment=dfrs:need=0.4,min_yield=0.5`; otherwise SchedulerParameters
- * dfrs_cpu_need and dfrs_min_yield apply.  An --exclusive job needs the whole
- * node.
+ * `sbatch --comment=dfrs:need=0.4,min_yield=0.5`; otherwise a running job's
+ * need is the one dfrs-nodeagent measured on its nodes, a pending job's the
+ * one predicted from the history sched/amcbf keeps (need_history.h), else
+ * SchedulerParameters dfrs_cpu_need (dfrs_measured.h); dfrs_min_yield
+ * applies to a job that states no minimum yield.  An --exclusive job needs
+ * the whole node.  A thread looks at the running jobs' needs again every
+ * DFRS_NEED_REFRESH seconds and reallocates the yields when one moved.
  *
  * Like Slurm's own select plugins, the .so is also loaded by client commands
  * up to 24.11 (squeue, sinfo, dfrs-nodeagent, ...; from 25.05 only slurmctld
@@ -41,6 +45,7 @@
 #include "src/common/slurm_xlator.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,11 +62,14 @@
 #include "src/common/run_in_daemon.h"
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
+#include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
+#include "dfrs_measured.h"
+#include "need_history.h"
 #include "select_delegate.h"
 #include "dfrs/node_share.h"
 #include "suite/node_share_json.h"
@@ -99,6 +107,24 @@ static dfrs_params_t params;
 static uint64_t ref_memory_mb;	/* smallest RealMemory: memory fraction unit */
 /* dfrs-nodes.json, written outside slurmctld's locks */
 static state_writer_t model_file;
+
+/* seconds between two looks at the running jobs' measured needs */
+#define DFRS_NEED_REFRESH 5
+/* a need that moved less than this keeps the yields (the agent reports
+ * moves of 0.02 or more) */
+#define DFRS_NEED_MOVE 0.015
+
+/* the history of measured needs sched/amcbf keeps, read again when it
+ * changed (model_lock) */
+static need_predictor_t hist;
+static bool hist_ready;
+static time_t hist_mtime, hist_checked;
+
+/* the thread that refreshes the needs of running jobs */
+static pthread_t refresher;
+static bool refresher_on, refresher_stop;
+static pthread_mutex_t refresher_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t refresher_cond = PTHREAD_COND_INITIALIZER;
 
 /*
  * Slurm's running_in_slurmctld() compares the program name with "slurmctld"
@@ -139,10 +165,39 @@ static void load_params(void)
 	     params.share_min_yield);
 }
 
-/* The job's shape in the model: memory and CPU per node, minimum yield. */
-static void job_shape(job_record_t *job_ptr, share_job_t *out)
+/* The history sched/amcbf keeps, read again when the file changed (looked
+ * at every DFRS_NEED_REFRESH s at most); NULL when there is none. */
+static const need_predictor_t *history(void)
 {
-	dfrs_job_shape(job_ptr, &params, ref_memory_mb, out);
+	time_t now = time(NULL);
+	char err[512];
+
+	if (!hist_ready) {
+		if (need_predictor_init(&hist, 0))
+			return NULL;
+		hist_ready = true;
+	}
+	if (difftime(now, hist_checked) >= DFRS_NEED_REFRESH) {
+		hist_checked = now;
+		/* a corrupt file is said once: its mtime is then known */
+		if (dfrs_need_history_read(&hist, &hist_mtime, err,
+					   sizeof(err)) < 0)
+			error("%s; pending jobs get dfrs_cpu_need", err);
+	}
+	return hist.used ? &hist : NULL;
+}
+
+/* The job's shape in the model: memory and CPU per node (declared,
+ * measured, predicted or dfrs_cpu_need: *from, may be NULL), minimum yield. */
+static void job_shape(job_record_t *job_ptr, share_job_t *out,
+		      need_chosen_t *from)
+{
+	/* sched/amcbf's tiered modes decide on running jobs' needs and say
+	 * what they cannot use */
+	double need = dfrs_job_need(job_ptr, &params, history(), time(NULL),
+				    tiers_owned_by_scheduler(), from);
+
+	dfrs_job_shape(job_ptr, &params, need, ref_memory_mb, out);
 }
 
 /* Node indices of a bitmap into nodes[] (xmalloc'ed); returns the count. */
@@ -209,6 +264,62 @@ static void publish_yields(void)
 	export_model();
 }
 
+/*
+ * Look at the needs of the running jobs again (their nodes' agents may
+ * have measured them since) and reallocate the yields when one moved by
+ * DFRS_NEED_MOVE or more.  Model lock, slurmctld's job write and node read
+ * locks held.
+ */
+static void refresh_needs(void)
+{
+	bool moved = false;
+
+	for (size_t i = 0; i < model.njobs; i++) {
+		uint32_t id = model.jobs[i].id;
+		double was = model.jobs[i].need;
+		job_record_t *job_ptr = find_job_record(id);
+		need_chosen_t from;
+		share_job_t s;
+
+		if (!job_ptr || !IS_JOB_RUNNING(job_ptr))
+			continue;
+		job_shape(job_ptr, &s, &from);
+		if (fabs(s.need - was) < DFRS_NEED_MOVE ||
+		    node_share_set_need(&model, id, s.need) < 0)
+			continue;
+		info("%pJ: CPU need %.2f -> %.2f per node (%s): yields reallocated",
+		     job_ptr, was, s.need, need_chosen_name(from));
+		moved = true;
+	}
+	if (moved)
+		publish_yields();
+}
+
+static void *refresh_loop(void *arg)
+{
+	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = READ_LOCK };
+
+	slurm_mutex_lock(&refresher_lock);
+	while (!refresher_stop) {
+		struct timespec until = { .tv_sec = time(NULL) +
+						    DFRS_NEED_REFRESH };
+		pthread_cond_timedwait(&refresher_cond, &refresher_lock,
+				       &until);
+		if (refresher_stop)
+			break;
+		slurm_mutex_unlock(&refresher_lock);
+		lock_slurmctld(locks);
+		slurm_mutex_lock(&model_lock);
+		if (!model_stale && !tiers_owned_by_scheduler())
+			refresh_needs();
+		slurm_mutex_unlock(&model_lock);
+		unlock_slurmctld(locks);
+		slurm_mutex_lock(&refresher_lock);
+	}
+	slurm_mutex_unlock(&refresher_lock);
+	return NULL;
+}
+
 /* Add a started (or running, at restart) job to the model; lock held. */
 static void model_add(job_record_t *job_ptr, bool suspended)
 {
@@ -218,7 +329,7 @@ static void model_add(job_record_t *job_ptr, bool suspended)
 
 	if (!job_ptr->node_bitmap || node_share_find(&model, job_ptr->job_id))
 		return;
-	job_shape(job_ptr, &shape);
+	job_shape(job_ptr, &shape, NULL);
 	shape.nnodes = bitmap_nodes(job_ptr->node_bitmap, &shape.nodes);
 	shape.suspended = suspended;
 	if (shape.nnodes == 0) {
@@ -293,6 +404,11 @@ extern int init(void)
 		load_params();
 		node_share_init(&model, 0);
 		state_writer_start(&model_file, "dfrs-nodes.json");
+		refresher_stop = false;
+		refresher_on = !pthread_create(&refresher, NULL, refresh_loop,
+					       NULL);
+		if (!refresher_on)
+			error("cannot start the thread that follows measured CPU needs: yields follow declared and start-time needs only");
 		info("loaded: jobs share nodes by DFRS yields; bookkeeping delegated to %s",
 		     DELEGATE);
 	}
@@ -303,10 +419,20 @@ extern int fini(void)
 {
 	int rc = SLURM_SUCCESS;
 
+	if (refresher_on) {
+		slurm_mutex_lock(&refresher_lock);
+		refresher_stop = true;
+		pthread_cond_broadcast(&refresher_cond);
+		slurm_mutex_unlock(&refresher_lock);
+		pthread_join(refresher, NULL);
+		refresher_on = false;
+	}
 	rc = select_delegate_unload();
 	slurm_mutex_lock(&model_lock);
 	state_writer_stop(&model_file);	/* writes the last model first */
 	node_share_free(&model);
+	need_predictor_free(&hist);
+	hist_ready = false;
 	slurm_mutex_unlock(&model_lock);
 	return rc;
 }
@@ -368,7 +494,7 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 
 	slurm_mutex_lock(&model_lock);
 	ensure_model();
-	job_shape(job_ptr, &shape);
+	job_shape(job_ptr, &shape, NULL);
 	want = (int)min_nodes;
 	allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
 	for (int i = 0; i < node_record_count; i++)
