@@ -165,6 +165,8 @@ static void test_site_names(void **state)
 			    "its PreemptMode is OFF");
 	assert_string_equal(preempt_rules_why((preempt_why_t)99),
 			    "unknown reason");
+	assert_string_equal(preempt_rules_site_summary(PREEMPT_SITE_NONE),
+			    "sched/amcbf preempts by its own rules; PreemptExemptTime is honoured");
 }
 
 int main(void)

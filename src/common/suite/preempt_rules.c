@@ -84,6 +84,19 @@ preempt_site_t preempt_rules_site(const char *preempt_type)
 	return PREEMPT_SITE_NONE;
 }
 
+const char *preempt_rules_site_summary(preempt_site_t site)
+{
+	switch (site) {
+	case PREEMPT_SITE_QOS:
+		return "a requeue needs the preemptor QOS's Preempt= list; PreemptMode=OFF, PreemptExemptTime and QOS GraceTime are honoured";
+	case PREEMPT_SITE_PARTITION_PRIO:
+		return "a requeue needs a lower partition PriorityTier; PreemptMode=OFF, PreemptExemptTime and partition GraceTime are honoured";
+	case PREEMPT_SITE_NONE:
+		break;
+	}
+	return "sched/amcbf preempts by its own rules; PreemptExemptTime is honoured";
+}
+
 const char *preempt_rules_why(preempt_why_t why)
 {
 	switch (why) {

@@ -110,6 +110,10 @@ uint32_t preempt_rules_grace(preempt_site_t site, uint32_t qos_grace,
 /* The site of a PreemptType string ("preempt/qos", ...; NULL: none). */
 preempt_site_t preempt_rules_site(const char *preempt_type);
 
+/* What sched/amcbf honours under this PreemptType, for one log line at
+ * load time. */
+const char *preempt_rules_site_summary(preempt_site_t site);
+
 /* A short phrase for a reason ("its PreemptMode is OFF"). */
 const char *preempt_rules_why(preempt_why_t why);
 

@@ -36,24 +36,27 @@ static preempt_site_t site(void)
 	return preempt_rules_site(slurm_conf.preempt_type);
 }
 
+void amcbf_rules_say_site(void)
+{
+	info("preemption: PreemptType=%s: %s",
+	     slurm_conf.preempt_type ? slurm_conf.preempt_type : "(unset)",
+	     preempt_rules_site_summary(site()));
+}
+
 /* A QOS or global time in seconds as preempt_rules takes it (0: none). */
 static double seconds(uint32_t t)
 {
 	return (t == INFINITE || t == NO_VAL) ? 0 : (double)t;
 }
 
-/* The PreemptMode that stops this job, as Slurm's preemption plugins
- * choose it: its QOS's, else its partition's, else the global one. */
+/* The PreemptMode that stops this job, from Slurm's preemption plugin:
+ * preempt/qos takes its QOS's, preempt/partition_prio its partition's,
+ * else the global one (a QOS's "OFF" is no mode of its own: sacctmgr(1)
+ * says it means the cluster's). */
 static uint16_t mode_of(job_record_t *job_ptr)
 {
-	uint16_t mode = slurm_conf.preempt_mode;
-
-	if (job_ptr->qos_ptr && job_ptr->qos_ptr->preempt_mode)
-		mode = job_ptr->qos_ptr->preempt_mode;
-	else if (job_ptr->part_ptr &&
-		 job_ptr->part_ptr->preempt_mode != NO_VAL16)
-		mode = job_ptr->part_ptr->preempt_mode;
-	return mode & ~(PREEMPT_MODE_GANG | PREEMPT_MODE_WITHIN);
+	return slurm_job_preempt_mode(job_ptr) &
+	       ~(PREEMPT_MODE_GANG | PREEMPT_MODE_WITHIN);
 }
 
 preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
@@ -74,9 +77,11 @@ preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
 	if (job_ptr->qos_ptr) {
 		v.exempt_qos = dfrs_params_qos_exempt(params,
 						      job_ptr->qos_ptr->name);
-		if (seconds(job_ptr->qos_ptr->preempt_exempt_time) > 0)
+		/* the QOS's wins when set, 0 included (sacctmgr(1)) */
+		if (job_ptr->qos_ptr->preempt_exempt_time != INFINITE &&
+		    job_ptr->qos_ptr->preempt_exempt_time != NO_VAL)
 			v.exempt_time =
-				seconds(job_ptr->qos_ptr->preempt_exempt_time);
+				(double)job_ptr->qos_ptr->preempt_exempt_time;
 	}
 	v.mode_off = mode_of(job_ptr) == PREEMPT_MODE_OFF;
 	assoc_mgr_unlock(&locks);

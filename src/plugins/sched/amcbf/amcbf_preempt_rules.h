@@ -10,6 +10,10 @@
 #ifndef DFRS_AMCBF_PREEMPT_RULES_H
 #define DFRS_AMCBF_PREEMPT_RULES_H
 
+/* One info line: the site's PreemptType and what sched/amcbf honours
+ * under it.  With the conf read lock held. */
+void amcbf_rules_say_site(void);
+
 #ifdef DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
 #include "suite/preempt_rules.h"
