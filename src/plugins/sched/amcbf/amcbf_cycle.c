@@ -486,6 +486,8 @@ typedef struct {
 	bool tiered;
 	amcbf_hold_t hold;	/* slurmctld's locks */
 	int actions, requeues, waiting;
+	uint32_t refused_for;	/* a requeue for this job was refused by the
+				   site's rules: its start would fail */
 } apply_t;
 
 static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
@@ -496,7 +498,7 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 	int rc;
 
 	/* nodes not free before the requeued leave */
-	if (ap->requeues || ap->waiting)
+	if (ap->requeues || ap->waiting || jp->job_id == ap->refused_for)
 		return;
 	rc = amcbf_start_on(jp, nodes, st->jobs[dc->job].nodes);
 	if (rc != SLURM_SUCCESS) {
@@ -549,6 +551,8 @@ static void apply_requeue(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 		ap->waiting++;
 		break;
 	case AMCBF_PREEMPT_REFUSED:
+		if (preemptor)
+			ap->refused_for = preemptor->job_id;
 		break;
 	}
 }
