@@ -99,6 +99,26 @@ static void test_ties(void **state)
 	assert_int_equal(amcbf_order_compare(AMCBF_PRIO_PRIORITY, &a, &a), 0);
 }
 
+/* PriorityTier first (Slurm's main scheduler's queue order), then the
+ * job priority; the other orders ignore it. */
+static void test_priority_tier(void **state)
+{
+	amcbf_order_key_t low = { .id = 1, .submit = 10, .slurm_prio = 900,
+				  .part_tier = 1 };
+	amcbf_order_key_t high = { .id = 2, .submit = 20, .slurm_prio = 5,
+				   .part_tier = 2 };
+
+	(void)state;
+	assert_int_equal(amcbf_order_compare(AMCBF_PRIO_PRIORITY, &high, &low),
+			 -1);
+	assert_int_equal(amcbf_order_compare(AMCBF_PRIO_PRIORITY, &low, &high),
+			 1);
+	assert_int_equal(amcbf_order_compare(AMCBF_PRIO_FIFO, &low, &high), -1);
+	high.part_tier = 1;
+	assert_int_equal(amcbf_order_compare(AMCBF_PRIO_PRIORITY, &low, &high),
+			 -1);
+}
+
 /* The key's default: amcbf_priority=priority. */
 static void test_default_is_priority(void **state)
 {
@@ -126,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_fifo_order),
 		cmocka_unit_test(test_stretch_order),
 		cmocka_unit_test(test_ties),
+		cmocka_unit_test(test_priority_tier),
 		cmocka_unit_test(test_default_is_priority),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

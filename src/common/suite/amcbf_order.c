@@ -23,6 +23,8 @@ int amcbf_order_compare(amcbf_priority_t order, const amcbf_order_key_t *a,
 		return a->fixed ? -1 : 1;
 	switch (order) {
 	case AMCBF_PRIO_PRIORITY:
+		if (a->part_tier != b->part_tier)
+			return a->part_tier > b->part_tier ? -1 : 1;
 		if (a->slurm_prio != b->slurm_prio)
 			return a->slurm_prio > b->slurm_prio ? -1 : 1;
 		break;

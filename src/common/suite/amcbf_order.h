@@ -6,8 +6,10 @@
  * j", Algorithms 1-4), so the order chosen here decides which jobs start
  * first and which running ones a queued job may preempt.
  *
- *   priority  Slurm's job priority (priority/multifactor, priority/basic,
- *             scontrol update priority=, sbatch --nice), higher first
+ *   priority  the partition's PriorityTier, then Slurm's job priority
+ *             (priority/multifactor, priority/basic, scontrol update
+ *             priority=, sbatch --nice), higher first, as Slurm's main
+ *             scheduler sorts its queue
  *   fifo      first submit time, earlier first
  *   stretch   DFRS's flow time / virtual time^2 (Stillwell et al. 2010,
  *             "Priority"), higher first, new jobs first
@@ -26,6 +28,8 @@
 typedef struct {
 	int fixed;		/* the driver keeps it at the front (a blocker,
 				   an exempt running job) */
+	uint32_t part_tier;	/* its partition's PriorityTier (priority
+				   order) */
 	uint32_t slurm_prio;	/* Slurm's job priority (priority order) */
 	double stretch;		/* DFRS stretch (stretch order) */
 	time_t submit;		/* first submit time (a requeue keeps it) */

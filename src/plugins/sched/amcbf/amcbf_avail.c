@@ -52,6 +52,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
 #include "amcbf_locks.h"
+#include "amcbf_preempt_rules.h"
 #include "amcbf_suspend.h"
 #include "avail/ssac.h"
 #include "suite/cpu_weight.h"
@@ -482,6 +483,10 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 		     job_ptr, job_ptr->nodes, c->n);
 		return 1;
 	}
+	/* a running job the plugin's or the site's rules exempt from
+	 * preemption is neither suspended nor requeued: left as it is */
+	if (!c->waiting && !amcbf_rules_avail_may(job_ptr, params, now))
+		return 0;
 	if (c->d.decision == THRESHOLD_MIGRATE &&
 	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {
 		info("availability: %s; %pJ may not be requeued: waiting instead", line,

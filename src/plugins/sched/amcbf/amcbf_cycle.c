@@ -72,6 +72,7 @@
 #include "amcbf_readbound.h"
 #include "amcbf_power.h"
 #include "amcbf_bb.h"
+#include "amcbf_preempt_rules.h"
 #include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -285,6 +286,8 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	q->key.id = job_ptr->job_id;
 	q->key.submit = amcbf_first_submit(k, job_ptr);
 	q->key.slurm_prio = job_ptr->priority;
+	q->key.part_tier = job_ptr->part_ptr ?
+			       job_ptr->part_ptr->priority_tier : 0;
 	q->job.arrival = (double)q->key.submit;
 	if (stretch_order)
 		q->key.stretch = stretch;
@@ -327,6 +330,8 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	r->key.id = job_ptr->job_id;
 	r->key.submit = amcbf_first_submit(k, job_ptr);
 	r->key.slurm_prio = job_ptr->priority;
+	r->key.part_tier = job_ptr->part_ptr ?
+			       job_ptr->part_ptr->priority_tier : 0;
 	r->job.arrival = (double)r->key.submit;
 	if (params->priority == AMCBF_PRIO_STRETCH) {
 		r->key.stretch = amcbf_stretch(job_ptr, k, now);
@@ -492,6 +497,8 @@ typedef struct {
 	bool tiered;
 	amcbf_hold_t hold;	/* slurmctld's locks */
 	int actions, requeues, waiting;
+	uint32_t refused_for;	/* a requeue for this job was refused by the
+				   site's rules: its start would fail */
 } apply_t;
 
 static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
@@ -502,7 +509,7 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 	int rc;
 
 	/* nodes not free before the requeued leave */
-	if (ap->requeues || ap->waiting)
+	if (ap->requeues || ap->waiting || jp->job_id == ap->refused_for)
 		return;
 	rc = amcbf_start_on(jp, nodes, st->jobs[dc->job].nodes);
 	if (rc != SLURM_SUCCESS) {
@@ -524,14 +531,29 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 	ap->actions++;
 }
 
+/* The job a requeue makes room for: the engine's next start or promotion
+ * (its evictions come right before it); NULL if none follows. */
+static job_record_t *preemptor_of(const snapshot_t *s,
+				  const sched_decisions_t *dec, size_t d)
+{
+	for (size_t e = d + 1; e < dec->count; e++)
+		if (dec->items[e].action == SCHED_START ||
+		    dec->items[e].action == SCHED_TO_FG)
+			return s->e[dec->items[e].job].id ?
+				find_job_record(s->e[dec->items[e].job].id) :
+				NULL;
+	return NULL;
+}
+
 static void apply_requeue(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
-			  job_record_t *jp, const dfrs_params_t *params,
-			  time_t now)
+			  job_record_t *jp, job_record_t *preemptor,
+			  const dfrs_params_t *params, time_t now)
 {
 	if (ap->requeues >= params->max_preempt_per_cycle)
 		return;
-	switch (amcbf_preempt(jp, k, params, mem, now, ap->policy->name,
-			      "preempted")) {
+	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
+	switch (amcbf_rules_preempt(jp, preemptor, k, params, mem, now,
+				    ap->policy->name, "preempted")) {
 	case AMCBF_PREEMPT_DONE:
 		ap->requeues++;
 		ap->actions++;
@@ -540,6 +562,8 @@ static void apply_requeue(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
 		ap->waiting++;
 		break;
 	case AMCBF_PREEMPT_REFUSED:
+		if (preemptor)
+			ap->refused_for = preemptor->job_id;
 		break;
 	}
 }
@@ -605,7 +629,8 @@ static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
 				    sched_decision_nodes(dec, dc));
 			break;
 		case SCHED_REQUEUE:
-			apply_requeue(ap, mem, k, jp, params, now);
+			apply_requeue(ap, mem, k, jp, preemptor_of(s, dec, d),
+				      params, now);
 			break;
 		case SCHED_TO_FG:
 		case SCHED_TO_BG:

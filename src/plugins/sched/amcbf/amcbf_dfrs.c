@@ -70,6 +70,7 @@
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "amcbf_needs.h"
+#include "amcbf_preempt_rules.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
@@ -645,6 +646,31 @@ static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
 	return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
 }
 
+/* The job a requeue of job i makes room for: of the jobs the policy
+ * starts or resumes on any of i's hosts, the first in its priority order;
+ * NULL if none (the site's preemption rules need one). */
+static job_record_t *preemptor_of(const dfrs_view_t *v, int i)
+{
+	int best = -1;
+
+	for (int j = 0; j < v->njobs; j++) {
+		const dfrs_online_job_t *oj = &v->jobs[j];
+		bool overlaps = false;
+
+		if (v->was[j] == DFRS_JOB_RUNNING ||
+		    oj->state != DFRS_JOB_RUNNING ||
+		    (best >= 0 && oj->rank >= v->jobs[best].rank))
+			continue;
+		for (int a = 0; a < oj->shape.ntasks && !overlaps; a++)
+			for (int b = 0; b < v->jobs[i].shape.ntasks; b++)
+				if (oj->hosts[a] == v->was_hosts[i][b])
+					overlaps = true;
+		if (overlaps)
+			best = j;
+	}
+	return best >= 0 ? find_job_record(v->ids[best]) : NULL;
+}
+
 /* Preemptions and migrations first: requeues. */
 static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 			   amcbf_memory_t *mem, const dfrs_params_t *params,
@@ -671,8 +697,11 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 		k->ckpt_kept = 1;
 		if (ap->requeues >= params->max_preempt_per_cycle)
 			continue;
-		rc = amcbf_preempt(jp, k, params, mem, now, ap->who,
-				   moved ? "migrating" : "suspended");
+		/* the site's rules: QOS Preempt= lists, PriorityTier,
+		 * GraceTime */
+		rc = amcbf_rules_preempt(jp, preemptor_of(v, i), k, params,
+					 mem, now, ap->who,
+					 moved ? "migrating" : "suspended");
 		if (rc == AMCBF_PREEMPT_WAITING)
 			ap->waiting++;
 		if (rc != AMCBF_PREEMPT_DONE)

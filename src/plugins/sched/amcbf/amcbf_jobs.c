@@ -40,6 +40,7 @@
 #include "amcbf_unsupported.h"
 #include "amcbf_bb.h"
 #include "amcbf_resv.h"
+#include "amcbf_preempt_rules.h"
 #include "dfrs/dfrs_priority.h"
 #include "suite/limit_cap.h"
 
@@ -142,9 +143,10 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 		k->vt += k->yield * dt;
 	if (!k->running || !IS_JOB_RUNNING(job_ptr) ||
 	    job_ptr->time_limit == INFINITE || job_ptr->time_limit == NO_VAL ||
-	    !job_ptr->end_time || dt < 0) {
+	    !job_ptr->end_time || dt < 0 || job_ptr->preempt_time) {
 		/* what was paid ahead was for a run that is over (a requeue
-		 * starts the next with a fresh limit) */
+		 * starts the next with a fresh limit); a job in its
+		 * GraceTime keeps the end Slurm's preemption gave it */
 		k->limit_owed = k->limit_ahead = 0;
 		return;
 	}
@@ -271,14 +273,9 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 			time_t now)
 {
-	return job_ptr->batch_flag && job_ptr->details->requeue &&
-	       job_ptr->restart_cnt < params->max_preempt &&
-	       difftime(now, job_ptr->start_time) >= params->min_runtime &&
-	       !amcbf_policy_protected(job_ptr, now) &&
-	       !(job_ptr->qos_ptr &&
-		 dfrs_params_qos_exempt(params, job_ptr->qos_ptr->name)) &&
-	       job_ptr->part_ptr &&
-	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name);
+	return job_ptr->details && job_ptr->part_ptr &&
+	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name) &&
+	       amcbf_rules_victim(job_ptr, params, now) == PREEMPT_WHY_OK;
 }
 
 /* Is this pending job one Slurm lets start now, and ours to consider?

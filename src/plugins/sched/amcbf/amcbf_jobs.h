@@ -111,11 +111,11 @@ bool amcbf_node_usable(int i);
 /* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
  * when every node will do. */
 unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes);
-/* May this running job be preempted (requeued)?  Only a batch job that
- * may be requeued, preempted fewer than amcbf_max_preempt times, run at
- * least amcbf_min_runtime, not protected by the site (amcbf_policy.h:
- * PreemptExemptTime, PreemptMode=OFF), of a QOS not in amcbf_exempt_qos
- * and of a partition sched/amcbf manages. */
+/* May this running job be preempted (requeued)?  Only a job of a
+ * partition sched/amcbf manages that amcbf_rules_victim() lets go: a batch
+ * job that may be requeued, preempted fewer than amcbf_max_preempt times,
+ * run at least amcbf_min_runtime, of a QOS not in amcbf_exempt_qos, not
+ * protected by the site (PreemptExemptTime, PreemptMode=OFF). */
 bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);
 /* Is this pending job one Slurm lets start now, and ours to consider? */

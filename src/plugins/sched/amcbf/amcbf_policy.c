@@ -148,31 +148,6 @@ time_t amcbf_policy_end_cap(job_record_t *job_ptr)
 			     part_max, qos_max);
 }
 
-bool amcbf_policy_protected(job_record_t *job_ptr, time_t now)
-{
-	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
-	uint32_t exempt = slurm_conf.preempt_exempt_time;
-	uint16_t mode = slurm_conf.preempt_mode;
-	bool site_preempts = slurm_conf.preempt_type &&
-			     strcmp(slurm_conf.preempt_type, "preempt/none");
-
-	if (job_ptr->part_ptr && job_ptr->part_ptr->preempt_mode != NO_VAL16)
-		mode = job_ptr->part_ptr->preempt_mode;
-	assoc_mgr_lock(&locks);
-	if (job_ptr->qos_ptr) {
-		if (job_ptr->qos_ptr->preempt_exempt_time != INFINITE &&
-		    job_ptr->qos_ptr->preempt_exempt_time != NO_VAL)
-			exempt = job_ptr->qos_ptr->preempt_exempt_time;
-		if (job_ptr->qos_ptr->preempt_mode)
-			mode = job_ptr->qos_ptr->preempt_mode;
-	}
-	assoc_mgr_unlock(&locks);
-	if (exempt && exempt != INFINITE && exempt != NO_VAL &&
-	    difftime(now, job_ptr->start_time) < (double)exempt)
-		return true;
-	return site_preempts && (mode & ~PREEMPT_MODE_GANG) == PREEMPT_MODE_OFF;
-}
-
 void amcbf_policy_note_pending(job_record_t *job_ptr)
 {
 	set_job_failed_assoc_qos_ptr(job_ptr);

@@ -29,14 +29,6 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now);
  */
 time_t amcbf_policy_end_cap(job_record_t *job_ptr);
 /*
- * Does the site's preemption configuration protect this running job now:
- * it has run less than its PreemptExemptTime (its QOS's, else the global
- * one), or, when the site has a PreemptType other than preempt/none, its
- * PreemptMode (its QOS's, else its partition's, else the global one) is
- * OFF.  Takes the assoc_mgr QOS read lock.
- */
-bool amcbf_policy_protected(job_record_t *job_ptr, time_t now);
-/*
  * What the main scheduler does for every pending job when it builds its
  * queue: the association and QOS pointers of a job whose were lost are
  * looked up again, and its accrue time (the age factor of

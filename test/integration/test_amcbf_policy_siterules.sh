@@ -1,0 +1,111 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# test_amcbf_policy_siterules.sh - the site's preemption rules and the
+# multifactor age factor under sched/amcbf, with slurmdbd
+# (PreemptType=preempt/qos, PreemptMode=REQUEUE, QOS normal Preempt=low;
+# priority/multifactor with an age weight; 4 nodes, CMBF, amcbf_reserve=0).
+# Each scenario is test_amcbf_preempt.sh's: J1 runs on 2 nodes, J2 (QOS
+# normal) needs all 4 and waits, J3 is backfilled on the other 2, and
+# when J1 ends CMBF would requeue J3 for J2:
+#  A  J3 of QOS low with PreemptMode=OFF: in Slurm 22.05 a QOS's "OFF"
+#     unsets its mode, so the cluster's (REQUEUE) applies (sacctmgr(1));
+#     J3 is requeued for J2, as Slurm's preemption would requeue it;
+#  B  J3 of QOS high, which is not in normal's Preempt= list: not
+#     preempted (one log line says why), J2 waits for it; meanwhile sprio
+#     shows J2's AGE factor above 0 (its accrue time is set while it
+#     waits, as the main scheduler sets it);
+#  C  J3 of QOS low with PreemptMode=REQUEUE and GraceTime=2: Slurm's
+#     preemption path sends it SIGTERM (its trap notes it), then requeues
+#     it once the grace time is over; sacct -D records a PREEMPTED run.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+start_cluster site --accounting --nodes 4 --port 18780 --select select/linear \
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0 \
+	--conf PreemptType=preempt/qos --conf PreemptMode=REQUEUE \
+	--conf PriorityType=priority/multifactor --conf PriorityWeightAge=10000 \
+	--conf PriorityMaxAge=1 ||
+	{ fail "cluster did not start"; finish; }
+# scontrol shows neither a QOS's Preempt= list nor its GraceTime: each
+# update also sets the QOS's Priority (no weight here), which it shows
+qos_has() {	# QOS FIELD=VALUE: slurmctld's copy of the QOS shows it
+	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -q "$2"
+}
+sacctmgr -i modify qos normal set preempt=low priority=7 >/dev/null ||
+	fail "sacctmgr could not set normal's Preempt= list"
+sacctmgr -i modify qos low set preemptmode=off priority=5 >/dev/null ||
+	fail "sacctmgr could not set low's PreemptMode"
+wait_for "slurmctld sees normal's Preempt= list" qos_has normal 'Priority=7'
+wait_for "slurmctld sees low's PreemptMode" qos_has low 'Priority=5'
+accrue_set() {
+	local t
+	t=$(scontrol show job "$1" | sed -n 's/.*AccrueTime=\([^ ]*\).*/\1/p')
+	[ -n "$t" ] && [ "$t" != Unknown ]
+}
+# scenario NAME QOS SCRIPT: J1, J2 and J3 (of QOS) as above; sets j1 j2 j3
+scenario() {
+	j1=$(submit -N2 --wrap 'sleep 3')
+	wait_for "$1: J1 running" state_is "$j1" RUNNING
+	j2=$(submit -N4 --wrap 'sleep 1')
+	j3=$(submit -N2 -A dfrs --qos="$2" --wrap "$3")
+	wait_for "$1: J3 backfilled" state_is "$j3" RUNNING
+}
+# j2_waited NAME: J2 started only after J3's end, J3 ran once
+j2_waited() {
+	wait_jobs_done 40 "$j1" "$j2" "$j3"
+	assert_completed_once "$j1" "$j2" "$j3"
+	[ "$(restarts "$j3")" = 0 ] || fail "$1: J3 restarted $(restarts "$j3") times, want 0"
+	grep -qE "(preempted|migrating) JobId=$j3 " "$CLUSTER_DIR/slurmctld.log" &&
+		fail "$1: J3 was preempted"
+	local s2 e3
+	s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
+	[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
+		fail "$1: J2 started at '$s2', before J3 ended at '$e3'"
+}
+
+# A: PreemptMode=OFF on J3's QOS is the cluster's mode: J3 is requeued
+scenario A low 'sleep 5'
+wait_for -t 20 "A: J3 requeued for J2" \
+	log_has "cmbf: preempted JobId=$j3 on [^ ]* (requeued, preemption 1 "
+wait_jobs_done 40 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+[ "$(restarts "$j3")" = 1 ] || fail "A: J3 restarted $(restarts "$j3") times, want 1"
+
+# B: J3's QOS (high) is not in normal's Preempt= list; the age factor of
+# the waiting J2
+scenario B high 'sleep 9'
+wait_for "B: J2's AccrueTime set while it waits" accrue_set "$j2"
+sleep 1
+# any update of a job makes priority/multifactor compute its factors
+# again (they are otherwise computed every PriorityCalcPeriod)
+scontrol update jobid="$j2" comment=age
+age=$(sprio -h -j "$j2" -o %A 2>/dev/null | tr -d ' ')
+echo "B: sprio -j $j2: AGE=$age"
+[ -n "$age" ] && [ "$age" -gt 0 ] 2>/dev/null ||
+	fail "B: sprio shows J2's AGE as '$age', want more than 0"
+wait_for "B: the plugin says why it does not preempt J3" \
+	log_has "not preempting JobId=$j3 for JobId=$j2: its QOS is not in the preemptor QOS's Preempt= list"
+j2_waited B
+
+# C: PreemptMode=REQUEUE and GraceTime=2 on low: SIGTERM, then the requeue
+sacctmgr -i modify qos low set preemptmode=requeue gracetime=2 priority=6 >/dev/null ||
+	fail "sacctmgr could not set low's PreemptMode and GraceTime"
+wait_for "slurmctld sees low's GraceTime" qos_has low 'Priority=6'
+scenario C low "trap 'touch $CLUSTER_DIR/term-\$SLURM_JOB_ID-\$SLURM_RESTART_COUNT' TERM; for i in \$(seq 16); do sleep 0.5; done"
+wait_for -t 20 "C: J3 told its GraceTime began" \
+	log_has "preempted JobId=$j3 on [^ ]* for JobId=$j2: SIGTERM sent, requeued after its GraceTime of 2 s"
+# Slurm's own line, whether sched/amcbf's next cycle or slurmctld's
+# time-limit check requeues it
+wait_for -t 20 "C: J3 requeued after its GraceTime" \
+	log_has "preempted JobId=$j3 has been requeued to reclaim resources"
+[ -e "$CLUSTER_DIR/term-$j3-" ] || [ -e "$CLUSTER_DIR/term-$j3-0" ] ||
+	fail "C: J3's first run got no SIGTERM before its requeue"
+wait_jobs_done 40 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+[ "$(restarts "$j3")" = 1 ] || fail "C: J3 restarted $(restarts "$j3") times, want 1"
+c_done() { [ "$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | tail -1)" = COMPLETED ]; }
+wait_for "C: sacct has J3's last run" c_done
+runs=$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | xargs)
+[ "$runs" = "PREEMPTED COMPLETED" ] ||
+	fail "C: sacct -D records J3's runs as '$runs', want 'PREEMPTED COMPLETED'"
+finish
