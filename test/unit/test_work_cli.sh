@@ -19,7 +19,10 @@ for r in 0 1 2; do
 done
 wait
 for r in 0 1 2; do
-	grep -q "^dfrs-work: job 7 rank $r quanta 5/5 from 0 cpu 0\.2[2-9][0-9] wall " "$tmp/rank$r" ||
+	# 0.22 CPU s burned, plus what waiting at the barrier costs on a busy
+	# machine; under 0.40: ignoring the need (0.44) or the speed (0.55) fails
+	cpu=$(sed -n "s/^dfrs-work: job 7 rank $r quanta 5\/5 from 0 cpu \([0-9.]*\) wall .*/\1/p" "$tmp/rank$r")
+	awk -v c="${cpu:-x}" 'BEGIN { exit !(c ~ /^[0-9.]+$/ && c >= 0.22 && c < 0.40) }' ||
 		fail "rank $r: $(cat "$tmp/rank$r")"
 	[ "$(cat "$tmp/7.0.$r")" = 5 ] || fail "rank $r posted $(cat "$tmp/7.0.$r") quanta, want 5"
 done
