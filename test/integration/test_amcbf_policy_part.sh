@@ -15,7 +15,8 @@
 #     with runuser);
 #   MaxMemPerNode=256 under a --mem=512 job: MaxMemPerLimit;
 #   none of them is started while another job runs and ends; each runs
-#   once its partition is restored;
+#   once its partition is restored (the change itself wakes sched/amcbf:
+#   amcbf_interval=300, so its periodic cycle cannot start them in time);
 #  QOS MaxWall=1 (QOS low): a -t 5 job pends with reason
 #   QOSMaxWallDurationPerJobLimit while a -t 1 job of the same QOS runs
 #   (the wall-clock side, the end time held at the limit, is the same code
@@ -36,7 +37,7 @@ sched=${DFRS_POLICY_SCHED:-sched/amcbf}
 # (sched/backfill: a backfill cycle every second, as sched/amcbf's)
 params=(--sched-params bf_interval=1)
 [ "$sched" != sched/amcbf ] ||
-	params=(--sched-params amcbf_mode=cmbf,amcbf_reserve=0)
+	params=(--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_interval=300)
 start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 	--sched "$sched" "${params[@]}" \
 	--conf PreemptType=preempt/partition_prio --conf PreemptMode=REQUEUE \
