@@ -12,10 +12,10 @@
  * and says so.  The agent runs a cycle (amcbf_cycle.c for the consolidation
  * modes, amcbf_dfrs.c for amcbf_mode=dfrs) whenever slurmctld's
  * job records changed (last_job_update, checked every second: arrivals and
- * completions), when nodes, partitions or reservations changed, when a
- * pending job's begin time comes (a requeued job may start again), and
- * every amcbf_interval seconds.  At the start of every
- * amcbf_avail_slot it observes the nodes' availability (amcbf_avail.c).
+ * completions), or partitions, nodes or reservations did, when a pending
+ * job's begin time comes (a requeued job may start again), and every
+ * amcbf_interval seconds.  At the start of every amcbf_avail_slot it
+ * observes the nodes' availability (amcbf_avail.c).
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -253,12 +253,26 @@ static int timed_cycle(void)
 	return acted;
 }
 
+/* The latest change to the partitions, nodes or reservations (scontrol
+ * update, a node back up): like a job change, it may let a job held back
+ * by the policy checks start (sched/backfill's _more_work() looks at the
+ * same times; slurmctld's own wake-up, schedule(), is off here). */
+static time_t layout_update(void)
+{
+	time_t t = last_part_update;
+
+	if (last_node_update > t)
+		t = last_node_update;
+	if (last_resv_update > t)
+		t = last_resv_update;
+	return t;
+}
+
 static void *agent(void *arg)
 {
 	bool first = true, act = false;
 	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
-	time_t seen_other = 0, other;
-	time_t last_written = 0;
+	time_t last_written = 0, seen_layout = 0;
 
 	while (true) {
 		bool reload, due;
@@ -291,20 +305,16 @@ static void *agent(void *arg)
 		now = time(NULL);
 		if (amcbf_avail_slot(&avail, &params, &memory, now))
 			seen_update = 0;	/* suspended, resumed or requeued */
-		/* nodes, partitions and reservations changed: a node back
-		 * up, a partition set UP, a reservation shrunk (Slurm's own
-		 * RPC handlers queue the main scheduler for these) */
-		other = MAX(last_node_update,
-			    MAX(last_part_update, last_resv_update));
 		due = last_job_update != seen_update ||
 		      last_job_update >= last_cycle ||
-		      other != seen_other || other >= last_cycle ||
 		      difftime(now, last_cycle) >= params.interval || reload ||
-		      (memory.next_wake && now >= memory.next_wake);
+		      (memory.next_wake && now >= memory.next_wake) ||
+		      layout_update() != seen_layout ||
+		      layout_update() >= last_cycle;
 		if (!due)
 			continue;
 		seen_update = last_job_update;
-		seen_other = other;
+		seen_layout = layout_update();
 		last_cycle = now;
 		acted = timed_cycle();
 		amcbf_needs_sweep();

@@ -1,0 +1,139 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# test_amcbf_policy_part.sh - partition state and limits changed after
+# submission, QOS MaxWall, and preempt/partition_prio under sched/amcbf,
+# with slurmdbd (4 nodes, select/linear, CMBF, amcbf_reserve=0,
+# PreemptType=preempt/partition_prio, PreemptMode=REQUEUE).  What is
+# asserted is what Slurm records (squeue's state and reason, restarts,
+# jobcomp, sacct), the same as under sched/backfill (run with
+# DFRS_POLICY_SCHED=sched/backfill to see it):
+#  partitions, each changed while its job is held, then the job released:
+#   State=INACTIVE: pends with reason PartitionInactive, runs once UP;
+#   AllowGroups=root, for a job of user daemon: PartitionConfig;
+#   RootOnly=YES, for a job of user daemon: PartitionConfig (root passes
+#     RootOnly and AllowGroups, so these two jobs are daemon's, submitted
+#     with runuser);
+#   MaxMemPerNode=256 under a --mem=512 job: MaxMemPerLimit;
+#   none of them is started while another job runs and ends; each runs
+#   once its partition is restored (the change itself wakes sched/amcbf:
+#   amcbf_interval=300, so its periodic cycle cannot start them in time);
+#  QOS MaxWall=1 (QOS low): a -t 5 job pends with reason
+#   QOSMaxWallDurationPerJobLimit while a -t 1 job of the same QOS runs
+#   (the wall-clock side, the end time held at the limit, is the same code
+#   as partition MaxTime's, run live by test_amcbf_policy_timelimit.sh);
+#  PriorityTier and PreemptMode (partitions hi: tier 3; lo: tier 1; off:
+#   tier 1, PreemptMode=OFF).  J1 (hi) runs on 2 nodes, J2 (hi) needs all 4
+#   and waits, J3 is backfilled on the other 2; when J1 ends CMBF would
+#   requeue J3 for J2 (test_amcbf_preempt.sh):
+#   R  J3 in lo: requeued for J2 (a lower tier, REQUEUE), as Slurm's
+#      partition_prio preemption requeues it;
+#   O  J3 in off: not preempted, J2 waits for its end; A (lo, all 4 nodes,
+#      submitted before J2, so of a higher priority/basic priority) starts
+#      only after J2: the higher PriorityTier goes first in the queue.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+sched=${DFRS_POLICY_SCHED:-sched/amcbf}
+# (sched/backfill: a backfill cycle every second, as sched/amcbf's)
+params=(--sched-params bf_interval=1)
+[ "$sched" != sched/amcbf ] ||
+	params=(--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_interval=300)
+start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
+	--sched "$sched" "${params[@]}" \
+	--conf PreemptType=preempt/partition_prio --conf PreemptMode=REQUEUE \
+	--conf "PartitionName=pi Nodes=ALL State=UP" \
+	--conf "PartitionName=pg Nodes=ALL State=UP" \
+	--conf "PartitionName=pr Nodes=ALL State=UP" \
+	--conf "PartitionName=pm Nodes=ALL State=UP" \
+	--conf "PartitionName=hi Nodes=ALL PriorityTier=3 State=UP" \
+	--conf "PartitionName=lo Nodes=ALL PriorityTier=1 PreemptMode=REQUEUE State=UP" \
+	--conf "PartitionName=off Nodes=ALL PriorityTier=1 PreemptMode=OFF State=UP" ||
+	{ fail "cluster did not start"; finish; }
+
+# QOS low's MaxWall, seen by slurmctld
+sacctmgr -i modify qos low set maxwall=1 >/dev/null ||
+	fail "sacctmgr could not set QOS low's MaxWall"
+maxwall_seen() {
+	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'MaxWallPJ=1'
+}
+# held jobs, then each partition changed, then the jobs released
+as_daemon() { (cd /tmp && runuser -u daemon -- "$@"); }
+i=$(submit -H -p pi -N1 --wrap 'sleep 1')
+g=$(as_daemon sbatch --parsable -o /dev/null -H -p pg -N1 --wrap 'sleep 1')
+r=$(as_daemon sbatch --parsable -o /dev/null -H -p pr -N1 --wrap 'sleep 1')
+m=$(submit -H -p pm -N1 --mem=512 --wrap 'sleep 1')
+[ -n "$g" ] && [ -n "$r" ] || fail "user daemon could not submit"
+scontrol update partitionname=pi state=inactive
+scontrol update partitionname=pg allowgroups=root
+scontrol update partitionname=pr rootonly=yes
+scontrol update partitionname=pm maxmempernode=256
+# (scontrol says each partition's configuration is "not available now")
+scontrol release "$i,$g,$r,$m" >/dev/null 2>&1
+wait_for "QOS low's MaxWall seen by slurmctld" maxwall_seen
+w=$(submit -A dfrs --qos=low -t 5 -N1 --wrap 'sleep 1')
+w1=$(submit -A dfrs --qos=low -t 1 -N1 --wrap 'sleep 1')
+policy_reasons() {
+	wait_for "$1: the INACTIVE partition's job pending with PartitionInactive" \
+		reason_is "$i" PartitionInactive
+	wait_for "$1: daemon's job pending with PartitionConfig (AllowGroups=root)" \
+		reason_is "$g" PartitionConfig
+	wait_for "$1: daemon's job pending with PartitionConfig (RootOnly)" \
+		reason_is "$r" PartitionConfig
+	wait_for "$1: the --mem=512 job pending with MaxMemPerLimit" \
+		reason_is "$m" MaxMemPerLimit
+	wait_for "$1: the -t 5 job of QOS low pending with QOSMaxWallDurationPerJobLimit" \
+		reason_is "$w" QOSMaxWallDurationPerJobLimit
+}
+policy_reasons "while held back"
+# the -t 1 job of QOS low, and a later job, run and end: the others were
+# passed over, not forgotten
+o=$(submit -N1 --wrap 'sleep 1')
+wait_jobs_done 30 "$w1" "$o"
+for j in "$w1" "$o"; do
+	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
+		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
+done
+policy_reasons "after other jobs ran"
+scontrol update partitionname=pi state=up
+scontrol update partitionname=pg allowgroups=ALL
+scontrol update partitionname=pr rootonly=no
+scontrol update partitionname=pm maxmempernode=4096
+wait_jobs_done 30 "$i" "$g" "$r" "$m"
+for j in "$i" "$g" "$r" "$m"; do
+	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
+		fail "job $j: sacct State=$(sacct_of "$j" State) once its partition was restored, want COMPLETED"
+done
+reason_is "$w" QOSMaxWallDurationPerJobLimit ||
+	fail "job $w: $(squeue -h -j "$w" -o '%T %r') at the end, want PENDING QOSMaxWallDurationPerJobLimit"
+scancel "$w"
+
+# J1 and J2 in hi, J3 in PART backfilled beside J1 (its first run long)
+scenario() {
+	j1=$(submit -p hi -N2 --wrap 'sleep 3')
+	wait_for "$1: J1 running" state_is "$j1" RUNNING
+	[ -z "${2:-}" ] || a=$(submit -p "$2" -N4 --wrap 'sleep 1')
+	j2=$(submit -p hi -N4 --wrap 'sleep 1')
+	j3=$(submit -p "$3" -N2 \
+		--wrap '[ "${SLURM_RESTART_COUNT:-0}" -gt 0 ] || sleep 6')
+	wait_for "$1: J3 backfilled" state_is "$j3" RUNNING
+}
+# R: J3 in lo, a lower tier with PreemptMode=REQUEUE: requeued for J2
+scenario R "" lo
+wait_jobs_done 40 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+[ "$(restarts "$j3")" = 1 ] || fail "R: J3 (partition lo) restarted $(restarts "$j3") times, want 1"
+[ "$(restarts "$j1")" = 0 ] || fail "R: J1 (partition hi, J2's tier) restarted $(restarts "$j1") times, want 0"
+
+# O: J3 in off (PreemptMode=OFF): J2 waits for it; then J2 before A
+scenario O lo off
+wait_jobs_done 40 "$j1" "$j2" "$j3" "$a"
+assert_completed_once "$j1" "$j2" "$j3" "$a"
+[ "$(restarts "$j3")" = 0 ] || fail "O: J3 (partition off) restarted $(restarts "$j3") times, want 0"
+[ "$(restarts "$a")" = 0 ] || fail "O: A restarted $(restarts "$a") times, want 0"
+s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
+[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
+	fail "O: J2 started at '$s2', before J3 (partition off) ended at '$e3'"
+sa=$(jc_time "$a" COMPLETED StartTime) e2=$(jc_time "$j2" COMPLETED EndTime)
+[ -n "$sa" ] && [ -n "$e2" ] && [ "$sa" -ge "$e2" ] ||
+	fail "O: A (partition lo) started at '$sa', before J2 (partition hi) ended at '$e2'"
+finish
