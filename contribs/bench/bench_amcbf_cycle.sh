@@ -187,7 +187,7 @@ cycle_sizes_in() { sed -n 's/.* cycle: \([0-9]*\) jobs\( and blockers\|,\).*/\1/
 # before the nodes registered) are counted apart: "D M" (how many, their
 # mean ms) from log file $1, up to its first stats line.
 decided_cycles_in() {
-	awk '/stats: / { exit }
+	awk '/ stats: [0-9]+ cycles/ { exit }
 	     /dfrs\(.*\) cycle: [1-9][0-9]* jobs/ { dec = 1; next }
 	     / cycle: [0-9.]+ ms, / {
 		match($0, / cycle: [0-9.]+ ms/)
@@ -206,7 +206,9 @@ refused_note() {
 	say "$n starts refused by Slurm; the first: ${first:0:240} (log: $2)"
 }
 # the first "stats:" line after offset $1 (reading it all: no SIGPIPE)
-first_stats() { log_from "$1" | awk '/stats: / && !n++'; }
+# (the plugin's read-phase line "amcbf_read_log_stats: read phase: ..."
+# also has "stats: " in it: the pattern asks for the cycle count)
+first_stats() { log_from "$1" | awk '/ stats: [0-9]+ cycles/ && !n++'; }
 # the same, in the log after offset $1
 cycle_sizes() { cycle_sizes_in <(log_from "$1"); }
 
@@ -245,7 +247,7 @@ bench_amcbf() {
 	stats=$(first_stats "$off")
 	[ -n "$stats" ] || die "no stats line at shutdown"
 	# the log of the process that just stopped: between the two stats lines
-	log_from "$off1" | awk '/stats: / { n++ } n == 1 || (n == 2 && !done++)' > "$CLUSTER_DIR/measured.log"
+	log_from "$off1" | awk '/ stats: [0-9]+ cycles/ { n++ } n == 1 || (n == 2 && !done++)' > "$CLUSTER_DIR/measured.log"
 	sizes=$(cycle_sizes_in "$CLUSTER_DIR/measured.log" | sort -n | uniq -c |
 		awk '{printf "%s%d cycles of %d", s, $1, $2; s=", "}')
 	say "cycle lines: ${sizes:-none}"

@@ -10,10 +10,17 @@
 #  A  J3 of QOS low with PreemptMode=OFF: in Slurm 22.05 a QOS's "OFF"
 #     unsets its mode, so the cluster's (REQUEUE) applies (sacctmgr(1));
 #     J3 is requeued for J2, as Slurm's preemption would requeue it;
-#  B  J3 of QOS high, which is not in normal's Preempt= list: not
-#     preempted (one log line says why), J2 waits for it; meanwhile sprio
+#  B  J3 of QOS high, which is not in normal's Preempt= list: the engine
+#     asks the site's rule before it chooses a victim, so J3 is never
+#     chosen (no requeue of it is tried and refused), J2 waits for it;
+#     meanwhile sprio
 #     shows J2's AGE factor above 0 (its accrue time is set while it
 #     waits, as the main scheduler sets it);
+#  D  two candidates: J1 runs on 2 nodes, J2 needs 3 and waits, J4 (QOS
+#     low) then J3 (QOS high) are backfilled on one node each; when J1
+#     ends CMBF collects the newest first (J3), which normal may not
+#     preempt: the engine requeues J4 instead, and no requeue of J3 is
+#     tried (for J2, nor for the requeued J4);
 #  C  J3 of QOS low with PreemptMode=REQUEUE and GraceTime=2: Slurm's
 #     preemption path sends it SIGTERM (its trap notes it), then requeues
 #     it once the grace time is over; sacct -D records a PREEMPTED run.
@@ -83,9 +90,25 @@ age=$(sprio -h -j "$j2" -o %A 2>/dev/null | tr -d ' ')
 echo "B: sprio -j $j2: AGE=$age"
 [ -n "$age" ] && [ "$age" -gt 0 ] 2>/dev/null ||
 	fail "B: sprio shows J2's AGE as '$age', want more than 0"
-wait_for "B: the plugin says why it does not preempt J3" \
-	log_has "not preempting JobId=$j3 for JobId=$j2: its QOS is not in the preemptor QOS's Preempt= list"
 j2_waited B
+! log_has "not preempting JobId=$j3 for JobId=$j2" ||
+	fail "B: the engine chose J3 as J2's victim although the site protects it (the requeue was refused after)"
+
+# D: a protected victim among two candidates: the engine takes the other
+j1=$(submit -N2 --wrap 'sleep 3')
+wait_for "D: J1 running" state_is "$j1" RUNNING
+j2=$(submit -N3 --wrap 'sleep 1')
+j4=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 6')
+wait_for "D: J4 backfilled" state_is "$j4" RUNNING
+j3=$(submit -N1 -A dfrs --qos=high --wrap 'sleep 9')
+wait_for "D: J3 backfilled" state_is "$j3" RUNNING
+wait_for -t 20 "D: J4 requeued for J2" \
+	log_has "cmbf: preempted JobId=$j4 on [^ ]* (requeued, preemption 1 "
+wait_jobs_done 40 "$j1" "$j2" "$j3" "$j4"
+assert_completed_once "$j1" "$j2" "$j3" "$j4"
+[ "$(restarts "$j3")" = 0 ] || fail "D: J3 restarted $(restarts "$j3") times, want 0"
+! log_has "not preempting JobId=$j3 " ||
+	fail "D: the engine chose J3, which the site protects, as a victim"
 
 # C: PreemptMode=REQUEUE and GraceTime=2 on low: SIGTERM, then the requeue
 sacctmgr -i modify qos low set preemptmode=requeue gracetime=2 priority=6 >/dev/null ||

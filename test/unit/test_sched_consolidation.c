@@ -17,6 +17,7 @@
 
 #include "sched/sched_engine.h"
 #include "sched/sched_policy.h"
+#include "sched/sched_rules.h"
 #include "sim/sim_engine.h"
 #include "sim/sim_workload.h"
 #include "sim_fixture.h"
@@ -733,6 +734,266 @@ static void test_requeue_victims(void **state)
 	}
 }
 
+/* --- the site's rules as plain data (sched_rules.h) ---------------------- */
+
+/* A pairwise rule from a table: deny[p][v] nonzero: job p may not preempt
+ * job v. */
+typedef struct {
+	unsigned char deny[8][8];
+} pair_table_t;
+
+static int pair_allowed(const sched_state_t *st, size_t preemptor,
+			size_t victim, const void *ctx)
+{
+	const pair_table_t *t = ctx;
+	(void)st;
+	return !t->deny[preemptor][victim];
+}
+
+/*
+ * A protected victim among two candidates: two nodes, J1 (1 node) queued,
+ * J2 on P1 and J3 on P2 running, both later.  CMBF collects the newest
+ * first: J3 is requeued for J1.  When the site protects J3 from J1 (a
+ * pairwise rule, e.g. its QOS is not in J1's QOS's Preempt= list) or from
+ * anyone (no_preempt, e.g. PreemptMode=OFF), J2 is requeued instead; when
+ * both are protected nothing happens and J1 waits.  (J3 is protected from
+ * J2 throughout: a requeued J2 would otherwise take J3's node in turn, as
+ * CMBF lets any earlier job do.)
+ */
+static void test_rules_protected_victim(void **state)
+{
+	static const int p1[] = { 0 }, p2[] = { 1 };
+	/* 0: no rule; 1: J3 denied to J1; 2: J3 no_preempt; 3: both denied */
+	static const struct {
+		int deny_j3, no_preempt_j3, deny_j2;
+		long victim;	/* job id requeued, 0: none */
+		int node;	/* J1's node */
+	} cases[] = { { 0, 0, 0, 3, 1 }, { 1, 0, 0, 2, 0 },
+		      { 0, 1, 0, 2, 0 }, { 1, 0, 1, 0, -1 } };
+
+	for (size_t c = 0; c < 4; c++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+		pair_table_t t = { 0 };
+
+		sched_config_paper(&cfg);
+		map_init(&m, 2);
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J1 */
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J2 */
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p2);	/* J3 */
+		t.deny[0][2] = (unsigned char)cases[c].deny_j3;
+		t.deny[0][1] = (unsigned char)cases[c].deny_j2;
+		t.deny[1][2] = 1;	/* a requeued J2 does not take J3's node */
+		m.jobs[2].no_preempt = cases[c].no_preempt_j3;
+		m.st.may_preempt = pair_allowed;
+		m.st.preempt_ctx = &t;
+		assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE,
+					    &d), 0);
+		if (!cases[c].victim) {
+			assert_int_equal(d.count, 0);
+			assert_int_equal(m.jobs[0].where, SCHED_QUEUED);
+			assert_int_equal(m.jobs[1].where, SCHED_RUNNING_FG);
+			assert_int_equal(m.jobs[2].where, SCHED_RUNNING_FG);
+			sched_decisions_free(&d);
+			continue;
+		}
+		assert_int_equal(d.count, 2);
+		assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+		assert_int_equal(d.items[0].job_id, cases[c].victim);
+		assert_int_equal(d.items[0].preemptor, 0);	/* for J1 */
+		assert_int_equal(d.items[1].action, SCHED_START);
+		assert_int_equal(d.items[1].job_id, 1);
+		assert_int_equal(d.items[1].preemptor, -1);
+		assert_int_equal(sched_decision_nodes(&d, &d.items[1])[0],
+				 cases[c].node);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * The same in the tiers (AMCBF, victims go to bg in place): two nodes, J1
+ * (2 processes at 50 %) queued, J2 (2 at 100 %) in fg on P1-P2.  J2 goes to
+ * bg and J1 takes fg, unless the site protects J2 from J1: then nothing.
+ */
+static void test_rules_protected_victim_tiers(void **state)
+{
+	static const int p12[] = { 0, 1 };
+
+	for (int deny = 0; deny <= 1; deny++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+		pair_table_t t = { 0 };
+
+		sched_config_paper(&cfg);
+		cfg.requeue_victims = 0;
+		map_init(&m, 2);
+		map_job(&m, 2, 0.5, SCHED_QUEUED, NULL);	/* J1 */
+		map_job(&m, 2, 1.0, SCHED_RUNNING_FG, p12);	/* J2 */
+		t.deny[0][1] = (unsigned char)deny;
+		m.st.may_preempt = pair_allowed;
+		m.st.preempt_ctx = &t;
+		assert_int_equal(sched_amcbf(&m.st, &cfg,
+					     SCHED_EV_FG_DEPARTURE, &d), 0);
+		assert_int_equal(d.count, deny ? 0 : 2);
+		assert_int_equal(m.jobs[1].where,
+				 deny ? SCHED_RUNNING_FG : SCHED_RUNNING_BG);
+		if (!deny) {
+			assert_int_equal(d.items[0].action, SCHED_TO_BG);
+			assert_int_equal(d.items[0].preemptor, 0);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * dispatch's eviction (Alg. 2 line 25) is a preemption too: one node, J1
+ * (40 %) in bg, J2 (100 %) arrives and takes the idle fg slot.  J1 is
+ * evicted to the queue, naming J2; protected (no_preempt) it stays in bg.
+ */
+static void test_rules_bg_eviction(void **state)
+{
+	static const int p1[] = { 0 };
+
+	for (int protect = 0; protect <= 1; protect++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+
+		sched_config_paper(&cfg);
+		map_init(&m, 1);
+		map_job(&m, 1, 0.4, SCHED_RUNNING_BG, p1);	/* J1 */
+		map_job(&m, 1, 1.0, SCHED_QUEUED, NULL);	/* J2 */
+		m.jobs[0].no_preempt = protect;
+		m.jobs[1].is_new = 1;
+		assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_ARRIVAL,
+					     &d), 0);
+		assert_int_equal(d.count, protect ? 1 : 2);
+		assert_int_equal(d.items[0].action, SCHED_START);
+		assert_int_equal(d.items[0].job_id, 2);
+		assert_int_equal(m.jobs[0].where,
+				 protect ? SCHED_RUNNING_BG : SCHED_QUEUED);
+		if (!protect) {
+			assert_int_equal(d.items[1].action, SCHED_REQUEUE);
+			assert_int_equal(d.items[1].job_id, 1);
+			assert_int_equal(d.items[1].preemptor, 1);
+		}
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * A job whose license is held: two nodes, J1 (1 node, license 0 x1)
+ * queued, J2 and J3 running after it.  With the license free J3 is
+ * requeued for J1, which starts and takes it; with none free nothing
+ * happens: no start, no victim.
+ */
+static void test_rules_license_held(void **state)
+{
+	static const int p1[] = { 0 }, p2[] = { 1 };
+	static const sched_lic_req_t req = { .lic = 0, .count = 1 };
+
+	for (int free_ = 0; free_ <= 1; free_++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+		sched_license_t pool = { "lic", 1, free_ };
+
+		sched_config_paper(&cfg);
+		map_init(&m, 2);
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J1 */
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J2 */
+		map_job(&m, 1, 1, SCHED_RUNNING_FG, p2);	/* J3 */
+		m.jobs[0].lic = &req;
+		m.jobs[0].nlic = 1;
+		m.st.licenses = &pool;
+		m.st.nlicenses = 1;
+		assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE,
+					    &d), 0);
+		assert_int_equal(d.count, free_ ? 2 : 0);
+		assert_int_equal(m.jobs[2].where,
+				 free_ ? SCHED_QUEUED : SCHED_RUNNING_FG);
+		assert_int_equal(m.jobs[0].where,
+				 free_ ? SCHED_RUNNING_FG : SCHED_QUEUED);
+		assert_int_equal(pool.free, 0);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * Licenses taken earlier in the same call count: two idle nodes, J1 and J2
+ * each ask for the one license: J1 starts, J2 does not.  With the license
+ * held away from J1 by a reservation it may not use, J1 is passed over and
+ * J2 starts.  A request naming no license of the pool never fits.
+ */
+static void test_rules_license_in_call(void **state)
+{
+	for (int c = 0; c < 3; c++) {
+		map_t m;
+		sched_config_t cfg;
+		sched_decisions_t d = { 0 };
+		sched_license_t pool = { "lic", 1, 1 };
+		sched_lic_req_t r1 = { .lic = c == 2 ? 1 : 0, .count = 1,
+				       .held_away = c == 1 };
+		sched_lic_req_t r2 = { .lic = 0, .count = 1 };
+
+		sched_config_paper(&cfg);
+		map_init(&m, 2);
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J1 */
+		map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J2 */
+		m.jobs[0].lic = &r1;
+		m.jobs[0].nlic = 1;
+		m.jobs[1].lic = &r2;
+		m.jobs[1].nlic = 1;
+		m.st.licenses = &pool;
+		m.st.nlicenses = 1;
+		assert_int_equal(sched_cmbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE,
+					    &d), 0);
+		assert_int_equal(d.count, 1);
+		assert_int_equal(d.items[0].action, SCHED_START);
+		assert_int_equal(d.items[0].job_id, c == 0 ? 1 : 2);
+		assert_int_equal(pool.free, 0);
+		sched_decisions_free(&d);
+	}
+}
+
+/*
+ * A job passed over for its licenses is not the head: under AMBF (only
+ * the head preempts), two nodes, J1 (license none free) and J2 queued, J3
+ * and J4 running after them.  J2 is the head: it requeues J4 and starts.
+ * Were J1 the head, it would requeue J4 for a start its licenses forbid.
+ */
+static void test_rules_license_not_head(void **state)
+{
+	static const int p1[] = { 0 }, p2[] = { 1 };
+	static const sched_lic_req_t req = { .lic = 0, .count = 1 };
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	sched_license_t pool = { "lic", 1, 0 };
+
+	sched_config_paper(&cfg);
+	map_init(&m, 2);
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J1 */
+	map_job(&m, 1, 1, SCHED_QUEUED, NULL);		/* J2 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p1);	/* J3 */
+	map_job(&m, 1, 1, SCHED_RUNNING_FG, p2);	/* J4 */
+	m.jobs[0].lic = &req;
+	m.jobs[0].nlic = 1;
+	m.st.licenses = &pool;
+	m.st.nlicenses = 1;
+	assert_int_equal(sched_ambf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d), 0);
+	assert_int_equal(d.count, 2);
+	assert_int_equal(d.items[0].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[0].job_id, 4);
+	assert_int_equal(d.items[0].preemptor, 1);
+	assert_int_equal(d.items[1].action, SCHED_START);
+	assert_int_equal(d.items[1].job_id, 2);
+	assert_int_equal(m.jobs[0].where, SCHED_QUEUED);
+	sched_decisions_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -756,6 +1017,12 @@ int main(void)
 		cmocka_unit_test(test_reserve_ambf),
 		cmocka_unit_test(test_reserve_amcbf_arrival),
 		cmocka_unit_test(test_requeue_victims),
+		cmocka_unit_test(test_rules_protected_victim),
+		cmocka_unit_test(test_rules_protected_victim_tiers),
+		cmocka_unit_test(test_rules_bg_eviction),
+		cmocka_unit_test(test_rules_license_held),
+		cmocka_unit_test(test_rules_license_in_call),
+		cmocka_unit_test(test_rules_license_not_head),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,7 +44,12 @@
  *     in its tier;
  *   - a job restricted to some nodes (sched_job_t.allowed: Slurm's
  *     partitions, features, -w and -x) counts and takes only those, and
- *     preempts only jobs holding some of them.
+ *     preempts only jobs holding some of them;
+ *   - the site's rules (sched_rules.h): a queued job whose licenses are
+ *     not free is passed over (not started, not the head, no victim for
+ *     it); a later job is a victim only if the site lets this job preempt
+ *     it, so a waiting job takes an unprotected victim where one exists
+ *     and waits where none does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +57,7 @@
 #include "sched_dispatch.h"
 #include "sched_engine.h"
 #include "sched_reservation.h"
+#include "sched_rules.h"
 
 /* later[j]: fg nodes held by jobs after j in arrival order; recomputed
  * whenever the decision list has grown since the last computation.  For a
@@ -83,14 +89,27 @@ static victims_t victims_of(const sched_config_t *cfg, int tiered)
 	return tiered ? VICTIMS_SWAP : VICTIMS_NONE;
 }
 
-/* May fg job k be preempted. */
+/* May fg job k be preempted (by anyone). */
 static int is_victim(const sched_state_t *st, size_t k, victims_t victims)
 {
 	const sched_job_t *job = &st->jobs[k];
-	if (job->where != SCHED_RUNNING_FG || job->pinned ||
+	if (job->where != SCHED_RUNNING_FG || job->pinned || job->no_preempt ||
 	    victims == VICTIMS_NONE)
 		return 0;
 	return victims == VICTIMS_ANY || bg_slots_free(st, job);
+}
+
+/* May fg job k be preempted for job j (the site's pairwise rule). */
+static int is_victim_for(const sched_state_t *st, size_t j, size_t k,
+			 victims_t victims)
+{
+	return is_victim(st, k, victims) && sched_may_preempt(st, j, k);
+}
+
+/* Is queued job j passed over: its licenses are not free (sched_rules.h). */
+static int passed_over(const sched_state_t *st, size_t j)
+{
+	return st->jobs[j].where == SCHED_QUEUED && !sched_licenses_ok(st, j);
 }
 
 /* Nodes of running job k that job j may use. */
@@ -124,10 +143,10 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 	if (l->victims == VICTIMS_SWAP &&
 	    !keeps_victims_in_bg(st, j, l->util_threshold))
 		return 0;
-	if (st->jobs[j].allowed) {
+	if (st->jobs[j].allowed || st->may_preempt) {
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
-			if (is_victim(st, k, l->victims))
+			if (is_victim_for(st, j, k, l->victims))
 				sum += usable_nodes_of(st, j, k);
 		return sum;
 	}
@@ -159,7 +178,7 @@ static int holds_for_head(const sched_state_t *st, size_t k, size_t head,
 			  const void *ctx)
 {
 	const later_fg_t *l = ctx;
-	if (k < head || !is_victim(st, k, l->victims))
+	if (k < head || !is_victim_for(st, head, k, l->victims))
 		return 1;
 	return l->victims == VICTIMS_SWAP &&
 	       !keeps_victims_in_bg(st, head, l->util_threshold);
@@ -203,7 +222,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int sum = 0;
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
-		if (is_victim(st, k, who) &&
+		if (is_victim_for(st, j, k, who) &&
 		    (usable = usable_nodes_of(st, j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
@@ -218,9 +237,9 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 			continue;
 		}
 		if (tiered && bg_slots_free(st, &st->jobs[k]))
-			rc = sched_swap_to_bg(st, out, k);
+			rc = sched_swap_to_bg_for(st, out, k, j);
 		else
-			rc = sched_requeue(st, out, k);
+			rc = sched_requeue_for(st, out, k, j);
 		if (rc)
 			break;
 	}
@@ -277,7 +296,7 @@ static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
 	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED)
+		if (job->where != SCHED_QUEUED || passed_over(st, j))
 			continue;
 		int free_here = job->allowed ? sched_fg_idle_for(st, j) : idle;
 		int starts = starts_in_fg(&sc, st, cfg, &l, out, j, free_here,
@@ -317,7 +336,8 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where == SCHED_RUNNING_FG || job->pinned)
+		if (job->where == SCHED_RUNNING_FG || job->pinned ||
+		    passed_over(st, j))
 			continue;
 		int fidle = sched_fg_idle_for(st, j);
 		int in_bg = job->where == SCHED_RUNNING_BG;
@@ -359,7 +379,8 @@ out:
 static size_t first_waiting(const sched_state_t *st)
 {
 	for (size_t j = 0; j < st->njobs; j++)
-		if (st->jobs[j].where != SCHED_RUNNING_FG && !st->jobs[j].pinned)
+		if (st->jobs[j].where != SCHED_RUNNING_FG &&
+		    !st->jobs[j].pinned && !passed_over(st, j))
 			return j;
 	return st->njobs;
 }
@@ -384,7 +405,8 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 	}
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (!job->is_new || job->where != SCHED_QUEUED)
+		if (!job->is_new || job->where != SCHED_QUEUED ||
+		    passed_over(st, j))
 			continue;
 		if (job->nodes <= sched_fg_idle_for(st, j) &&
 		    (j == head || sched_reservation_admits(st, &r, j))) {
@@ -406,6 +428,7 @@ static int bg_pass(sched_state_t *st, const sched_config_t *cfg,
 	for (size_t j = 0; j < st->njobs && bidle > 0; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED || job->nodes > bidle ||
+		    passed_over(st, j) ||
 		    (job->allowed &&
 		     job->nodes > sched_bg_eligible_for(st, cfg, j)))
 			continue;

@@ -15,6 +15,9 @@
  *     in bg holds its slots and its own progress hostage, and is better
  *     off waiting for fg nodes (admission by predicted progress).
  *
+ * A bg job the site protects from this job (sched_may_preempt) is not
+ * evicted: it stays beside the busy fg process, with the CPU left over.
+ *
  * Only nodes the job may use (sched_job_t.allowed) are candidates; among
  * equally loaded ones, the job's preferred nodes (sched_job_t.rank) first.
  *
@@ -25,6 +28,7 @@
 #include <stdlib.h>
 
 #include "sched_dispatch.h"
+#include "sched_rules.h"
 
 typedef struct {
 	double key;
@@ -137,7 +141,8 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		double u = job->util[p];
 		if (bg >= 0 && (u >= cfg->util_threshold ||
 				1.0 - u <= cfg->min_idle_cpu) &&
-		    sched_requeue(st, out, (size_t)bg))
+		    sched_may_preempt(st, j, (size_t)bg) &&
+		    sched_requeue_for(st, out, (size_t)bg, j))
 			goto out;
 	}
 	rc = 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sched_engine.h"
+#include "sched_rules.h"
 
 void sched_config_defaults(sched_config_t *cfg)
 {
@@ -103,6 +104,7 @@ static sched_decision_t *push(sched_decisions_t *d, const sched_state_t *st,
 	dec->action = action;
 	dec->job = j;
 	dec->job_id = st->jobs[j].id;
+	dec->preemptor = -1;
 	dec->nodes_off = d->pool_used;
 	if (nnodes > 0) {
 		memcpy(d->node_pool + d->pool_used, nodes,
@@ -224,18 +226,36 @@ int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
 	dec->tier = tier;
 	occupy(st, j, tier, nodes);
 	st->jobs[j].started = st->now;
+	sched_licenses_take(st, j);
+	return 0;
+}
+
+static int requeue(sched_state_t *st, sched_decisions_t *out, size_t j,
+		   long preemptor)
+{
+	sched_decision_t *dec = push(out, st, SCHED_REQUEUE, j, NULL, 0);
+	if (!dec)
+		return -1;
+	dec->preemptor = preemptor;
+	/* its licenses are not returned: Slurm frees them once the job
+	 * has left its nodes, after this call */
+	vacate(st, j);
 	return 0;
 }
 
 int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j)
 {
-	if (!push(out, st, SCHED_REQUEUE, j, NULL, 0))
-		return -1;
-	vacate(st, j);
-	return 0;
+	return requeue(st, out, j, -1);
 }
 
-int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j)
+int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+		      size_t preemptor)
+{
+	return requeue(st, out, j, (long)preemptor);
+}
+
+static int swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j,
+		      long preemptor)
 {
 	sched_job_t *job = &st->jobs[j];
 	sched_decision_t *dec = push(out, st, SCHED_TO_BG, j, job->alloc,
@@ -243,9 +263,21 @@ int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j)
 	if (!dec)
 		return -1;
 	dec->tier = SCHED_TIER_BG;
+	dec->preemptor = preemptor;
 	vacate(st, j);
 	occupy(st, j, SCHED_TIER_BG, out->node_pool + dec->nodes_off);
 	return 0;
+}
+
+int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j)
+{
+	return swap_to_bg(st, out, j, -1);
+}
+
+int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+			 size_t preemptor)
+{
+	return swap_to_bg(st, out, j, (long)preemptor);
 }
 
 void sched_release(sched_state_t *st, size_t j)

@@ -36,6 +36,16 @@
 
 #include "sched_tier.h"
 
+/* A license request of a job (Slurm's -L name:count): `count` of the
+ * state's license `lic` (sched_state_t.licenses); `held_away` of that
+ * license's free ones are held by advanced reservations the job may not
+ * use (what Slurm's job_test_lic_resv() counts against it). */
+typedef struct {
+	int lic;
+	int count;
+	int held_away;
+} sched_lic_req_t;
+
 typedef enum {
 	SCHED_QUEUED = 0,	/* waiting (never started, or requeued) */
 	SCHED_RUNNING_FG,
@@ -67,6 +77,15 @@ typedef struct {
 				   availability, SSAC); NULL: node index
 				   order.  Among equally good nodes an engine
 				   takes the preferred ones. */
+	const sched_lic_req_t *lic;	/* its license requests, nlic
+				   entries (sched_rules.h); NULL: none */
+	int nlic;
+	int no_preempt;		/* nonzero: a running job the site protects
+				   (e.g. PreemptMode=OFF, PreemptExemptTime,
+				   --no-requeue): never a victim of any
+				   preemption (requeue, switch to bg, bg
+				   eviction); unlike `pinned` it may still be
+				   promoted and may be the head */
 } sched_job_t;
 
 typedef struct {
@@ -74,12 +93,34 @@ typedef struct {
 	int bg_job, bg_proc;
 } sched_node_t;
 
+/* A license of the cluster (Slurm's Licenses=) as the engines see it. */
 typedef struct {
+	const char *name;	/* for the driver's messages */
+	int total;		/* configured */
+	int free;		/* not held by running jobs; an engine call
+				   takes what the jobs it starts ask for */
+} sched_license_t;
+
+struct sched_state;
+/* May queued or bg job `preemptor` take the nodes of running job `victim`
+ * (both indices in jobs[]): the site's pairwise preemption rule (Slurm's
+ * QOS Preempt= lists, partition PriorityTier), sched_rules.h. */
+typedef int (*sched_may_preempt_fn)(const struct sched_state *st,
+				    size_t preemptor, size_t victim,
+				    const void *ctx);
+
+typedef struct sched_state {
 	double now;
 	int nnodes;
 	sched_node_t *nodes;
 	sched_job_t *jobs;	/* active jobs, in arrival order */
 	size_t njobs;
+	sched_license_t *licenses;	/* the license pool, nlicenses
+				   entries; NULL: none (sched_rules.h) */
+	int nlicenses;
+	sched_may_preempt_fn may_preempt;	/* NULL: anyone may preempt
+				   any later job (Liu et al. 2013) */
+	const void *preempt_ctx;	/* given to may_preempt */
 } sched_state_t;
 
 /* sched_config_t.requeue_victims: 0 in the tiered engines, 1 in the
@@ -134,6 +175,10 @@ typedef struct {
 	sched_tier_t tier;	/* START: the tier started in */
 	int moved;		/* TO_FG: processes that changed node */
 	size_t nodes_off;	/* START, TO_FG: process i on node_pool[off+i] */
+	long preemptor;		/* REQUEUE, TO_BG: index in jobs[] of the job
+				   it makes room for; -1: none (e.g. a job
+				   going back to the queue by the driver's
+				   choice) */
 } sched_decision_t;
 
 typedef struct {
@@ -206,11 +251,18 @@ double sched_bg_predicted_rate(const sched_state_t *st, size_t j,
 			       const int *nodes);
 
 /* Start queued job j in a tier, process i on nodes[i] (all free in that
- * tier).  Records SCHED_START. */
+ * tier); it takes its licenses from the pool (sched_rules.h).  Records
+ * SCHED_START. */
 int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
 		sched_tier_t tier, const int *nodes);
 /* Suspend running job j and put it back in the queue (SCHED_REQUEUE). */
 int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j);
+/* The same, or a switch to bg (sched_swap_to_bg, when to_bg), to make
+ * room for job `preemptor`, which the decision names. */
+int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+		      size_t preemptor);
+int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+			 size_t preemptor);
 /* Switch fg job j to the bg slots of its own nodes, which must be free
  * (SCHED_TO_BG). */
 int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j);

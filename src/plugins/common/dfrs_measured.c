@@ -72,8 +72,10 @@ double dfrs_job_need(job_record_t *job_ptr, const dfrs_params_t *params,
 		     job_ptr, c.need, c.why);
 	else if (c.note == NEED_NOTE_MISSING &&
 		 say_once(job.job_id, c.note))
-		verbose("%pJ: no CPU need measured on its nodes yet (dfrs-nodeagent --measure-window): %s %g",
-			job_ptr, need_chosen_name(c.from), c.need);
+		/* debug: on a cluster without node agents it is true of
+		 * every job, and says nothing the site did not choose */
+		debug("%pJ: no CPU need measured on its nodes yet (dfrs-nodeagent --measure-window): %s %g",
+		      job_ptr, need_chosen_name(c.from), c.need);
 	if (from)
 		*from = c.from;
 	return c.need;

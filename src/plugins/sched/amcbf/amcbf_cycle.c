@@ -73,6 +73,7 @@
 #include "amcbf_power.h"
 #include "amcbf_bb.h"
 #include "amcbf_preempt_rules.h"
+#include "amcbf_engine_rules.h"
 #include "suite/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -88,6 +89,8 @@ typedef struct {
 	double *util;
 	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
 	int *rank;		/* its node preference (availability), or NULL */
+	sched_lic_req_t *lic;	/* a pending job's license requests, or NULL */
+	amcbf_pair_side_t pair;	/* its side of the site's pairwise rule */
 } entry_t;
 
 bool amcbf_tiers_possible(void)
@@ -212,6 +215,9 @@ typedef struct {
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
 	amcbf_read_t *read;	/* pending jobs read last, time-bounded */
+	amcbf_lic_pool_t pool;	/* licenses the engine sees */
+	amcbf_pair_ctx_t pair;	/* the pairwise rule the engine consults */
+	const amcbf_pair_side_t **sides;	/* pair.sides, by state index */
 } snapshot_t;
 
 /* A new zeroed entry at the end of the snapshot. */
@@ -232,7 +238,11 @@ static void snapshot_free(snapshot_t *s)
 		xfree(s->e[j].job.alloc);
 		xfree(s->e[j].allowed);
 		xfree(s->e[j].rank);
+		xfree(s->e[j].lic);
+		amcbf_pair_side_free(&s->e[j].pair);
 	}
+	amcbf_lic_pool_free(&s->pool);
+	xfree(s->sides);
 	xfree(s->e);
 	memset(s, 0, sizeof(*s));
 }
@@ -283,6 +293,12 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	q->job.allowed = q->allowed;
 	q->rank = amcbf_power_rank(amcbf_avail_rank(avail, job_ptr));
 	q->job.rank = q->rank;
+	/* the site's rules the engine applies itself: licenses, and who
+	 * may preempt whom */
+	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &q->job.nlic);
+	q->job.lic = q->lic;
+	if (s->pair.site != PREEMPT_SITE_NONE)
+		amcbf_pair_side_read(&q->pair, job_ptr);
 	q->key.id = job_ptr->job_id;
 	q->key.submit = amcbf_first_submit(k, job_ptr);
 	q->key.slurm_prio = job_ptr->priority;
@@ -339,6 +355,10 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 		job_ptr->priority = amcbf_slurm_priority(r->key.stretch);
 	}
 	r->key.fixed = !running || !amcbf_preemptable(job_ptr, params, now);
+	/* also out of reach of a bg eviction, which ignores the order */
+	r->job.no_preempt = r->key.fixed;
+	if (s->pair.site != PREEMPT_SITE_NONE)
+		amcbf_pair_side_read(&r->pair, job_ptr);
 	if (running)	/* a completing job departs once done */
 		k->running = 1;
 }
@@ -399,6 +419,8 @@ static void snapshot_take(snapshot_t *s, amcbf_memory_t *mem,
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
 	s->nnodes = node_record_count;
+	amcbf_lic_pool_read(&s->pool);
+	s->pair.site = amcbf_rules_site();
 	snapshot_blockers(s, params, avail);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it)))
@@ -479,6 +501,16 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 	for (size_t j = 0; j < s->ne; j++)
 		st->jobs[j] = s->e[j].job;
 	place_running(st, s);
+	st->licenses = s->pool.lic;
+	st->nlicenses = s->pool.nlic;
+	if (s->pair.site != PREEMPT_SITE_NONE) {
+		s->sides = xcalloc(s->ne ? s->ne : 1, sizeof(*s->sides));
+		for (size_t j = 0; j < s->ne; j++)
+			s->sides[j] = &s->e[j].pair;
+		s->pair.sides = s->sides;
+		st->may_preempt = amcbf_pair_may_preempt;
+		st->preempt_ctx = &s->pair;
+	}
 
 	/* each running job's yield until the next cycle: 1 in the
 	 * foreground, the CPU left by the foreground neighbour in the bg */
@@ -536,6 +568,11 @@ static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
 static job_record_t *preemptor_of(const snapshot_t *s,
 				  const sched_decisions_t *dec, size_t d)
 {
+	long by = dec->items[d].preemptor;
+
+	/* the engine names it (a bg eviction comes after its start) */
+	if (by >= 0)
+		return s->e[by].id ? find_job_record(s->e[by].id) : NULL;
 	for (size_t e = d + 1; e < dec->count; e++)
 		if (dec->items[e].action == SCHED_START ||
 		    dec->items[e].action == SCHED_TO_FG)

@@ -112,6 +112,21 @@ static void side_of(job_record_t *job_ptr, preempt_side_t *s,
 	}
 }
 
+preempt_site_t amcbf_rules_site(void)
+{
+	return site();
+}
+
+void amcbf_rules_side(job_record_t *job_ptr, preempt_side_t *s,
+		      unsigned char **list)
+{
+	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
+
+	assoc_mgr_lock(&locks);
+	side_of(job_ptr, s, list);
+	assoc_mgr_unlock(&locks);
+}
+
 preempt_why_t amcbf_rules_pair(job_record_t *preemptor, job_record_t *victim)
 {
 	assoc_mgr_lock_t locks = { .qos = READ_LOCK };

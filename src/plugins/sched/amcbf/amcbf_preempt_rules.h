@@ -24,6 +24,16 @@ void amcbf_rules_say_site(void);
 preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
 				 const dfrs_params_t *params, time_t now);
 
+/* The site's PreemptType as preempt_rules takes it. */
+preempt_site_t amcbf_rules_site(void);
+
+/* One side of the pairwise rule for this job (its QOS, Preempt= list,
+ * WITHIN, priority, partition PriorityTier), read now for the engine to
+ * consult later without locks; *list is xmalloc'ed (s->qos_preempts
+ * points into it), NULL if empty.  Takes the assoc_mgr QOS lock. */
+void amcbf_rules_side(job_record_t *job_ptr, preempt_side_t *s,
+		      unsigned char **list);
+
 /* May `preemptor` preempt `victim` under the site's PreemptType
  * (preempt_rules_pair).  Takes the assoc_mgr QOS lock. */
 preempt_why_t amcbf_rules_pair(job_record_t *preemptor, job_record_t *victim);
