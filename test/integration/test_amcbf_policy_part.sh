@@ -109,12 +109,14 @@ scancel "$w"
 
 # J1 and J2 in hi, J3 in PART backfilled beside J1 (its first run long)
 scenario() {
-	j1=$(submit -p hi -N2 --wrap 'sleep 3')
+	# (J1's 8 s leave a loaded machine's cycles time to backfill J3
+	# before J1 ends; J3's first run outlasts J1's)
+	j1=$(submit -p hi -N2 --wrap 'sleep 8')
 	wait_for "$1: J1 running" state_is "$j1" RUNNING
 	[ -z "${2:-}" ] || a=$(submit -p "$2" -N4 --wrap 'sleep 1')
 	j2=$(submit -p hi -N4 --wrap 'sleep 1')
 	j3=$(submit -p "$3" -N2 \
-		--wrap '[ "${SLURM_RESTART_COUNT:-0}" -gt 0 ] || sleep 6')
+		--wrap '[ "${SLURM_RESTART_COUNT:-0}" -gt 0 ] || sleep 12')
 	wait_for "$1: J3 backfilled" state_is "$j3" RUNNING
 }
 # R: J3 in lo, a lower tier with PreemptMode=REQUEUE: requeued for J2

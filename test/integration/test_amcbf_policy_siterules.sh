@@ -95,12 +95,14 @@ j2_waited B
 	fail "B: the engine chose J3 as J2's victim although the site protects it (the requeue was refused after)"
 
 # D: a protected victim among two candidates: the engine takes the other
-j1=$(submit -N2 --wrap 'sleep 3')
+# (J1's 10 s leave a loaded machine's cycles time to backfill J4 and J3
+# before J1 ends; both outlast it)
+j1=$(submit -N2 --wrap 'sleep 10')
 wait_for "D: J1 running" state_is "$j1" RUNNING
 j2=$(submit -N3 --wrap 'sleep 1')
-j4=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 6')
+j4=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 13')
 wait_for "D: J4 backfilled" state_is "$j4" RUNNING
-j3=$(submit -N1 -A dfrs --qos=high --wrap 'sleep 9')
+j3=$(submit -N1 -A dfrs --qos=high --wrap 'sleep 16')
 wait_for "D: J3 backfilled" state_is "$j3" RUNNING
 wait_for -t 20 "D: J4 requeued for J2" \
 	log_has "cmbf: preempted JobId=$j4 on [^ ]* (requeued, preemption 1 "
