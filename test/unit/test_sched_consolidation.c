@@ -898,7 +898,7 @@ static void test_rules_license_held(void **state)
 		map_t m;
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
-		sched_license_t pool = { "lic", 1, free_ };
+		sched_license_t pool = { .free = free_ };
 
 		sched_config_paper(&cfg);
 		map_init(&m, 2);
@@ -933,7 +933,7 @@ static void test_rules_license_in_call(void **state)
 		map_t m;
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
-		sched_license_t pool = { "lic", 1, 1 };
+		sched_license_t pool = { .free = 1 };
 		sched_lic_req_t r1 = { .lic = c == 2 ? 1 : 0, .count = 1,
 				       .held_away = c == 1 };
 		sched_lic_req_t r2 = { .lic = 0, .count = 1 };
@@ -971,7 +971,7 @@ static void test_rules_license_not_head(void **state)
 	map_t m;
 	sched_config_t cfg;
 	sched_decisions_t d = { 0 };
-	sched_license_t pool = { "lic", 1, 0 };
+	sched_license_t pool = { .free = 0 };
 
 	sched_config_paper(&cfg);
 	map_init(&m, 2);

@@ -95,8 +95,6 @@ typedef struct {
 
 /* A license of the cluster (Slurm's Licenses=) as the engines see it. */
 typedef struct {
-	const char *name;	/* for the driver's messages */
-	int total;		/* configured */
 	int free;		/* not held by running jobs; an engine call
 				   takes what the jobs it starts ask for */
 } sched_license_t;

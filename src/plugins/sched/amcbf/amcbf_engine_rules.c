@@ -51,12 +51,6 @@ void amcbf_lic_pool_read(amcbf_lic_pool_t *pool)
 	it = list_iterator_create(bf);
 	while ((e = list_next(it)) && i < pool->nlic) {
 		pool->lic[i].free = (int)e->remaining;
-#if DFRS_SLURM_SINCE(25, 5)
-		pool->lic[i].total = -1;	/* by id: no name to ask by */
-#else
-		pool->lic[i].name = e->name;	/* lives as long as the pool */
-		pool->lic[i].total = (int)get_total_license_cnt(e->name);
-#endif
 		i++;
 	}
 	list_iterator_destroy(it);
