@@ -272,7 +272,7 @@ static void *agent(void *arg)
 {
 	bool first = true, act = false;
 	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
-	time_t last_written = 0, seen_layout = 0;
+	time_t last_written = 0, seen_layout = 0, layout;
 
 	while (true) {
 		bool reload, due;
@@ -303,18 +303,18 @@ static void *agent(void *arg)
 		 * the second our last cycle started may have come after it
 		 * read the records, so that second is looked at again */
 		now = time(NULL);
+		layout = layout_update();
 		if (amcbf_avail_slot(&avail, &params, &memory, now))
 			seen_update = 0;	/* suspended, resumed or requeued */
 		due = last_job_update != seen_update ||
 		      last_job_update >= last_cycle ||
 		      difftime(now, last_cycle) >= params.interval || reload ||
 		      (memory.next_wake && now >= memory.next_wake) ||
-		      layout_update() != seen_layout ||
-		      layout_update() >= last_cycle;
+		      layout != seen_layout || layout >= last_cycle;
 		if (!due)
 			continue;
 		seen_update = last_job_update;
-		seen_layout = layout_update();
+		seen_layout = layout;
 		last_cycle = now;
 		acted = timed_cycle();
 		amcbf_needs_sweep();
