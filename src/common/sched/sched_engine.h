@@ -255,8 +255,8 @@ int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
 		sched_tier_t tier, const int *nodes);
 /* Suspend running job j and put it back in the queue (SCHED_REQUEUE). */
 int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j);
-/* The same, or a switch to bg (sched_swap_to_bg, when to_bg), to make
- * room for job `preemptor`, which the decision names. */
+/* sched_requeue and sched_swap_to_bg, to make room for job `preemptor`,
+ * which the decision names (sched_decision_t.preemptor). */
 int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
 		      size_t preemptor);
 int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
