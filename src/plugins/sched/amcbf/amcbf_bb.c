@@ -31,6 +31,22 @@ void amcbf_bb_cycle(void)
 	(void)bb_g_job_try_stage_in();
 }
 
+/* The job's reason while it waits for its burst buffer: resources, then
+ * staging once the stage-in has begun, as Slurm's main scheduler sets it;
+ * a reason of anything else (a hold, a dependency) is left alone. */
+static void set_bb_reason(job_record_t *job_ptr, enum job_state_reason want)
+{
+	enum job_state_reason now = job_ptr->state_reason;
+
+	if (now == want ||
+	    (now != WAIT_NO_REASON && now != WAIT_BURST_BUFFER_RESOURCE &&
+	     now != WAIT_BURST_BUFFER_STAGING))
+		return;
+	job_ptr->state_reason = want;
+	xfree(job_ptr->state_desc);
+	last_job_update = time(NULL);
+}
+
 bool amcbf_bb_ready(job_record_t *job_ptr)
 {
 	int bb;
@@ -41,12 +57,9 @@ bool amcbf_bb_ready(job_record_t *job_ptr)
 	bb = bb_g_job_test_stage_in(job_ptr, false);
 	if (bb == 0)
 		staging = true;
-	if (bb != 1 && job_ptr->state_reason == WAIT_NO_REASON) {
-		job_ptr->state_reason = bb == 0 ? WAIT_BURST_BUFFER_STAGING :
-					WAIT_BURST_BUFFER_RESOURCE;
-		xfree(job_ptr->state_desc);
-		last_job_update = time(NULL);
-	}
+	if (bb != 1)
+		set_bb_reason(job_ptr, bb == 0 ? WAIT_BURST_BUFFER_STAGING :
+				       WAIT_BURST_BUFFER_RESOURCE);
 	return bb == 1;
 }
 
