@@ -9,7 +9,10 @@
 #  Licenses while a node is idle; C (no license), later, runs on that node
 #  and is never preempted for B (CMBF would, were B given to the engine);
 #  scontrol show lic shows Used=1; C completes unpreempted while A runs;
-#  A is then cancelled, and B starts only after A ended (sacct).
+#  A is then cancelled, and B starts only after A ended (sacct);
+#  D and E (-L lic:1 each), submitted held and released at once, so that
+#  one cycle finds both startable on idle nodes: one runs, the other
+#  starts only after it ended (sacct), and neither is requeued.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -41,5 +44,19 @@ b_start=$(date -d "$(sacct_of "$b" Start)" +%s)
 [ "$b_start" -ge "$a_end" ] ||
 	fail "B started at $(sacct_of "$b" Start), before A ended ($(sacct_of "$a" End))"
 [ "$(restarts "$c")" = 0 ] || fail "C was requeued $(restarts "$c") times for B"
+# two jobs wanting the one license, released at once
+d=$(submit -H -N1 -L lic:1 --wrap 'sleep 3')
+e=$(submit -H -N1 -L lic:1 --wrap 'sleep 3')
+scontrol release "$d,$e" >/dev/null 2>&1
+wait_jobs_done 40 "$d" "$e"
+for j in "$d" "$e"; do
+	st=$(sacct_of "$j" State)
+	[ "$st" = COMPLETED ] || fail "job $j: sacct State=$st, want COMPLETED"
+	[ "$(restarts "$j")" = 0 ] || fail "job $j was requeued $(restarts "$j") times"
+done
+ds=$(date -d "$(sacct_of "$d" Start)" +%s) de=$(date -d "$(sacct_of "$d" End)" +%s)
+es=$(date -d "$(sacct_of "$e" Start)" +%s) ee=$(date -d "$(sacct_of "$e" End)" +%s)
+[ "$es" -ge "$de" ] || [ "$ds" -ge "$ee" ] ||
+	fail "D ($(sacct_of "$d" Start) to $(sacct_of "$d" End)) and E ($(sacct_of "$e" Start) to $(sacct_of "$e" End)) held lic:1 at once"
 preempt_tried && fail "a job was preempted (or a preemption tried)"
 finish

@@ -14,9 +14,17 @@
 #     RootOnly and AllowGroups, so these two jobs are daemon's, submitted
 #     with runuser);
 #   MaxMemPerNode=256 under a --mem=512 job: MaxMemPerLimit;
+#   MaxMemPerCPU=256 under a --mem-per-cpu=512 job: Slurm does not keep
+#     it pending but doubles its CPUs per task and halves its memory per
+#     CPU (job_limits_check), and it runs so (CPUs/Task=2,
+#     MinMemoryCPU=256M);
 #   none of them is started while another job runs and ends; each runs
 #   once its partition is restored (the change itself wakes sched/amcbf:
 #   amcbf_interval=300, so its periodic cycle cannot start them in time);
+#  the same wake-up from a reservation and from nodes: a job pends beside
+#   a reservation of every node for another user, and runs once the
+#   reservation is deleted; a job pends while every node is drained, and
+#   runs once they are resumed;
 #  QOS MaxWall=1 (QOS low): a -t 5 job pends with reason
 #   QOSMaxWallDurationPerJobLimit while a -t 1 job of the same QOS runs
 #   (the wall-clock side, the end time held at the limit, is the same code
@@ -45,6 +53,7 @@ start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 	--conf "PartitionName=pg Nodes=ALL State=UP" \
 	--conf "PartitionName=pr Nodes=ALL State=UP" \
 	--conf "PartitionName=pm Nodes=ALL State=UP" \
+	--conf "PartitionName=pc Nodes=ALL State=UP" \
 	--conf "PartitionName=hi Nodes=ALL PriorityTier=3 State=UP" \
 	--conf "PartitionName=lo Nodes=ALL PriorityTier=1 PreemptMode=REQUEUE State=UP" \
 	--conf "PartitionName=off Nodes=ALL PriorityTier=1 PreemptMode=OFF State=UP" ||
@@ -62,13 +71,15 @@ i=$(submit -H -p pi -N1 --wrap 'sleep 1')
 g=$(as_daemon sbatch --parsable -o /dev/null -H -p pg -N1 --wrap 'sleep 1')
 r=$(as_daemon sbatch --parsable -o /dev/null -H -p pr -N1 --wrap 'sleep 1')
 m=$(submit -H -p pm -N1 --mem=512 --wrap 'sleep 1')
+c=$(submit -H -p pc -N1 --mem-per-cpu=512 --wrap 'sleep 1')
 [ -n "$g" ] && [ -n "$r" ] || fail "user daemon could not submit"
 scontrol update partitionname=pi state=inactive
 scontrol update partitionname=pg allowgroups=root
 scontrol update partitionname=pr rootonly=yes
 scontrol update partitionname=pm maxmempernode=256
+scontrol update partitionname=pc maxmempercpu=256
 # (scontrol says each partition's configuration is "not available now")
-scontrol release "$i,$g,$r,$m" >/dev/null 2>&1
+scontrol release "$i,$g,$r,$m,$c" >/dev/null 2>&1
 wait_for "QOS low's MaxWall seen by slurmctld" maxwall_seen
 w=$(submit -A dfrs --qos=low -t 5 -N1 --wrap 'sleep 1')
 w1=$(submit -A dfrs --qos=low -t 1 -N1 --wrap 'sleep 1')
@@ -88,12 +99,15 @@ policy_reasons "while held back"
 # the -t 1 job of QOS low, and a later job, run and end: the others were
 # passed over, not forgotten
 o=$(submit -N1 --wrap 'sleep 1')
-wait_jobs_done 30 "$w1" "$o"
-for j in "$w1" "$o"; do
+wait_jobs_done 30 "$w1" "$o" "$c"
+for j in "$w1" "$o" "$c"; do
 	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
 		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
 done
 policy_reasons "after other jobs ran"
+scontrol show job "$c" | grep -q 'CPUs/Task=2 ' &&
+	scontrol show job "$c" | grep -q 'MinMemoryCPU=256M' ||
+	fail "job $c ran with $(scontrol show job "$c" | grep -o 'CPUs/Task=[0-9]*\|MinMemoryCPU=[0-9A-Z]*' | paste -sd' ') under MaxMemPerCPU=256, want CPUs/Task=2 MinMemoryCPU=256M"
 scontrol update partitionname=pi state=up
 scontrol update partitionname=pg allowgroups=ALL
 scontrol update partitionname=pr rootonly=no
@@ -106,6 +120,32 @@ done
 reason_is "$w" QOSMaxWallDurationPerJobLimit ||
 	fail "job $w: $(squeue -h -j "$w" -o '%T %r') at the end, want PENDING QOSMaxWallDurationPerJobLimit"
 scancel "$w"
+
+# a reservation of every node for user daemon: root's job waits beside
+# it, and starts once it is deleted (that wakes sched/amcbf)
+scontrol create reservation reservationname=rw users=daemon nodes=ALL \
+	starttime=now duration=10 >/dev/null ||
+	fail "could not create reservation rw"
+v=$(submit -N1 --wrap 'sleep 1')
+wait_for "the job beside reservation rw pending" state_is "$v" PENDING
+sleep 2
+state_is "$v" PENDING ||
+	fail "job $v: $(squeue -h -j "$v" -o '%T %r %N') on nodes reservation rw holds, want PENDING"
+scontrol delete reservationname=rw
+wait_jobs_done 30 "$v"
+[ "$(sacct_of "$v" State)" = COMPLETED ] ||
+	fail "job $v: sacct State=$(sacct_of "$v" State) after reservation rw was deleted, want COMPLETED"
+# every node drained: a job waits, and starts once they are resumed
+nodes=$(sinfo -h -N -o %N | sort -u | paste -sd,)
+scontrol update nodename="$nodes" state=drain reason=policy_part
+d=$(submit -N1 --wrap 'sleep 1')
+sleep 2
+state_is "$d" PENDING ||
+	fail "job $d: $(squeue -h -j "$d" -o '%T %r %N') while every node is drained, want PENDING"
+scontrol update nodename="$nodes" state=resume
+wait_jobs_done 30 "$d"
+[ "$(sacct_of "$d" State)" = COMPLETED ] ||
+	fail "job $d: sacct State=$(sacct_of "$d" State) after the nodes were resumed, want COMPLETED"
 
 # J1 and J2 in hi, J3 in PART backfilled beside J1 (its first run long)
 scenario() {
