@@ -1638,6 +1638,42 @@ static void test_rules_licenses_mcb(void **state)
 	dfrs_decisions_free(&d);
 }
 
+/* Several decisions at one moment (live: completion, arrivals, periodic in
+ * one cycle): the starts of one take their licenses from the pool the
+ * next sees (dfrs_online_take_licenses); a job running since keeps its
+ * own, and a job it suspends returns none. */
+static void test_rules_licenses_across_decisions(void **state)
+{
+	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	int free_lic[] = { 1 };
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 100);
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
+	f.jobs[0].lic = &one;
+	f.jobs[0].nlic = 1;
+	f.cl.lic_free = free_lic;
+	f.cl.nlic = 1;
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_START);
+	dfrs_online_take_licenses(&f.cl, &d, free_lic);
+	assert_int_equal(free_lic[0], 0);
+	dfrs_online_apply(&f.cl, &d);
+	dfrs_decisions_free(&d);
+
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
+	f.jobs[1].lic = &one;
+	f.jobs[1].nlic = 1;
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);	/* A keeps it */
+	assert_int_equal(d.job[1].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.nsuspended, 0);
+	dfrs_online_take_licenses(&f.cl, &d, free_lic);
+	assert_int_equal(free_lic[0], 0);
+	dfrs_decisions_free(&d);
+}
+
 /* A pool asking nothing of anyone and a predicate allowing everything
  * decide as no rules at all, under each policy, at each event. */
 static void test_rules_none_changes_nothing(void **state)
@@ -1735,6 +1771,7 @@ int main(void)
 		cmocka_unit_test(test_rules_mcb_pins),
 		cmocka_unit_test(test_rules_licenses_greedy),
 		cmocka_unit_test(test_rules_licenses_mcb),
+		cmocka_unit_test(test_rules_licenses_across_decisions),
 		cmocka_unit_test(test_rules_none_changes_nothing),
 		cmocka_unit_test(test_rules_bad_state),
 	};

@@ -387,6 +387,13 @@ void dfrs_decisions_free(dfrs_decisions_t *d);
  * after a full repack, its minimum scaled yield into cluster->repack_yield. */
 void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d);
 
+/* Before d is applied: the licenses its starts and resumptions (jobs not
+ * running before it that run after) take, off lic_free (cluster->nlic
+ * entries, e.g. a copy of cluster->lic_free), the pool the next decision
+ * of the same moment sees (a job suspended returns none). */
+void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
+			       const dfrs_decisions_t *d, int *lic_free);
+
 /* Advance time by dt >= 0: running jobs gain yield * (unblocked time). */
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt);
 

@@ -39,6 +39,22 @@ void online_licenses_take(online_state_t *w, int j)
 	}
 }
 
+void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
+			       const dfrs_decisions_t *d, int *lic_free)
+{
+	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++) {
+		const dfrs_online_job_t *job = &cluster->jobs[j];
+
+		if (job->state == DFRS_JOB_RUNNING ||
+		    d->job[j].state != DFRS_JOB_RUNNING)
+			continue;
+		for (int r = 0; r < job->nlic; r++)
+			if (job->lic[r].count > 0 && job->lic[r].lic >= 0 &&
+			    job->lic[r].lic < cluster->nlic)
+				lic_free[job->lic[r].lic] -= job->lic[r].count;
+	}
+}
+
 int online_may_preempt(const online_state_t *w, int preemptor, int victim)
 {
 	if (w->kept && w->kept[victim])

@@ -101,17 +101,8 @@ void amcbf_dfrs_rules_attach(amcbf_dfrs_rules_t *r, dfrs_cluster_t *cl,
 void amcbf_dfrs_rules_started(amcbf_dfrs_rules_t *r, const dfrs_cluster_t *cl,
 			      const dfrs_decisions_t *d)
 {
-	for (int j = 0; j < cl->njobs && j < d->njobs; j++) {
-		const dfrs_online_job_t *oj = &cl->jobs[j];
-
-		if (oj->state == DFRS_JOB_RUNNING ||
-		    d->job[j].state != DFRS_JOB_RUNNING)
-			continue;
-		for (int k = 0; k < oj->nlic; k++)
-			if (oj->lic[k].count > 0 && oj->lic[k].lic >= 0 &&
-			    oj->lic[k].lic < r->pool.nlic)
-				r->lic_free[oj->lic[k].lic] -= oj->lic[k].count;
-	}
+	if (cl->lic_free)	/* the pool the cluster was given */
+		dfrs_online_take_licenses(cl, d, r->lic_free);
 }
 
 void amcbf_dfrs_rules_free(amcbf_dfrs_rules_t *r, dfrs_online_job_t *jobs,
