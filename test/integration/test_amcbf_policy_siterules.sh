@@ -23,7 +23,9 @@
 #     tried (for J2, nor for the requeued J4);
 #  C  J3 of QOS low with PreemptMode=REQUEUE and GraceTime=2: Slurm's
 #     preemption path sends it SIGTERM (its trap notes it), then requeues
-#     it once the grace time is over; sacct -D records a PREEMPTED run.
+#     it once the grace time is over; sacct -D records a PREEMPTED run;
+#  E  amcbf_mode=dfrs (a second cluster, select/dfrs): the online policy
+#     asks the QOS rule before it chooses a victim (below).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -133,4 +135,34 @@ wait_for "C: sacct has J3's last run" c_done
 runs=$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | xargs)
 [ "$runs" = "PREEMPTED COMPLETED" ] ||
 	fail "C: sacct -D records J3's runs as '$runs', want 'PREEMPTED COMPLETED'"
+
+# E: amcbf_mode=dfrs (online GreedyPM on select/dfrs, 2 nodes of 4096 MB):
+# JL (QOS low) then JH (QOS high) run on a node each; J2 (QOS normal,
+# Preempt=low) needs a node's memory.  At J2's arrival GreedyPM takes
+# first the victim that loses the least work (JH, started last), but the
+# policy asks the site's rule before it chooses: normal may not preempt
+# high, so JL is requeued instead and no requeue of JH is tried
+# (before, the policy chose JH, the requeue was refused and J2 waited).
+stop_cluster
+start_cluster site-dfrs --accounting --nodes 2 --port 18786 \
+	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm \
+	--conf PreemptType=preempt/qos --conf PreemptMode=REQUEUE \
+	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 ||
+	{ fail "E: cluster did not start"; finish; }
+# the cluster's own database: normal's Preempt= list again
+sacctmgr -i modify qos normal set preempt=low priority=7 >/dev/null ||
+	fail "E: sacctmgr could not set normal's Preempt= list"
+wait_for "E: slurmctld sees normal's Preempt= list" qos_has normal 'Priority=7'
+jl=$(submit -N1 --mem=3000 -A dfrs --qos=low --wrap 'sleep 30')
+wait_for "E: JL running" state_is "$jl" RUNNING
+jh=$(submit -N1 --mem=3000 -A dfrs --qos=high --wrap 'sleep 30')
+wait_for "E: JH running" state_is "$jh" RUNNING
+j2=$(submit -N1 --mem=3000 --wrap 'sleep 1')
+wait_for -t 20 "E: JL requeued for J2" \
+	log_has "dfrs(greedypm): suspended JobId=$jl "
+wait_for -t 20 "E: J2 started" log_has "dfrs(greedypm): started JobId=$j2 "
+! log_has "not preempting JobId=$jh " ||
+	fail "E: the policy chose JH, which the site protects, as J2's victim"
+[ "$(restarts "$jh")" = 0 ] || fail "E: JH restarted $(restarts "$jh") times, want 0"
+scancel "$jl" "$jh" "$j2" 2>/dev/null
 finish

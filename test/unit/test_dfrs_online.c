@@ -1350,6 +1350,386 @@ static void test_random_sequences(void **state)
 	assert_true(mig[1] > 0 && mig[2] > 0);
 }
 
+/* ---- the site's rules (dfrs_online.h, "The site's rules") ------------------ */
+
+/* The pairwise predicate of the tests: refuse[p][v] nonzero refuses
+ * preemptor p the victim v; calls counts the calls. */
+typedef struct {
+	unsigned char refuse[MAXJ][MAXJ];
+	int calls;
+} pair_rule_t;
+
+static int pair_may(const void *ctx, int preemptor, int victim)
+{
+	pair_rule_t *r = (pair_rule_t *)ctx;
+
+	r->calls++;
+	return !r->refuse[preemptor][victim];
+}
+
+/*
+ * Two full hosts: R1 on host 0 (virtual time 1000: the lowest priority
+ * under 1/vt) and R2 on host 1 (500), each 0.6 of memory; a new job N of
+ * 0.6.  Without rules GreedyP(M) takes R1 off host 0.
+ */
+static void setup_two_victims(fixture_t *f)
+{
+	fixture_init(f, 2, 5000);
+	add_job(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 1000, (int[]){ 0 });	/* R1 */
+	add_job(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 500, (int[]){ 1 });	/* R2 */
+	add_job(f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);		/* N */
+}
+
+/* A job the site protects is never a victim: the next one is taken. */
+static void test_rules_no_preempt_greedy(void **state)
+{
+	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
+		fixture_t f;
+		dfrs_decisions_t d;
+
+		setup_two_victims(&f);
+		d = decide(&f, (dfrs_policy_t)pol, 600, DFRS_EVENT_ARRIVAL, 2);
+		assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[2].hosts[0], 0);
+		dfrs_decisions_free(&d);
+
+		f.jobs[0].no_preempt = 1;
+		d = decide(&f, (dfrs_policy_t)pol, 600, DFRS_EVENT_ARRIVAL, 2);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[0].state, DFRS_JOB_RUNNING);
+		assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[2].hosts[0], 1);
+		assert_int_equal(d.nsuspended, 1);
+		dfrs_decisions_free(&d);
+
+		/* both protected: N waits, nothing is suspended */
+		f.jobs[1].no_preempt = 1;
+		d = decide(&f, (dfrs_policy_t)pol, 600, DFRS_EVENT_PERIODIC, -1);
+		assert_int_equal(d.job[2].state, DFRS_JOB_PENDING);
+		assert_int_equal(d.nsuspended, 0);
+		assert_int_equal(d.nmigrated, 0);
+		dfrs_decisions_free(&d);
+	}
+}
+
+/* The pairwise rule refuses N the first victim: the second is taken; both
+ * refused, N waits and nothing is suspended. */
+static void test_rules_pairwise_greedy(void **state)
+{
+	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
+		pair_rule_t rule = { 0 };
+		fixture_t f;
+		dfrs_decisions_t d;
+
+		setup_two_victims(&f);
+		f.cl.may_preempt = pair_may;
+		f.cl.preempt_ctx = &rule;
+		rule.refuse[2][0] = 1;
+		d = decide(&f, (dfrs_policy_t)pol, 600, DFRS_EVENT_ARRIVAL, 2);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[2].hosts[0], 1);
+		assert_true(rule.calls > 0);
+		dfrs_decisions_free(&d);
+
+		rule.refuse[2][1] = 1;
+		d = decide(&f, (dfrs_policy_t)pol, 600, DFRS_EVENT_ARRIVAL, 2);
+		assert_int_equal(d.job[2].state, DFRS_JOB_PENDING);
+		assert_int_equal(d.nsuspended, 0);
+		dfrs_decisions_free(&d);
+	}
+}
+
+/*
+ * One host: A (1/100) and B (1/200, the lowest) running, 0.5 of memory
+ * each; C new.  Without rules MCB drops B (test_mcb_drops_lowest_priority).
+ * B protected, or refused to C by the pairwise rule, stays: A goes.
+ */
+static void setup_mcb_three(fixture_t *f)
+{
+	fixture_init(f, 1, 1000);
+	add_job(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, (int[]){ 0 });	/* A */
+	add_job(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, (int[]){ 0 });	/* B */
+	add_job(f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);		/* C */
+}
+
+static void test_rules_mcb(void **state)
+{
+	pair_rule_t rule = { 0 };
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	setup_mcb_three(&f);
+	f.jobs[1].no_preempt = 1;
+	d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	assert_int_equal(d.job[1].rank, 0);	/* ranked first */
+	dfrs_decisions_free(&d);
+
+	setup_mcb_three(&f);
+	f.cl.may_preempt = pair_may;
+	f.cl.preempt_ctx = &rule;
+	rule.refuse[2][1] = 1;
+	d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
+	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	dfrs_decisions_free(&d);
+
+	/* C may preempt neither: both stay, C waits */
+	rule.refuse[2][0] = 1;
+	d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
+	assert_int_equal(d.job[2].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.nsuspended, 0);
+	dfrs_decisions_free(&d);
+}
+
+/* A repack moves no protected job: two CPU-bound jobs share host 0 while
+ * host 1 idles (test_mcb_rebalances_unless_minvt: one moves); both
+ * protected, none moves, under MCB and greedypm's periodic repack. */
+static void test_rules_mcb_pins(void **state)
+{
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 1000);
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
+	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
+	f.jobs[0].no_preempt = f.jobs[1].no_preempt = 1;
+	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 0);
+	assert_int_equal(d.job[0].hosts[0], 0);
+	assert_int_equal(d.job[1].hosts[0], 0);
+	dfrs_decisions_free(&d);
+	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_PERIODIC, -1);
+	assert_int_equal(d.nmigrated, 0);
+	dfrs_decisions_free(&d);
+}
+
+/*
+ * Licenses: two hosts full (R1, R2 of 0.6 memory), two new jobs of 0.6
+ * each asking for one `lic`, one free.  Without the pool each new job
+ * takes a running one off (test_arrivals_decided_together); with it the
+ * first starts and the second, whose license is taken, takes no victim.
+ */
+static void test_rules_licenses_greedy(void **state)
+{
+	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	int both[] = { 2, 3 }, free_lic[] = { 1 };
+
+	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
+		fixture_t f;
+		dfrs_decisions_t d;
+
+		fixture_init(&f, 2, 100);
+		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
+		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
+		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
+		assert_int_equal(d.nsuspended, 2);
+		dfrs_decisions_free(&d);
+
+		f.jobs[2].lic = f.jobs[3].lic = &one;
+		f.jobs[2].nlic = f.jobs[3].nlic = 1;
+		f.cl.lic_free = free_lic;
+		f.cl.nlic = 1;
+		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
+		assert_int_equal(d.job[2].action, DFRS_ACT_START);
+		assert_int_equal(d.job[2].hosts[0], 1);
+		assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
+		assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
+		assert_int_equal(d.job[3].state, DFRS_JOB_PENDING);
+		assert_int_equal(d.nstarted, 1);
+		assert_int_equal(d.nsuspended, 1);
+		dfrs_decisions_free(&d);
+
+		/* none free: neither starts nor takes a victim */
+		free_lic[0] = 0;
+		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
+		assert_int_equal(d.nstarted, 0);
+		assert_int_equal(d.nsuspended, 0);
+		dfrs_decisions_free(&d);
+		free_lic[0] = 1;
+
+		/* held by a reservation the job may not use: the same */
+		{
+			const dfrs_lic_req_t away = { .lic = 0, .count = 1,
+						      .held_away = 1 };
+
+			f.jobs[2].lic = f.jobs[3].lic = &away;
+			d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
+			assert_int_equal(d.nstarted, 0);
+			assert_int_equal(d.nsuspended, 0);
+			dfrs_decisions_free(&d);
+		}
+	}
+}
+
+/*
+ * MCB: one host of memory 1; new N1, N2 asking for `lic` (one free) and N3
+ * asking for none, 0.5 each, N1 first.  Without the pool MCB keeps N1 and
+ * N2; with it N2 is left out and the kept jobs go on past it: N1 and N3.
+ * A running job R of the lowest priority in place of N3: without the pool
+ * N1 and N2 take its room, with it R stays.
+ */
+static void test_rules_licenses_mcb(void **state)
+{
+	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	int free_lic[] = { 1 }, all[] = { 0, 1, 2 };
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 1, 100);
+	for (int i = 0; i < 3; i++) {
+		add_job(&f, 1, 0.5, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		f.jobs[i].submit = i;
+	}
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 3);
+	assert_int_equal(d.job[0].action, DFRS_ACT_START);
+	assert_int_equal(d.job[1].action, DFRS_ACT_START);
+	assert_int_equal(d.job[2].state, DFRS_JOB_PENDING);
+	dfrs_decisions_free(&d);
+
+	f.jobs[0].lic = f.jobs[1].lic = &one;
+	f.jobs[0].nlic = f.jobs[1].nlic = 1;
+	f.cl.lic_free = free_lic;
+	f.cl.nlic = 1;
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 3);
+	assert_int_equal(d.job[0].action, DFRS_ACT_START);
+	assert_int_equal(d.job[1].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	dfrs_decisions_free(&d);
+
+	/* R running in N3's place */
+	f.jobs[2].state = DFRS_JOB_RUNNING;
+	f.jobs[2].hosts[0] = 0;
+	f.jobs[2].virtual_time = 50;
+	f.cl.lic_free = NULL;
+	f.cl.nlic = 0;
+	f.jobs[0].nlic = f.jobs[1].nlic = 0;
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 2);
+	assert_int_equal(d.job[2].action, DFRS_ACT_SUSPEND);
+	dfrs_decisions_free(&d);
+	f.jobs[0].nlic = f.jobs[1].nlic = 1;
+	f.cl.lic_free = free_lic;
+	f.cl.nlic = 1;
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 2);
+	assert_int_equal(d.job[0].action, DFRS_ACT_START);
+	assert_int_equal(d.job[1].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.job[2].action, DFRS_ACT_NONE);
+	assert_int_equal(d.nsuspended, 0);
+	dfrs_decisions_free(&d);
+
+	/* a request naming no license of the pool never fits */
+	f.jobs[2].state = DFRS_JOB_PENDING;
+	f.jobs[0].lic = &(dfrs_lic_req_t){ .lic = 3, .count = 1 };
+	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 3);
+	assert_int_equal(d.job[0].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.job[1].action, DFRS_ACT_START);
+	assert_int_equal(d.job[2].action, DFRS_ACT_START);
+	dfrs_decisions_free(&d);
+}
+
+/* Several decisions at one moment (live: completion, arrivals, periodic in
+ * one cycle): the starts of one take their licenses from the pool the
+ * next sees (dfrs_online_take_licenses); a job running since keeps its
+ * own, and a job it suspends returns none. */
+static void test_rules_licenses_across_decisions(void **state)
+{
+	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	int free_lic[] = { 1 };
+	fixture_t f;
+	dfrs_decisions_t d;
+
+	fixture_init(&f, 2, 100);
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
+	f.jobs[0].lic = &one;
+	f.jobs[0].nlic = 1;
+	f.cl.lic_free = free_lic;
+	f.cl.nlic = 1;
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_COMPLETION, -1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_START);
+	dfrs_online_take_licenses(&f.cl, &d, free_lic);
+	assert_int_equal(free_lic[0], 0);
+	dfrs_online_apply(&f.cl, &d);
+	dfrs_decisions_free(&d);
+
+	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
+	f.jobs[1].lic = &one;
+	f.jobs[1].nlic = 1;
+	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
+	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);	/* A keeps it */
+	assert_int_equal(d.job[1].state, DFRS_JOB_PENDING);
+	assert_int_equal(d.nsuspended, 0);
+	dfrs_online_take_licenses(&f.cl, &d, free_lic);
+	assert_int_equal(free_lic[0], 0);
+	dfrs_decisions_free(&d);
+}
+
+/* A pool asking nothing of anyone and a predicate allowing everything
+ * decide as no rules at all, under each policy, at each event. */
+static void test_rules_none_changes_nothing(void **state)
+{
+	int free_lic[] = { 5 };
+
+	for (int pol = 0; pol < 3; pol++)
+		for (int ev = 0; ev < 3; ev++) {
+			pair_rule_t allow = { 0 };
+			fixture_t f;
+			dfrs_decisions_t a, b;
+
+			setup_victim(&f);
+			a = decide(&f, (dfrs_policy_t)pol, 600, (dfrs_event_t)ev,
+				   ev == DFRS_EVENT_ARRIVAL ? 4 : -1);
+			f.cl.lic_free = free_lic;
+			f.cl.nlic = 1;
+			f.cl.may_preempt = pair_may;
+			f.cl.preempt_ctx = &allow;
+			b = decide(&f, (dfrs_policy_t)pol, 600, (dfrs_event_t)ev,
+				   ev == DFRS_EVENT_ARRIVAL ? 4 : -1);
+			assert_int_equal(a.nsuspended + a.nmigrated + a.nstarted,
+					 b.nsuspended + b.nmigrated + b.nstarted);
+			for (int j = 0; j < f.cl.njobs; j++) {
+				assert_int_equal(a.job[j].action, b.job[j].action);
+				assert_int_equal(a.job[j].rank, b.job[j].rank);
+				for (int t = 0; t < f.jobs[j].shape.ntasks; t++)
+					assert_int_equal(a.job[j].hosts[t],
+							 b.job[j].hosts[t]);
+			}
+			dfrs_decisions_free(&a);
+			dfrs_decisions_free(&b);
+		}
+}
+
+/* License requests or a pool announced but not given: one message. */
+static void test_rules_bad_state(void **state)
+{
+	dfrs_online_params_t par;
+	dfrs_decisions_t d;
+	char err[128] = "";
+	fixture_t f;
+
+	setup_two_victims(&f);
+	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
+	f.jobs[2].nlic = 2;
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL, 2,
+					    &d, err, sizeof(err)), -1);
+	assert_string_equal(err, "job 102: 2 license requests, none given");
+	f.jobs[2].nlic = 0;
+	f.cl.nlic = 1;
+	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL, 2,
+					    &d, err, sizeof(err)), -1);
+	assert_string_equal(err, "license pool of 1, none given");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1385,6 +1765,15 @@ int main(void)
 		cmocka_unit_test(test_bad_state),
 		cmocka_unit_test(test_arrivals_decided_together),
 		cmocka_unit_test(test_random_sequences),
+		cmocka_unit_test(test_rules_no_preempt_greedy),
+		cmocka_unit_test(test_rules_pairwise_greedy),
+		cmocka_unit_test(test_rules_mcb),
+		cmocka_unit_test(test_rules_mcb_pins),
+		cmocka_unit_test(test_rules_licenses_greedy),
+		cmocka_unit_test(test_rules_licenses_mcb),
+		cmocka_unit_test(test_rules_licenses_across_decisions),
+		cmocka_unit_test(test_rules_none_changes_nothing),
+		cmocka_unit_test(test_rules_bad_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "online_greedypm.h"
 #include "online_mcb.h"
 #include "online_repair.h"
+#include "online_rules.h"
 #include "online_state.h"
 #include "yield_allocation.h"
 
@@ -155,10 +156,11 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 }
 
 /*
- * Requeue model: 2 if a running job must stay on its hosts at this event:
- * one that does not checkpoint at any event but an arrival, and one
- * requeued max_requeues times already or starving (online_starving) at
- * every event.  It ranks first, ahead even of jobs whose priority is
+ * 2 if a running job must stay on its hosts at this event: one the site
+ * protects (no_preempt) under any model; in the requeue model, one that
+ * does not checkpoint at any event but an arrival, and one requeued
+ * max_requeues times already or starving (online_starving) at every
+ * event.  It ranks first, ahead even of jobs whose priority is
  * infinite (those that never ran): an infinite priority alone would tie
  * with theirs, and the tie, broken by submit time, would let an older
  * waiting job requeue it.  1 for a starving job that is not running: it
@@ -168,6 +170,8 @@ static int stays_put(const dfrs_online_params_t *par,
 		     const dfrs_cluster_t *cl,
 		     const dfrs_online_job_t *job, dfrs_event_t event)
 {
+	if (job->state == DFRS_JOB_RUNNING && job->no_preempt)
+		return 2;
 	if (!par->requeue)
 		return 0;
 	if (job->state != DFRS_JOB_RUNNING)
@@ -239,9 +243,23 @@ static int check_shapes(const dfrs_cluster_t *cl, char *err, size_t errlen)
 							 cl->hosts, 0, NULL },
 			     err, errlen))
 		return -1;
-	for (int j = 0; j < cl->njobs; j++)
-		if (dfrs_check_job(&check, j, &cl->jobs[j].shape, err, errlen))
+	for (int j = 0; j < cl->njobs; j++) {
+		const dfrs_online_job_t *job = &cl->jobs[j];
+
+		if (dfrs_check_job(&check, j, &job->shape, err, errlen))
 			return -1;
+		if (job->nlic < 0 || (job->nlic > 0 && !job->lic)) {
+			snprintf(err, errlen,
+				 "job %ld: %d license requests, none given",
+				 job->id, job->nlic);
+			return -1;
+		}
+	}
+	if (cl->nlic < 0 || (cl->nlic > 0 && !cl->lic_free)) {
+		snprintf(err, errlen, "license pool of %d, none given",
+			 cl->nlic);
+		return -1;
+	}
 	return 0;
 }
 
@@ -331,6 +349,10 @@ static int decide_at(const dfrs_online_params_t *params,
 		     .held = -1 };
 	prio_key_t *keys = NULL;
 	int *scratch = NULL, ntasks = 0, widest = 0, rc = -1;
+	/* the policy repacks every job (MCB; GreedyPM's periodic event) */
+	int repack = params->policy == DFRS_POLICY_MCB ||
+		     (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
+		      params->policy == DFRS_POLICY_GREEDYPM);
 
 	memset(out, 0, sizeof(*out));
 	out->min_scaled_yield = -1.0;
@@ -364,10 +386,16 @@ static int decide_at(const dfrs_online_params_t *params,
 	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
 	keys = malloc(sizeof(*keys) * (2 * w.nj + 1));	/* and sort's tmp */
 	scratch = malloc(sizeof(int) * (w.nj + 2));
+	w.kept = calloc(w.nj + 1, 1);
+	if (cluster->lic_free && cluster->nlic > 0 &&
+	    (w.lic_free = malloc(sizeof(int) * cluster->nlic)))
+		memcpy(w.lic_free, cluster->lic_free,
+		       sizeof(int) * cluster->nlic);
 	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.left ||
 	    !w.cand ||
 	    !w.state || !w.hosts || !w.out || !w.prio || !w.by_prio || !keys ||
-	    !scratch) {
+	    !scratch || !w.kept ||
+	    (cluster->lic_free && cluster->nlic > 0 && !w.lic_free)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -404,6 +432,9 @@ static int decide_at(const dfrs_online_params_t *params,
 		 * rotating priorities cannot requeue jobs over and over */
 		if (stays == 2)
 			w.prio[j] = INFINITY;
+		/* the site protects it: no policy takes it off its hosts */
+		w.kept[j] = cluster->jobs[j].state == DFRS_JOB_RUNNING &&
+			    cluster->jobs[j].no_preempt;
 		keys[r] = (prio_key_t){
 			.j = j,
 			.stays = stays,
@@ -412,14 +443,26 @@ static int decide_at(const dfrs_online_params_t *params,
 		};
 	}
 	sort_by_priority(keys, keys + w.nj, scratch, w.nj);
-	for (int r = 0; r < w.nj; r++) {
+	for (int r = 0; r < w.nj; r++)
 		w.by_prio[r] = keys[r].j;
-		out->job[keys[r].j].rank = r;
+	/* a repack has no single preemptor: a running job some waiting job
+	 * above it may not preempt stays where it runs, ranked first as a
+	 * no_preempt one (moving running jobs up leaves every other running
+	 * job below the same waiting ones: one pass suffices) */
+	if (repack && online_pairwise_keep(&w) > 0) {
+		for (int r = 0; r < w.nj; r++)
+			if (w.kept[keys[r].j] && keys[r].stays != 2) {
+				keys[r].stays = 2;
+				keys[r].prio = w.prio[keys[r].j] = INFINITY;
+			}
+		sort_by_priority(keys, keys + w.nj, scratch, w.nj);
+		for (int r = 0; r < w.nj; r++)
+			w.by_prio[r] = keys[r].j;
 	}
+	for (int r = 0; r < w.nj; r++)
+		out->job[keys[r].j].rank = r;
 
-	if (params->policy == DFRS_POLICY_MCB ||
-	    (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
-	     params->policy == DFRS_POLICY_GREEDYPM)) {
+	if (repack) {
 		int kept = params->repack_drift > 0.0 && cluster->repack_yield > 0.0 ?
 			   online_repair(&w, event, arrived, narrived) : 0;
 
@@ -469,6 +512,8 @@ out:
 	free(w.by_prio);
 	free(keys);
 	free(scratch);
+	free(w.kept);
+	free(w.lic_free);
 	if (rc)
 		dfrs_decisions_free(out);
 	return rc;

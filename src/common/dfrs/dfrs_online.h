@@ -113,6 +113,38 @@
  * bytes / bandwidth seconds (bandwidth 0: bytes cost no time) during which
  * it makes no progress (blocked_until); a suspension costs bytes only, the
  * job not running anyway.  Starting a job costs nothing.
+ *
+ * The site's rules (live, amcbf_mode=dfrs: Slurm's Licenses=, PreemptMode,
+ * PreemptExemptTime, QOS Preempt= lists, PriorityTier), as plain data that
+ * narrows Stillwell et al. 2010's choices ("Use of Priority": who may be
+ * suspended for whom; they have no licenses).  None set (NULL pool, NULL
+ * predicate, no_preempt 0: dfrs sim) leaves every decision as before.
+ *   no_preempt   a RUNNING job with no_preempt set stays on its hosts at
+ *                every event, under every policy: ranked first (as a job
+ *                the requeue model keeps), never a victim of GreedyP(M) or
+ *                of a starving job's claim, pinned in MCB's repack.
+ *   may_preempt  cluster->may_preempt(ctx, preemptor, victim), over cluster
+ *                job indices (NULL: anyone may preempt).  GreedyP(M): a
+ *                running job is a victim of a waiting job only if the
+ *                predicate allows the pair; the next candidate is taken
+ *                instead.  MCB has no single preemptor (a global repack):
+ *                conservatively, a running job is pinned and ranked first
+ *                (never suspended nor moved) unless every waiting
+ *                (PENDING or SUSPENDED) job ranked above it may preempt
+ *                it; the same holds in greedypm's periodic repack and the
+ *                incremental repair.
+ *   licenses     cluster->lic_free[nlic] counts each license free now (held
+ *                by no running job); a job's lic[nlic] its requests
+ *                (dfrs_lic_req_t).  A waiting job whose requests do not fit
+ *                what is free, after the licenses taken by the jobs this
+ *                decision starts or resumes before it, is not started and
+ *                takes no victim (GreedyP(M): attempt_run and the victim
+ *                search; MCB: it is left out of the kept jobs, which go on
+ *                past it in priority order; a starving job held back only
+ *                by licenses keeps no room).  Running jobs keep theirs; a
+ *                job suspended or moved in a decision returns none within
+ *                it (Slurm frees them once the job has left its nodes).  A
+ *                request naming no license of the pool never fits.
  */
 #ifndef DFRS_ONLINE_H
 #define DFRS_ONLINE_H
@@ -189,6 +221,21 @@ typedef struct {
 				 * packs, other placements */
 } dfrs_online_params_t;
 
+/* A license request of a job (Slurm's -L name:count): `count` of the
+ * pool's license `lic` (dfrs_cluster_t.lic_free); `held_away` of its free
+ * ones are held by reservations the job may not use.  The same shape as
+ * the consolidation engines' sched_lic_req_t. */
+typedef struct {
+	int lic;
+	int count;
+	int held_away;
+} dfrs_lic_req_t;
+
+/* May waiting job `preemptor` take running job `victim` off its hosts
+ * (both indices in dfrs_cluster_t.jobs): the site's pairwise rule. */
+typedef int (*dfrs_may_preempt_fn)(const void *ctx, int preemptor,
+				   int victim);
+
 typedef struct {
 	long id;		/* the caller's, carried through */
 	dfrs_job_t shape;	/* ntasks, req, need, min_yield per task */
@@ -216,6 +263,12 @@ typedef struct {
 				 * gives the same decisions: the order is
 				 * sorted from it, in about one pass when it
 				 * changed little since */
+	const dfrs_lic_req_t *lic;	/* its license requests, nlic of
+				 * them (caller storage); NULL: none */
+	int nlic;
+	int no_preempt;		/* nonzero: a running job the site protects
+				 * (e.g. PreemptMode=OFF): never taken off
+				 * its hosts (see "The site's rules") */
 } dfrs_online_job_t;
 
 typedef struct {
@@ -229,6 +282,13 @@ typedef struct {
 					 * full repack (dfrs_online_apply
 					 * sets it); <= 0: none, the next
 					 * repack is full */
+	const int *lic_free;	/* the license pool: nlic counts free now;
+				 * NULL: none (a job asking for one never
+				 * starts) */
+	int nlic;
+	dfrs_may_preempt_fn may_preempt;	/* NULL: anyone may preempt
+				 * any running job of lower priority */
+	const void *preempt_ctx;	/* given to may_preempt */
 } dfrs_cluster_t;
 
 typedef struct {
@@ -326,6 +386,13 @@ void dfrs_decisions_free(dfrs_decisions_t *d);
  * virtual time back to 0 for a job that lost its progress);
  * after a full repack, its minimum scaled yield into cluster->repack_yield. */
 void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d);
+
+/* Before d is applied: the licenses its starts and resumptions (jobs not
+ * running before it that run after) take, off lic_free (cluster->nlic
+ * entries, e.g. a copy of cluster->lic_free), the pool the next decision
+ * of the same moment sees (a job suspended returns none). */
+void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
+			       const dfrs_decisions_t *d, int *lic_free);
 
 /* Advance time by dt >= 0: running jobs gain yield * (unblocked time). */
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt);

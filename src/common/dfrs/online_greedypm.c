@@ -7,16 +7,21 @@
 #include <stdlib.h>
 
 #include "online_greedypm.h"
+#include "online_rules.h"
 
-/* Start or resume a waiting job without touching others. */
+/* Start or resume a waiting job without touching others, if its licenses
+ * fit (it takes them). */
 static int attempt_run(online_state_t *w, int j)
 {
 	const dfrs_online_job_t *job = &w->cl->jobs[j];
 
+	if (!online_licenses_fit(w, j))
+		return -1;
 	if (w->state[j] == DFRS_JOB_SUSPENDED) {
 		if (online_place_on(w, j, job->hosts) == 0) {
 			online_hosts_reset(w, j);
 			w->state[j] = DFRS_JOB_RUNNING;
+			online_licenses_take(w, j);
 			return 0;
 		}
 		if (!online_may_migrate(w, j))
@@ -29,6 +34,7 @@ static int attempt_run(online_state_t *w, int j)
 		return -1;
 	}
 	w->state[j] = DFRS_JOB_RUNNING;
+	online_licenses_take(w, j);
 	return 0;
 }
 
@@ -55,7 +61,8 @@ static int by_work_lost(const void *a, const void *b)
  * requeue model each would lose its progress unless it checkpoints, so
  * those that would lose the least virtual time go first, ties by lowest
  * priority: a job that has just started costs little to requeue, one far
- * into its run costs all of it.  Returns how many.
+ * into its run costs all of it.  Only those the site lets j preempt
+ * (online_may_preempt): the next one is taken instead.  Returns how many.
  */
 static int victims_of(const online_state_t *w, int j, victim_t *victims)
 {
@@ -66,7 +73,7 @@ static int victims_of(const online_state_t *w, int j, victim_t *victims)
 		const dfrs_online_job_t *job = &w->cl->jobs[v];
 
 		if (v == j || w->state[v] != DFRS_JOB_RUNNING ||
-		    !(w->prio[v] < w->prio[j]))
+		    !(w->prio[v] < w->prio[j]) || !online_may_preempt(w, j, v))
 			continue;
 		victims[n] = (victim_t){
 			.lost = job->checkpointable ? 0.0 : job->virtual_time,
@@ -85,15 +92,15 @@ static int victims_of(const online_state_t *w, int j, victim_t *victims)
  * running jobs off their hosts in victims_of's order until it fits.  Then
  * each job taken off (the last taken first) goes back where it was if it
  * still fits, else, with GreedyPM and past minvt, wherever it fits, else it
- * is suspended.  If the job cannot fit even with all of them off, nothing
- * changes.
+ * is suspended.  If the job cannot fit even with all of them off, or its
+ * licenses do not fit, nothing changes.
  */
 static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 				victim_t *victims)
 {
 	int nremoved = 0, nvictims;
 
-	if (attempt_run(w, j) == 0)
+	if (attempt_run(w, j) == 0 || !online_licenses_fit(w, j))
 		return;
 	nvictims = victims_of(w, j, victims);
 	for (int k = 0; k < nvictims; k++) {
@@ -202,9 +209,11 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			greedy_schedule_one(w, waiting[i], removed, victims);
 		else
 			attempt_run(w, waiting[i]);
+		/* (held back by licenses, not room, it keeps none) */
 		if (w->state[waiting[i]] != DFRS_JOB_RUNNING &&
 		    online_starving(w->par, w->cl->now,
-				    &w->cl->jobs[waiting[i]])) {
+				    &w->cl->jobs[waiting[i]]) &&
+		    online_licenses_fit(w, waiting[i])) {
 			/* The room it waits for is not given to the jobs
 			 * behind it: they would fill each host as it frees,
 			 * and a wide job would wait for as long as others

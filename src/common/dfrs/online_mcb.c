@@ -10,6 +10,7 @@
 
 #include "lp_bound.h"
 #include "online_mcb.h"
+#include "online_rules.h"
 #include "metavp.h"
 
 typedef struct {
@@ -128,12 +129,45 @@ out:
 	return rc;
 }
 
+/*
+ * The jobs in priority order, those whose licenses do not fit last: each
+ * waiting job takes its licenses in turn if they fit what the jobs before
+ * it left, else goes after every job that could run (they are never kept).
+ * Returns how many could run: the kept jobs are a prefix of them.  With no
+ * license asked for, by_prio as it is.
+ */
+static int licensed_order(online_state_t *w, int *ord)
+{
+	int n = 0, nskip = 0;
+
+	for (int r = 0; r < w->nj; r++) {
+		int j = w->by_prio[r];
+
+		if (online_licenses_fit(w, j)) {
+			online_licenses_take(w, j);
+			ord[n++] = j;
+		} else {
+			ord[w->nj - 1 - nskip++] = j;
+		}
+	}
+	/* the skipped ones were written from the end: back to their order */
+	for (int a = n, b = w->nj - 1; a < b; a++, b--) {
+		int t = ord[a];
+
+		ord[a] = ord[b];
+		ord[b] = t;
+	}
+	return n;
+}
+
 int online_mcb_repack(online_state_t *w)
 {
-	/* the jobs' shapes and pins in priority order: the jobs kept are
-	 * always the first `kept` of them */
+	/* the jobs' shapes and pins in priority order (ord: by_prio with the
+	 * jobs whose licenses do not fit last): the jobs kept are always the
+	 * first `kept` of them */
 	dfrs_job_t *jobs = malloc(sizeof(*jobs) * (w->nj + 1));
-	int *pins = NULL, ntasks = 0, rc = -1, kept = w->nj;
+	int *ord = malloc(sizeof(int) * (w->nj + 1));
+	int *pins = NULL, ntasks = 0, rc = -1, kept = w->nj, nfit;
 	dfrs_placement_t pl;
 	int het = !dfrs_hosts_homogeneous(&(dfrs_instance_t){
 		w->nd, w->nh, w->cl->hosts, 0, NULL });
@@ -149,16 +183,17 @@ int online_mcb_repack(online_state_t *w)
 	};
 	lp_prefix_t lp;
 
-	if (!jobs)
+	if (!jobs || !ord)
 		goto out;
+	nfit = licensed_order(w, ord);
 	/* drop the lowest priority first; the LP relaxation being feasible is
 	 * a cheap necessary condition, a packing the real one.  Only the jobs
 	 * of the feasible prefix are copied: on a saturated cluster most jobs
 	 * in the system wait beyond it */
 	lp_prefix_start(&lp, &(dfrs_instance_t){ w->nd, w->nh, w->cl->hosts,
 						 0, NULL });
-	for (kept = 0; kept < w->nj; kept++) {
-		const dfrs_job_t *shape = online_shape(w, w->by_prio[kept]);
+	for (kept = 0; kept < nfit; kept++) {
+		const dfrs_job_t *shape = online_shape(w, ord[kept]);
 
 		if (!lp_prefix_add(&lp, shape))
 			break;
@@ -169,16 +204,19 @@ int online_mcb_repack(online_state_t *w)
 	if (!pins)
 		goto out;
 	for (int i = 0, nt = 0; i < kept; i++) {
-		int j = w->by_prio[i];
+		int j = ord[i];
 		const dfrs_online_job_t *job = &w->cl->jobs[j];
 		/* with the requeue model a running job that does not
 		 * checkpoint would restart if moved, and one requeued
-		 * max_requeues times may not be: it stays or is dropped */
+		 * max_requeues times may not be: it stays or is dropped; one
+		 * the site's rules keep (no_preempt, the pairwise pin:
+		 * online_rules.h) stays, ranked first */
 		int pinned = job->state != DFRS_JOB_PENDING &&
 			     (!online_may_migrate(w, j) ||
 			      (job->state == DFRS_JOB_RUNNING &&
 			       ((w->par->requeue && !job->checkpointable) ||
-				online_requeue_capped(w->par, job))));
+				online_requeue_capped(w->par, job) ||
+				w->kept[j])));
 
 		for (int t = 0; t < job->shape.ntasks; t++)
 			pins[nt++] = pinned ? job->hosts[t] : -1;
@@ -191,12 +229,12 @@ int online_mcb_repack(online_state_t *w)
 		if (r < 0)
 			goto out;
 		if (r == 0) {
-			if (!het && relabel_hosts(w, w->by_prio, pins, &pl) != 0) {
+			if (!het && relabel_hosts(w, ord, pins, &pl) != 0) {
 				dfrs_placement_free(&pl);
 				goto out;
 			}
 			for (int i = 0; i < kept; i++) {
-				int j = w->by_prio[i];
+				int j = ord[i];
 
 				memcpy(online_hosts_to_write(w, j),
 				       &pl.task_host[pl.first_task[i]],
@@ -214,11 +252,12 @@ int online_mcb_repack(online_state_t *w)
 	}
 	/* the others are off: running ones are suspended in place */
 	for (int i = kept; i < w->nj; i++)
-		if (w->state[w->by_prio[i]] == DFRS_JOB_RUNNING)
-			w->state[w->by_prio[i]] = DFRS_JOB_SUSPENDED;
+		if (w->state[ord[i]] == DFRS_JOB_RUNNING)
+			w->state[ord[i]] = DFRS_JOB_SUSPENDED;
 	rc = 0;
 out:
 	free(jobs);
+	free(ord);
 	free(pins);
 	return rc;
 }

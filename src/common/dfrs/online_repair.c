@@ -41,12 +41,15 @@ int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 		  int narrived)
 {
 	double ref = w->cl->repack_yield, m;
-	int rc = -1;
+	int rc = -1, nlic = w->lic_free ? w->cl->nlic : 0;
 	dfrs_job_state_t *state0 = malloc(sizeof(*state0) * (w->nj + 1));
+	int *lic0 = malloc(sizeof(int) * (nlic + 1));
 
-	if (!state0)
+	if (!state0 || !lic0)
 		goto out;
 	memcpy(state0, w->state, sizeof(*state0) * w->nj);
+	if (nlic)	/* the starts of the repair take licenses */
+		memcpy(lic0, w->lic_free, sizeof(int) * nlic);
 
 	/* an arriving job preempts lower priorities as under GreedyP; then
 	 * waiting jobs fill free capacity, highest priority first */
@@ -65,10 +68,13 @@ int online_repair(online_state_t *w, dfrs_event_t event, const int *arrived,
 	 * left as the repair made them: the repack does not read them); the
 	 * repair was the first to write any job's hosts */
 	memcpy(w->state, state0, sizeof(*state0) * w->nj);
+	if (nlic)
+		memcpy(w->lic_free, lic0, sizeof(int) * nlic);
 	for (int j = 0; j < w->nj; j++)
 		online_hosts_reset(w, j);
 	rc = 0;
 out:
 	free(state0);
+	free(lic0);
 	return rc;
 }

@@ -53,6 +53,11 @@ typedef struct {
 	const int *none;	/* -1 for every task of the widest job */
 	double *prio;
 	int *by_prio;		/* job indices, highest priority first */
+	int *lic_free;		/* [cl->nlic] licenses free as the decision
+				 * proceeds (online_rules.h); NULL: no pool */
+	unsigned char *kept;	/* [nj] nonzero: a running job the site's
+				 * rules keep on its hosts at this decision
+				 * (no_preempt, MCB's pairwise pin) */
 	int claimed;		/* the starving job that took room, or -1 */
 	int held;		/* the starving job that keeps its room, or -1 */
 } online_state_t;

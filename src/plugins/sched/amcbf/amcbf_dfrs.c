@@ -19,7 +19,12 @@
  * Jobs the policy must not touch (exempt, other partitions, suspended by
  * an administrator, completing) are not the policy's: their memory, and for
  * running ones their CPU at their minimum yield, is taken off their nodes'
- * capacity instead.
+ * capacity instead.  The site's licenses (the pool, each pending job's
+ * requests) and pairwise preemption rule (QOS Preempt= lists,
+ * PriorityTier: a predicate over the sides read with the locks held) go
+ * into the policy's decision (amcbf_dfrs_rules.h; dfrs_online.h, "The
+ * site's rules"); the test before each start and the check of each
+ * requeue (amcbf_rules_preempt) stay as second nets.
  *
  * The view is read with slurmctld's locks held; the policy decides with no
  * lock held; the decisions are applied with the locks again (yielded every
@@ -67,6 +72,7 @@
 #include "amcbf_readbound.h"
 #include "amcbf_bb.h"
 #include "amcbf_dfrs.h"
+#include "amcbf_dfrs_rules.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "amcbf_needs.h"
@@ -92,10 +98,12 @@ typedef struct {
 	int **was_hosts;	/* hosts before (xmalloc'ed copies) */
 	int *arrivals;		/* indices of new jobs, submit order */
 	int njobs, narrivals, cap;
+	amcbf_dfrs_rules_t rules;	/* licenses, who may preempt whom */
 } dfrs_view_t;
 
 static void view_free(dfrs_view_t *v)
 {
+	amcbf_dfrs_rules_free(&v->rules, v->jobs, v->njobs);
 	for (int i = 0; i < v->njobs; i++) {
 		xfree(v->jobs[i].hosts);
 		xfree(v->was_hosts[i]);
@@ -302,6 +310,11 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 	}
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, k, params, ref_mb, n, oj);
+	/* a job the site protects (PreemptMode=OFF, PreemptExemptTime, the
+	 * plugin's exemptions: amcbf_preemptable) is reserved above, out of
+	 * the view: no_preempt stays 0 here */
+	amcbf_dfrs_rules_job(&v->rules, v->njobs - 1, job_ptr, oj, false,
+			     now);
 	for (int i = 0, t = 0; i < node_record_count && t < n; i++)
 		if (bit_test(bm, i))
 			oj->hosts[t++] = i;
@@ -339,6 +352,9 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 		return;
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, k, params, ref_mb, n, oj);
+	/* its licenses, which the policy counts against the pool with those
+	 * of the jobs it starts before it, and its side of the pairwise rule */
+	amcbf_dfrs_rules_job(&v->rules, v->njobs - 1, job_ptr, oj, true, now);
 	oj->virtual_time = k->vt;
 	if (k->hosts && k->nhosts == n) {
 		oj->state = DFRS_JOB_SUSPENDED;
@@ -400,6 +416,7 @@ static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
 		    fits_some_host(most, &v->jobs[i].shape)) {
 			to[i] = n;
+			amcbf_dfrs_rules_move(&v->rules, i, n);
 			v->jobs[n] = v->jobs[i];
 			v->ids[n] = v->ids[i];
 			v->starts[n] = v->starts[i];
@@ -413,6 +430,7 @@ static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 			      v->ids[i]);
 			k->seen = 1;
 		}
+		amcbf_dfrs_rules_drop(&v->rules, i, &v->jobs[i]);
 		xfree(v->jobs[i].hosts);
 	}
 	v->njobs = n;
@@ -489,7 +507,7 @@ static void sort_arrivals(dfrs_view_t *v)
  * logged as keeping its room (0: none), so that it is logged once. */
 static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 		   dfrs_event_t event, const int *arrived, int narrived,
-		   const char *policy, long *held)
+		   const char *policy, long *held, amcbf_dfrs_rules_t *rules)
 {
 	dfrs_decisions_t d = { 0 };
 	char err[256];
@@ -522,6 +540,8 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 	} else if (d.held < 0 && event != DFRS_EVENT_PERIODIC) {
 		*held = 0;
 	}
+	/* the next decision of the cycle sees the licenses these starts took */
+	amcbf_dfrs_rules_started(rules, cl, &d);
 	dfrs_online_apply(cl, &d);
 	dfrs_decisions_free(&d);
 	return true;
@@ -603,21 +623,23 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 			       .hosts = v->hosts, .njobs = v->njobs,
 			       .jobs = v->jobs, .now = (double)now,
 			       .repack_yield = *repack_yield };
+	/* the site's licenses and pairwise preemption rule */
+	amcbf_dfrs_rules_attach(&v->rules, &cl, v->njobs);
 	debug("dfrs(%s) cycle: %d jobs, %d new, events %#x%s", policy, v->njobs,
 	      v->narrivals, events, periodic ? ", periodic" : "");
 	if (events & (1u << DFRS_EVENT_COMPLETION))
 		ok = decide(&op, &cl, DFRS_EVENT_COMPLETION, NULL, 0, policy,
-			    held);
+			    held, &v->rules);
 	/* the arrivals the completion's decision left waiting */
 	for (int a = 0; a < v->narrivals; a++)
 		if (v->jobs[v->arrivals[a]].state == DFRS_JOB_PENDING)
 			arrived[narrived++] = v->arrivals[a];
 	if (ok && narrived)
 		ok = decide(&op, &cl, DFRS_EVENT_ARRIVAL, arrived, narrived,
-			    policy, held);
+			    policy, held, &v->rules);
 	if (ok && periodic)
 		ok = decide(&op, &cl, DFRS_EVENT_PERIODIC, NULL, 0, policy,
-			    held);
+			    held, &v->rules);
 	*repack_yield = cl.repack_yield;
 	xfree(arrived);
 	return ok;
@@ -823,6 +845,8 @@ static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
 {
 	bool settling = false;
 	int usable = view_hosts(v, mem);
+
+	amcbf_dfrs_rules_read(&v->rules);
 
 	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling,
 		       rd) |
