@@ -9,7 +9,8 @@
 # DFRS_POLICY_SCHED=sched/backfill to see it):
 #  partitions, each changed while its job is held, then the job released:
 #   State=INACTIVE: pends with reason PartitionInactive, runs once UP;
-#   AllowGroups=root, for a job of user daemon: PartitionConfig;
+#   AllowGroups=root, for a job of user daemon: PartitionConfig (on 24.11
+#     InvalidAccount and its description, as select_nodes() gives them);
 #   RootOnly=YES, for a job of user daemon: PartitionConfig (root passes
 #     RootOnly and AllowGroups, so these two jobs are daemon's, submitted
 #     with runuser);
@@ -83,11 +84,17 @@ scontrol release "$i,$g,$r,$m,$c" >/dev/null 2>&1
 wait_for "QOS low's MaxWall seen by slurmctld" maxwall_seen
 w=$(submit -A dfrs --qos=low -t 5 -N1 --wrap 'sleep 1')
 w1=$(submit -A dfrs --qos=low -t 1 -N1 --wrap 'sleep 1')
+# AllowGroups: 22.05's job_limits_check gives PartitionConfig; 24.11
+# tests it there only with EnforcePartLimits, and select_nodes() gives
+# reason InvalidAccount with this description (which squeue shows)
+group_reason=PartitionConfig
+! slurm_at_least 24.11 ||
+	group_reason="uid $(id -u daemon) not in group permitted to use this partition (pg). groups allowed: root"
 policy_reasons() {
 	wait_for "$1: the INACTIVE partition's job pending with PartitionInactive" \
 		reason_is "$i" PartitionInactive
-	wait_for "$1: daemon's job pending with PartitionConfig (AllowGroups=root)" \
-		reason_is "$g" PartitionConfig
+	wait_for "$1: daemon's job pending with '$group_reason' (AllowGroups=root)" \
+		reason_is "$g" "$group_reason"
 	wait_for "$1: daemon's job pending with PartitionConfig (RootOnly)" \
 		reason_is "$r" PartitionConfig
 	wait_for "$1: the --mem=512 job pending with MaxMemPerLimit" \

@@ -49,6 +49,21 @@ static bool partition_ok(job_record_t *job_ptr, time_t now)
 		set_reason(job_ptr, reason, now);
 		return false;
 	}
+	/* AllowGroups: 22.05's job_limits_check tests it (PartitionConfig);
+	 * 24.11's only with EnforcePartLimits, and select_nodes() then
+	 * refuses the job with reason InvalidAccount: test it here too, so
+	 * that the engine never preempts for a job Slurm will not start */
+	if (job_ptr->part_ptr &&
+	    !validate_group(job_ptr->part_ptr, job_ptr->user_id)) {
+		if (job_ptr->state_reason != WAIT_ACCOUNT) {
+			set_reason(job_ptr, WAIT_ACCOUNT, now);
+			xstrfmtcat(job_ptr->state_desc,
+				   "uid %u not in group permitted to use this partition (%s). groups allowed: %s",
+				   job_ptr->user_id, job_ptr->part_ptr->name,
+				   job_ptr->part_ptr->allow_groups);
+		}
+		return false;
+	}
 	/* a reason this check gave earlier is over (the reasons 22.05's
 	 * part_policy_job_runnable_state() and 24.11's JSR_PART name) */
 	switch (job_ptr->state_reason) {
