@@ -215,6 +215,14 @@ static amcbf_preempt_rc_t preempt_with_grace(job_record_t *victim,
 	}
 	info("%s: %s %pJ on %s (requeued after its GraceTime, preemption %u)",
 	     who, what, victim, where, victim->restart_cnt);
+#ifdef GRACE_PREEMPT
+	/* Slurm >= 23.02 marks a job signalled for its GraceTime, and clears
+	 * the mark only when the run's end requeues it.  Requeued here first,
+	 * the run's end finds the job completing and leaves the mark, and the
+	 * next run, however it ends, would be requeued again for it (seen on
+	 * 24.11: sacct PREEMPTED PREEMPTED COMPLETED after one preemption) */
+	victim->bit_flags &= ~GRACE_PREEMPT;
+#endif
 	xfree(where);
 	k->requeued = 1;
 	k->ckpt_at = 0;
