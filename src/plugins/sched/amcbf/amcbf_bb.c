@@ -8,7 +8,6 @@
 #include <stdbool.h>
 #include <time.h>
 
-#include "src/common/xmalloc.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 #if DFRS_SLURM_SINCE(24, 11)
@@ -19,6 +18,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_bb.h"
+#include "amcbf_policy.h"
 
 static bool staging;	/* a stage-in under way, seen in this read */
 
@@ -38,13 +38,9 @@ static void set_bb_reason(job_record_t *job_ptr, enum job_state_reason want)
 {
 	enum job_state_reason now = job_ptr->state_reason;
 
-	if (now == want ||
-	    (now != WAIT_NO_REASON && now != WAIT_BURST_BUFFER_RESOURCE &&
-	     now != WAIT_BURST_BUFFER_STAGING))
-		return;
-	job_ptr->state_reason = want;
-	xfree(job_ptr->state_desc);
-	last_job_update = time(NULL);
+	if (now == WAIT_NO_REASON || now == WAIT_BURST_BUFFER_RESOURCE ||
+	    now == WAIT_BURST_BUFFER_STAGING)
+		amcbf_set_reason(job_ptr, want, time(NULL));
 }
 
 bool amcbf_bb_ready(job_record_t *job_ptr)

@@ -30,8 +30,7 @@
 #include "amcbf_resv.h"
 #include "suite/limit_cap.h"
 
-/* Set the pending reason (and clear its description) when it changes. */
-static void set_reason(job_record_t *job_ptr, uint32_t reason, time_t now)
+void amcbf_set_reason(job_record_t *job_ptr, uint32_t reason, time_t now)
 {
 	if (job_ptr->state_reason == reason)
 		return;
@@ -46,7 +45,7 @@ static bool partition_ok(job_record_t *job_ptr, time_t now)
 	uint32_t reason = job_limits_check(&job_ptr, false);
 
 	if (reason != WAIT_NO_REASON) {
-		set_reason(job_ptr, reason, now);
+		amcbf_set_reason(job_ptr, reason, now);
 		return false;
 	}
 	/* AllowGroups: 22.05's job_limits_check tests it (PartitionConfig);
@@ -56,7 +55,7 @@ static bool partition_ok(job_record_t *job_ptr, time_t now)
 	if (job_ptr->part_ptr &&
 	    !validate_group(job_ptr->part_ptr, job_ptr->user_id)) {
 		if (job_ptr->state_reason != WAIT_ACCOUNT) {
-			set_reason(job_ptr, WAIT_ACCOUNT, now);
+			amcbf_set_reason(job_ptr, WAIT_ACCOUNT, now);
 			xstrfmtcat(job_ptr->state_desc,
 				   "uid %u not in group permitted to use this partition (%s). groups allowed: %s",
 				   job_ptr->user_id, job_ptr->part_ptr->name,
@@ -72,7 +71,7 @@ static bool partition_ok(job_record_t *job_ptr, time_t now)
 	case WAIT_PART_NODE_LIMIT:
 	case WAIT_PART_TIME_LIMIT:
 	case WAIT_QOS_THRES:
-		set_reason(job_ptr, WAIT_NO_REASON, now);
+		amcbf_set_reason(job_ptr, WAIT_NO_REASON, now);
 		break;
 	default:
 		break;
@@ -106,7 +105,7 @@ static bool qos_ok(job_record_t *job_ptr, time_t now)
 		return false;
 	}
 	if (job_ptr->state_reason == FAIL_QOS)
-		set_reason(job_ptr, WAIT_NO_REASON, now);
+		amcbf_set_reason(job_ptr, WAIT_NO_REASON, now);
 	return true;
 }
 
@@ -128,7 +127,7 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now)
 						  false))
 		return false;
 	if (license_job_test(job_ptr, now, true) != SLURM_SUCCESS) {
-		set_reason(job_ptr, WAIT_LICENSES, now);
+		amcbf_set_reason(job_ptr, WAIT_LICENSES, now);
 		return false;
 	}
 	/* without associations enforced the call always succeeds (after
@@ -136,7 +135,7 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now)
 	if ((accounting_enforce & ACCOUNTING_ENFORCE_ASSOCS) &&
 	    assoc_mgr_validate_assoc_id(acct_db_conn, job_ptr->assoc_id,
 					accounting_enforce)) {
-		set_reason(job_ptr, FAIL_ACCOUNT, now);
+		amcbf_set_reason(job_ptr, FAIL_ACCOUNT, now);
 		return false;
 	}
 	return true;

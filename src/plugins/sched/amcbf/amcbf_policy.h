@@ -35,6 +35,9 @@ time_t amcbf_policy_end_cap(job_record_t *job_ptr);
  * priority/multifactor, MaxJobsAccrue) is set.
  */
 void amcbf_policy_note_pending(job_record_t *job_ptr);
+/* Set a pending job's reason, and clear its description, when it changes
+ * (then last_job_update = now).  With the job write lock held. */
+void amcbf_set_reason(job_record_t *job_ptr, uint32_t reason, time_t now);
 #endif
 
 #endif
