@@ -25,34 +25,33 @@ int online_licenses_fit(const online_state_t *w, int j)
 	return 1;
 }
 
+/* Take a job's requests off a pool of nlic licenses. */
+static void take_requests(const dfrs_online_job_t *job, int nlic, int *pool)
+{
+	for (int r = 0; r < job->nlic; r++) {
+		const dfrs_lic_req_t *q = &job->lic[r];
+
+		if (q->count > 0 && q->lic >= 0 && q->lic < nlic)
+			pool[q->lic] -= q->count;
+	}
+}
+
 void online_licenses_take(online_state_t *w, int j)
 {
 	const dfrs_online_job_t *job = &w->cl->jobs[j];
 
-	if (job->state == DFRS_JOB_RUNNING || !w->lic_free)
-		return;
-	for (int r = 0; r < job->nlic; r++) {
-		const dfrs_lic_req_t *q = &job->lic[r];
-
-		if (q->count > 0 && q->lic >= 0 && q->lic < w->cl->nlic)
-			w->lic_free[q->lic] -= q->count;
-	}
+	if (job->state != DFRS_JOB_RUNNING && w->lic_free)
+		take_requests(job, w->cl->nlic, w->lic_free);
 }
 
 void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
 			       const dfrs_decisions_t *d, int *lic_free)
 {
-	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++) {
-		const dfrs_online_job_t *job = &cluster->jobs[j];
-
-		if (job->state == DFRS_JOB_RUNNING ||
-		    d->job[j].state != DFRS_JOB_RUNNING)
-			continue;
-		for (int r = 0; r < job->nlic; r++)
-			if (job->lic[r].count > 0 && job->lic[r].lic >= 0 &&
-			    job->lic[r].lic < cluster->nlic)
-				lic_free[job->lic[r].lic] -= job->lic[r].count;
-	}
+	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++)
+		if (cluster->jobs[j].state != DFRS_JOB_RUNNING &&
+		    d->job[j].state == DFRS_JOB_RUNNING)
+			take_requests(&cluster->jobs[j], cluster->nlic,
+				      lic_free);
 }
 
 int online_may_preempt(const online_state_t *w, int preemptor, int victim)
