@@ -2,7 +2,7 @@
 /*
  * job_measure.h - dfrs-nodeagent's measured CPU needs: at each pass it
  * samples the CPU time of every job's processes on the node (proc_cpu.h)
- * into a sliding window (suite/cpu_window.h) and reports each job's CPU
+ * into a sliding window (cpu_window.h) and reports each job's CPU
  * use over the window, as a fraction of the CPUs it holds here, in the
  * node's Extra field (suite/measured_tag.h) with slurm_update_node: when a
  * need moved by JOB_MEASURE_STEP or more, the set of jobs changed, or
@@ -20,8 +20,8 @@
 
 #include <slurm/slurm.h>
 
-#include "suite/cpu_window.h"
-#include "suite/measured_tag.h"
+#include "cpu_window.h"
+#include "need/measured_tag.h"
 
 #define JOB_MEASURE_STEP 0.02
 #define JOB_MEASURE_REFRESH 60

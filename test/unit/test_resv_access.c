@@ -16,7 +16,7 @@
 
 #include "sched/sched_engine.h"
 #include "sched/sched_policy.h"
-#include "suite/resv_access.h"
+#include "amcbf/resv_access.h"
 
 /* Four nodes, all allowed to begin with. */
 #define NN 4

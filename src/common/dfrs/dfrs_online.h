@@ -135,7 +135,7 @@
  *                incremental repair.
  *   licenses     cluster->lic_free[nlic] counts each license free now (held
  *                by no running job); a job's lic[nlic] its requests
- *                (dfrs_lic_req_t).  A waiting job whose requests do not fit
+ *                (rules_lic_req_t).  A waiting job whose requests do not fit
  *                what is free, after the licenses taken by the jobs this
  *                decision starts or resumes before it, is not started and
  *                takes no victim (GreedyP(M): attempt_run and the victim
@@ -153,6 +153,8 @@
 
 #include "dfrs_model.h"
 #include "dfrs_priority.h"
+#include "rules/licenses.h"
+#include "rules/preempt.h"
 
 typedef enum {
 	DFRS_POLICY_GREEDYP,
@@ -221,21 +223,6 @@ typedef struct {
 				 * packs, other placements */
 } dfrs_online_params_t;
 
-/* A license request of a job (Slurm's -L name:count): `count` of the
- * pool's license `lic` (dfrs_cluster_t.lic_free); `held_away` of its free
- * ones are held by reservations the job may not use.  The same shape as
- * the consolidation engines' sched_lic_req_t. */
-typedef struct {
-	int lic;
-	int count;
-	int held_away;
-} dfrs_lic_req_t;
-
-/* May waiting job `preemptor` take running job `victim` off its hosts
- * (both indices in dfrs_cluster_t.jobs): the site's pairwise rule. */
-typedef int (*dfrs_may_preempt_fn)(const void *ctx, int preemptor,
-				   int victim);
-
 typedef struct {
 	long id;		/* the caller's, carried through */
 	dfrs_job_t shape;	/* ntasks, req, need, min_yield per task */
@@ -263,8 +250,9 @@ typedef struct {
 				 * gives the same decisions: the order is
 				 * sorted from it, in about one pass when it
 				 * changed little since */
-	const dfrs_lic_req_t *lic;	/* its license requests, nlic of
-				 * them (caller storage); NULL: none */
+	const rules_lic_req_t *lic;	/* its license requests, nlic of
+				 * them (caller storage; rules/licenses.h);
+				 * NULL: none */
 	int nlic;
 	int no_preempt;		/* nonzero: a running job the site protects
 				 * (e.g. PreemptMode=OFF): never taken off
@@ -286,8 +274,12 @@ typedef struct {
 				 * NULL: none (a job asking for one never
 				 * starts) */
 	int nlic;
-	dfrs_may_preempt_fn may_preempt;	/* NULL: anyone may preempt
-				 * any running job of lower priority */
+	rules_may_preempt_fn may_preempt;	/* may waiting job
+				 * `preemptor` take running job `victim` off
+				 * its hosts (indices in jobs): the site's
+				 * pairwise rule (rules/preempt.h).  NULL:
+				 * anyone may preempt any running job of
+				 * lower priority */
 	const void *preempt_ctx;	/* given to may_preempt */
 } dfrs_cluster_t;
 

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "suite/dfrs_params.h"
-#include "suite/need_choice.h"
-#include "suite/need_predictor.h"
+#include "need/need_choice.h"
+#include "need/need_predictor.h"
 
 /* hist may be NULL (no prediction); *from may be NULL; quiet: log
  * nothing (the other plugin, which decides on running jobs' needs in this

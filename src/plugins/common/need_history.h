@@ -12,7 +12,7 @@
 
 #include <time.h>
 
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 #define DFRS_NEED_HISTORY_FILE "dfrs-need-history"
 

@@ -16,7 +16,7 @@ void amcbf_rules_say_site(void);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
-#include "suite/preempt_rules.h"
+#include "rules/preempt_rules.h"
 
 /* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
  * it may): the plugin's exemptions, its PreemptExemptTime, its

@@ -28,7 +28,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_resv.h"
-#include "suite/resv_access.h"
+#include "amcbf/resv_access.h"
 
 static struct {
 	time_t built, resv_update;

@@ -26,7 +26,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_suspend.h"
-#include "suite/text_mark.h"
+#include "amcbf/text_mark.h"
 
 /* Set or clear the mark; false when out of memory (logged). */
 static bool set_mark(job_record_t *job_ptr, bool on)
