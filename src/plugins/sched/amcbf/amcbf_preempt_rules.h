@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_preempt_rules.h - the site's preemption configuration and the
- * plugin's exemptions (src/common/suite/preempt_rules.h) read from
+ * plugin's exemptions (src/common/rules/preempt_rules.h) read from
  * slurmctld's records, and a preemption that honours them: who may be
  * preempted, for whom (QOS Preempt= lists, PriorityTier), and a victim's
  * GraceTime through Slurm's own preemption path (slurm_job_preempt).
