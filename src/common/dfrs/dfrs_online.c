@@ -572,6 +572,17 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 		cluster->repack_yield = d->min_scaled_yield;
 }
 
+void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
+			       const dfrs_decisions_t *d, int *lic_free)
+{
+	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++)
+		if (cluster->jobs[j].state != DFRS_JOB_RUNNING &&
+		    d->job[j].state == DFRS_JOB_RUNNING)
+			rules_licenses_take(cluster->jobs[j].lic,
+					    cluster->jobs[j].nlic, lic_free,
+					    cluster->nlic);
+}
+
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt)
 {
 	double t0 = cluster->now, t1 = cluster->now + (dt > 0.0 ? dt : 0.0);

@@ -23,17 +23,6 @@ void online_licenses_take(online_state_t *w, int j)
 				    w->cl->nlic);
 }
 
-void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
-			       const dfrs_decisions_t *d, int *lic_free)
-{
-	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++)
-		if (cluster->jobs[j].state != DFRS_JOB_RUNNING &&
-		    d->job[j].state == DFRS_JOB_RUNNING)
-			rules_licenses_take(cluster->jobs[j].lic,
-					    cluster->jobs[j].nlic, lic_free,
-					    cluster->nlic);
-}
-
 int online_may_preempt(const online_state_t *w, int preemptor, int victim)
 {
 	return rules_may_preempt(w->kept && w->kept[victim],
