@@ -23,6 +23,7 @@ flags="-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter
 objs=""
 for src in "$top"/src/common/trace/*.c "$top"/src/common/sched/*.c \
 	   "$top"/src/common/dfrs/*.c "$top"/src/common/avail/*.c \
+	   "$top"/src/common/rules/*.c "$top"/src/common/need/*.c \
 	   "$top"/src/common/suite/*.c "$top"/contribs/fuzz/fuzz_util.c; do
 	obj=$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .c).o
 	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fuzz_targets.h"
-#include "suite/measured_tag.h"
+#include "need/measured_tag.h"
 
 int fuzz_measured_tag(const uint8_t *data, size_t size)
 {

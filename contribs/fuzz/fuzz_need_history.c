@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fuzz_targets.h"
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 int fuzz_need_history(const uint8_t *data, size_t size)
 {

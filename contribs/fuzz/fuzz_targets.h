@@ -26,9 +26,9 @@ int fuzz_sched_stats(const uint8_t *data, size_t size);
 int fuzz_jobcomp(const uint8_t *data, size_t size);
 /* dfrs pack's instance JSON (dfrs/dfrs_instance_json.h) */
 int fuzz_dfrs_instance_json(const uint8_t *data, size_t size);
-/* sched/amcbf's CPU-need history, dfrs-need-history (suite/need_predictor.h) */
+/* sched/amcbf's CPU-need history, dfrs-need-history (need/need_predictor.h) */
 int fuzz_need_history(const uint8_t *data, size_t size);
-/* dfrs-nodeagent's measured needs in a node's Extra (suite/measured_tag.h) */
+/* dfrs-nodeagent's measured needs in a node's Extra (need/measured_tag.h) */
 int fuzz_measured_tag(const uint8_t *data, size_t size);
 
 /* Abort with "fuzz: FILE:LINE: what" unless cond holds. */

@@ -2,9 +2,9 @@
 /*
  * job_measure.h - dfrs-nodeagent's measured CPU needs: at each pass it
  * samples the CPU time of every job's processes on the node (proc_cpu.h)
- * into a sliding window (suite/cpu_window.h) and reports each job's CPU
+ * into a sliding window (cpu_window.h) and reports each job's CPU
  * use over the window, as a fraction of the CPUs it holds here, in the
- * node's Extra field (suite/measured_tag.h) with slurm_update_node: when a
+ * node's Extra field (need/measured_tag.h) with slurm_update_node: when a
  * need moved by JOB_MEASURE_STEP or more, the set of jobs changed, or
  * JOB_MEASURE_REFRESH seconds passed, or a third of slurmctld's
  * dfrs_need_stale when that is shorter (so a reader can tell a live
@@ -20,8 +20,8 @@
 
 #include <slurm/slurm.h>
 
-#include "suite/cpu_window.h"
-#include "suite/measured_tag.h"
+#include "cpu_window.h"
+#include "need/measured_tag.h"
 
 #define JOB_MEASURE_STEP 0.02
 #define JOB_MEASURE_REFRESH 60

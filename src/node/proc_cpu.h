@@ -2,7 +2,7 @@
 /*
  * proc_cpu.h - a process's cumulative CPU time (user + system) from
  * /proc/<pid>/stat, what dfrs-nodeagent's windowed measure of each job's
- * CPU use (suite/cpu_window.h) samples; the same on cgroup v1 and v2.
+ * CPU use (cpu_window.h) samples; the same on cgroup v1 and v2.
  */
 #ifndef DFRS_PROC_CPU_H
 #define DFRS_PROC_CPU_H

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "suite/amcbf_order.h"
+#include "amcbf/amcbf_order.h"
 #include "suite/dfrs_params.h"
 
 static amcbf_priority_t sort_order;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite/amcbf_state.h"
+#include "amcbf/amcbf_state.h"
 
 static void test_round_trip(void **state)
 {

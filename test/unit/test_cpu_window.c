@@ -13,7 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "suite/cpu_window.h"
+#include "cpu_window.h"
 
 #define EPS 1e-12
 

@@ -1359,7 +1359,7 @@ typedef struct {
 	int calls;
 } pair_rule_t;
 
-static int pair_may(const void *ctx, int preemptor, int victim)
+static int pair_may(const void *ctx, size_t preemptor, size_t victim)
 {
 	pair_rule_t *r = (pair_rule_t *)ctx;
 
@@ -1521,7 +1521,7 @@ static void test_rules_mcb_pins(void **state)
  */
 static void test_rules_licenses_greedy(void **state)
 {
-	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	const rules_lic_req_t one = { .lic = 0, .count = 1 };
 	int both[] = { 2, 3 }, free_lic[] = { 1 };
 
 	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
@@ -1561,7 +1561,7 @@ static void test_rules_licenses_greedy(void **state)
 
 		/* held by a reservation the job may not use: the same */
 		{
-			const dfrs_lic_req_t away = { .lic = 0, .count = 1,
+			const rules_lic_req_t away = { .lic = 0, .count = 1,
 						      .held_away = 1 };
 
 			f.jobs[2].lic = f.jobs[3].lic = &away;
@@ -1582,7 +1582,7 @@ static void test_rules_licenses_greedy(void **state)
  */
 static void test_rules_licenses_mcb(void **state)
 {
-	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	const rules_lic_req_t one = { .lic = 0, .count = 1 };
 	int free_lic[] = { 1 }, all[] = { 0, 1, 2 };
 	fixture_t f;
 	dfrs_decisions_t d;
@@ -1630,7 +1630,7 @@ static void test_rules_licenses_mcb(void **state)
 
 	/* a request naming no license of the pool never fits */
 	f.jobs[2].state = DFRS_JOB_PENDING;
-	f.jobs[0].lic = &(dfrs_lic_req_t){ .lic = 3, .count = 1 };
+	f.jobs[0].lic = &(rules_lic_req_t){ .lic = 3, .count = 1 };
 	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 3);
 	assert_int_equal(d.job[0].state, DFRS_JOB_PENDING);
 	assert_int_equal(d.job[1].action, DFRS_ACT_START);
@@ -1644,7 +1644,7 @@ static void test_rules_licenses_mcb(void **state)
  * own, and a job it suspends returns none. */
 static void test_rules_licenses_across_decisions(void **state)
 {
-	const dfrs_lic_req_t one = { .lic = 0, .count = 1 };
+	const rules_lic_req_t one = { .lic = 0, .count = 1 };
 	int free_lic[] = { 1 };
 	fixture_t f;
 	dfrs_decisions_t d;

@@ -2,8 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_layering.sh - the library's layering, read from the #include lines.
 #
-#   src/common/{trace,sched,dfrs,avail}  include only their own folder
-#   src/common/suite                     its own folder and the four above
+#   src/common/rules                     only its own folder
+#   src/common/{trace,avail}             only their own folder
+#   src/common/{sched,dfrs}              their own folder and rules
+#   src/common/suite                     its own folder, trace, sched, dfrs,
+#                                        avail and rules
+#   src/common/need                      its own folder and suite
+#   src/common/amcbf                     its own folder, dfrs and suite
 #   src/common/sim                       anything of the library
 #   src/plugins, src/node                never src/common/sim
 #
@@ -22,7 +27,7 @@ for f in "$lib"/*.c "$lib"/*.h; do
 done
 
 checked=0
-for dir in trace sched dfrs avail suite sim; do
+for dir in rules trace sched dfrs avail suite need amcbf sim; do
 	for f in "$lib/$dir"/*.c "$lib/$dir"/*.h; do
 		[ -e "$f" ] || continue
 		checked=$((checked + 1))
@@ -31,7 +36,9 @@ for dir in trace sched dfrs avail suite sim; do
 			*/*)	sub=${inc%%/*}
 				[ -f "$lib/$inc" ] || { bad "${f#$top/}: includes $inc, which is not in src/common"; continue; }
 				case $dir:$sub in
-				suite:trace|suite:sched|suite:dfrs|suite:avail|sim:*) ;;
+				sched:rules|dfrs:rules) ;;
+				suite:trace|suite:sched|suite:dfrs|suite:avail|suite:rules) ;;
+				need:suite|amcbf:dfrs|amcbf:suite|sim:*) ;;
 				*) bad "${f#$top/}: $dir/ may not include $inc" ;;
 				esac ;;
 			*)	[ -f "$lib/$dir/$inc" ] || bad "${f#$top/}: includes $inc, not a file of $dir/" ;;

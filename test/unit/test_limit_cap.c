@@ -11,7 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "suite/limit_cap.h"
+#include "amcbf/limit_cap.h"
 
 static void test_cap_end(void **state)
 {

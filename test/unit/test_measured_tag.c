@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite/measured_tag.h"
+#include "need/measured_tag.h"
 
 static void test_format_exact(void **state)
 {

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "suite/need_choice.h"
+#include "need/need_choice.h"
 
 #define assert_need(c, want) do { \
 	if (fabs((c).need - (want)) > 1e-9) \

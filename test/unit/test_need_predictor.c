@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 #define EPS 1e-12
 

@@ -11,7 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "suite/preempt_rules.h"
+#include "rules/preempt_rules.h"
 
 static const preempt_limits_t lim = { .max_preempt = 3, .min_runtime = 60 };
 

@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "suite/read_window.h"
+#include "amcbf/read_window.h"
 
 static const uint32_t ids[] = { 10, 20, 30, 40, 50 };
 

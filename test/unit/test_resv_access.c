@@ -2,7 +2,7 @@
 /*
  * test_resv_access.c - advanced reservations as the engines see them:
  * the nodes a member and an outsider may use now (Slurm's job_test_resv()
- * rules, suite/resv_access.h), then single CMBF calls on those masks: an
+ * rules, amcbf/resv_access.h), then single CMBF calls on those masks: an
  * outsider starts on a free unreserved node, never preempts a member for
  * a reserved node, and its EASY-style reservation (cfg->reserve) does not
  * hold back members on nodes it may not use.
@@ -16,7 +16,7 @@
 
 #include "sched/sched_engine.h"
 #include "sched/sched_policy.h"
-#include "suite/resv_access.h"
+#include "amcbf/resv_access.h"
 
 /* Four nodes, all allowed to begin with. */
 #define NN 4

@@ -742,11 +742,10 @@ typedef struct {
 	unsigned char deny[8][8];
 } pair_table_t;
 
-static int pair_allowed(const sched_state_t *st, size_t preemptor,
-			size_t victim, const void *ctx)
+static int pair_allowed(const void *ctx, size_t preemptor, size_t victim)
 {
 	const pair_table_t *t = ctx;
-	(void)st;
+
 	return !t->deny[preemptor][victim];
 }
 
@@ -892,13 +891,13 @@ static void test_rules_bg_eviction(void **state)
 static void test_rules_license_held(void **state)
 {
 	static const int p1[] = { 0 }, p2[] = { 1 };
-	static const sched_lic_req_t req = { .lic = 0, .count = 1 };
+	static const rules_lic_req_t req = { .lic = 0, .count = 1 };
 
 	for (int free_ = 0; free_ <= 1; free_++) {
 		map_t m;
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
-		sched_license_t pool = { .free = free_ };
+		int pool = free_;
 
 		sched_config_paper(&cfg);
 		map_init(&m, 2);
@@ -916,7 +915,7 @@ static void test_rules_license_held(void **state)
 				 free_ ? SCHED_QUEUED : SCHED_RUNNING_FG);
 		assert_int_equal(m.jobs[0].where,
 				 free_ ? SCHED_RUNNING_FG : SCHED_QUEUED);
-		assert_int_equal(pool.free, 0);
+		assert_int_equal(pool, 0);
 		sched_decisions_free(&d);
 	}
 }
@@ -933,10 +932,10 @@ static void test_rules_license_in_call(void **state)
 		map_t m;
 		sched_config_t cfg;
 		sched_decisions_t d = { 0 };
-		sched_license_t pool = { .free = 1 };
-		sched_lic_req_t r1 = { .lic = c == 2 ? 1 : 0, .count = 1,
+		int pool = 1;
+		rules_lic_req_t r1 = { .lic = c == 2 ? 1 : 0, .count = 1,
 				       .held_away = c == 1 };
-		sched_lic_req_t r2 = { .lic = 0, .count = 1 };
+		rules_lic_req_t r2 = { .lic = 0, .count = 1 };
 
 		sched_config_paper(&cfg);
 		map_init(&m, 2);
@@ -953,7 +952,7 @@ static void test_rules_license_in_call(void **state)
 		assert_int_equal(d.count, 1);
 		assert_int_equal(d.items[0].action, SCHED_START);
 		assert_int_equal(d.items[0].job_id, c == 0 ? 1 : 2);
-		assert_int_equal(pool.free, 0);
+		assert_int_equal(pool, 0);
 		sched_decisions_free(&d);
 	}
 }
@@ -967,11 +966,11 @@ static void test_rules_license_in_call(void **state)
 static void test_rules_license_not_head(void **state)
 {
 	static const int p1[] = { 0 }, p2[] = { 1 };
-	static const sched_lic_req_t req = { .lic = 0, .count = 1 };
+	static const rules_lic_req_t req = { .lic = 0, .count = 1 };
 	map_t m;
 	sched_config_t cfg;
 	sched_decisions_t d = { 0 };
-	sched_license_t pool = { .free = 0 };
+	int pool = 0;
 
 	sched_config_paper(&cfg);
 	map_init(&m, 2);

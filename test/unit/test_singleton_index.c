@@ -11,7 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "suite/singleton_index.h"
+#include "amcbf/singleton_index.h"
 
 static singleton_index_t *build(void)
 {

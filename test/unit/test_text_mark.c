@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite/text_mark.h"
+#include "amcbf/text_mark.h"
 
 #define M "sched/amcbf:suspended"
 

@@ -337,8 +337,254 @@ static int final_yields(online_state_t *w, dfrs_decisions_t *out)
 	return rc;
 }
 
+/*
+ * One decision (decide_at) runs in phases over a working state w
+ * (online_state.h) that starts as a copy of the cluster and ends as the
+ * decisions; the cluster itself is never written.
+ *
+ * On entry: out is anything (it is cleared first); the cluster is what the
+ * caller keeps (dfrs_online.h), to be checked.
+ *
+ *   decide_check   the cluster's shapes and the arrivals' indices are
+ *                  valid; nothing is allocated.
+ *   decide_alloc   every array of w and of out exists (sized from the
+ *                  cluster), w.lic_free is a copy of the pool, and
+ *                  w.none points at `widest` -1 hosts after the ntasks
+ *                  hosts out->host_storage keeps for the jobs' own.
+ *   decide_load    for every job j: w.state[j] is its state, w.hosts[j]
+ *                  its own hosts (w.none while pending), w.out[j] its slot
+ *                  in out->host_storage, w.prio[j] its priority; w.usage
+ *                  and w.load hold the running jobs at their minimum
+ *                  yields, and no host is overloaded by them (checked).
+ *   decide_rank    w.by_prio is every job once, highest priority first,
+ *                  with the jobs that stay put (stays_put; the site's
+ *                  no_preempt and, in a repack, the pairwise pin of
+ *                  online_pairwise_keep) ahead at infinite priority;
+ *                  w.kept marks the running jobs no policy may take off
+ *                  their hosts; out->job[j].rank is j's place.  Neither
+ *                  hosts nor usage change.
+ *   decide_policy  the policy (a repair or a full repack, or GreedyP(M)'s
+ *                  pass) changes w.state, w.hosts, w.usage, w.load and
+ *                  w.lic_free only as the rules allow: a kept job stays
+ *                  where it runs, licenses are taken only by jobs that
+ *                  start or resume, no host is overloaded at the minimum
+ *                  yields.  w.claimed and w.held name the starving jobs.
+ *   decide_record  out->job[j] holds w's state and hosts, the action and
+ *                  cost against the cluster, and out the totals.
+ *   final_yields   the running jobs' yields, max-min allocated.
+ *
+ * On exit: 0 and out filled, or -1 with a message in err and out freed
+ * (dfrs_decisions_free); w's arrays are freed either way.
+ */
+
+/* The arrays of one decision that are not part of w. */
+typedef struct {
+	prio_key_t *keys;	/* [2 nj]: the sort keys and sort's tmp */
+	int *scratch;		/* [nj + 2]: sort's runs, the hint's counts */
+} decide_scratch_t;
+
+/* The cluster's shapes and the arrivals' indices are valid. */
+static int decide_check(const dfrs_cluster_t *cluster, const int *arrived,
+			int narrived, char *err, size_t errlen)
+{
+	if (check_shapes(cluster, err, errlen))
+		return -1;
+	for (int a = 0; a < narrived; a++)
+		if (arrived[a] < 0 || arrived[a] >= cluster->njobs) {
+			snprintf(err, errlen, "arrival of job index %d, but %d jobs",
+				 arrived[a], cluster->njobs);
+			return -1;
+		}
+	return 0;
+}
+
+/* Allocate w's arrays, the scratch and out's; -1 if out of memory (what
+ * was allocated is left for decide_free and dfrs_decisions_free). */
+static int decide_alloc(online_state_t *w, decide_scratch_t *sc,
+			dfrs_decisions_t *out)
+{
+	const dfrs_cluster_t *cluster = w->cl;
+	int ntasks = 0, widest = 0;
+
+	for (int j = 0; j < w->nj; j++) {
+		ntasks += cluster->jobs[j].shape.ntasks;
+		if (cluster->jobs[j].shape.ntasks > widest)
+			widest = cluster->jobs[j].shape.ntasks;
+	}
+	out->njobs = w->nj;
+	out->job = calloc(w->nj + 1, sizeof(*out->job));
+	/* each job's hosts if a policy writes them, then w->none */
+	out->host_storage = malloc(sizeof(int) * (ntasks + widest + 1));
+	w->usage = calloc((size_t)w->nh * w->nd + 1, sizeof(double));
+	w->load = calloc(w->nh + 1, sizeof(double));
+	w->left = malloc(sizeof(double) * ((size_t)w->nh * w->nd + 1));
+	w->cand = malloc(sizeof(int) * 2 * (w->nh + 1));
+	w->state = malloc(sizeof(*w->state) * (w->nj + 1));
+	w->hosts = malloc(sizeof(*w->hosts) * (w->nj + 1));
+	w->out = malloc(sizeof(*w->out) * (w->nj + 1));
+	w->prio = malloc(sizeof(double) * (w->nj + 1));
+	w->by_prio = malloc(sizeof(int) * (w->nj + 1));
+	sc->keys = malloc(sizeof(*sc->keys) * (2 * w->nj + 1));
+	sc->scratch = malloc(sizeof(int) * (w->nj + 2));
+	w->kept = calloc(w->nj + 1, 1);
+	if (cluster->lic_free && cluster->nlic > 0 &&
+	    (w->lic_free = malloc(sizeof(int) * cluster->nlic)))
+		memcpy(w->lic_free, cluster->lic_free,
+		       sizeof(int) * cluster->nlic);
+	if (!out->job || !out->host_storage || !w->usage || !w->load ||
+	    !w->left || !w->cand || !w->state || !w->hosts || !w->out ||
+	    !w->prio || !w->by_prio || !sc->keys || !sc->scratch || !w->kept ||
+	    (cluster->lic_free && cluster->nlic > 0 && !w->lic_free))
+		return -1;
+	/* a pending job's hosts are -1 (every byte 0xff) */
+	memset(&out->host_storage[ntasks], 0xff, sizeof(int) * widest);
+	w->none = &out->host_storage[ntasks];
+	return 0;
+}
+
+/* Each job's state, hosts, slot and priority into w; the running jobs'
+ * usage, which may overload no host. */
+static int decide_load(online_state_t *w, dfrs_decisions_t *out, char *err,
+		       size_t errlen)
+{
+	const dfrs_cluster_t *cluster = w->cl;
+
+	for (int j = 0, off = 0; j < w->nj; j++) {
+		const dfrs_online_job_t *job = &cluster->jobs[j];
+
+		w->out[j] = &out->host_storage[off];
+		off += job->shape.ntasks;
+		w->state[j] = job->state;
+		if (job->state != DFRS_JOB_PENDING &&
+		    !job_hosts_valid(cluster, job, err, errlen))
+			return -1;
+		online_hosts_reset(w, j);
+		if (job->state == DFRS_JOB_RUNNING)
+			online_account_job(w, j, +1);
+		w->prio[j] = dfrs_online_priority(w->par, cluster, job);
+	}
+	/* w->usage: the running jobs at their minimum yields */
+	return hosts_overloaded(cluster, w->usage, err, errlen) ? -1 : 0;
+}
+
+/* Sort the keys and copy their order into w->by_prio. */
+static void decide_sort(online_state_t *w, decide_scratch_t *sc)
+{
+	sort_by_priority(sc->keys, sc->keys + w->nj, sc->scratch, w->nj);
+	for (int r = 0; r < w->nj; r++)
+		w->by_prio[r] = sc->keys[r].j;
+}
+
+/* The priority order (w->by_prio, out->job[].rank) and the jobs the
+ * site's rules keep (w->kept). */
+static void decide_rank(online_state_t *w, decide_scratch_t *sc,
+			dfrs_event_t event, int repack, dfrs_decisions_t *out)
+{
+	const dfrs_cluster_t *cluster = w->cl;
+	prio_key_t *keys = sc->keys;
+
+	/* by_prio holds the hinted order until the sort gives the real one */
+	order_by_hint(cluster, w->by_prio, sc->scratch);
+	for (int r = 0; r < w->nj; r++) {
+		int j = w->by_prio[r];
+		int stays = stays_put(w->par, cluster, &cluster->jobs[j], event);
+
+		/* requeue model: only an arrival may take a running job
+		 * that does not checkpoint off its hosts (it would restart
+		 * from scratch), and none past max_requeues; otherwise it
+		 * ranks first (stays_put), no victim of any job, so that
+		 * rotating priorities cannot requeue jobs over and over */
+		if (stays == 2)
+			w->prio[j] = INFINITY;
+		/* the site protects it: no policy takes it off its hosts */
+		w->kept[j] = cluster->jobs[j].state == DFRS_JOB_RUNNING &&
+			     cluster->jobs[j].no_preempt;
+		keys[r] = (prio_key_t){
+			.j = j,
+			.stays = stays,
+			.prio = w->prio[j],
+			.submit = cluster->jobs[j].submit,
+		};
+	}
+	decide_sort(w, sc);
+	/* a repack has no single preemptor: a running job some waiting job
+	 * above it may not preempt stays where it runs, ranked first as a
+	 * no_preempt one (moving running jobs up leaves every other running
+	 * job below the same waiting ones: one pass suffices) */
+	if (repack && online_pairwise_keep(w) > 0) {
+		for (int r = 0; r < w->nj; r++)
+			if (w->kept[keys[r].j] && keys[r].stays != 2) {
+				keys[r].stays = 2;
+				keys[r].prio = w->prio[keys[r].j] = INFINITY;
+			}
+		decide_sort(w, sc);
+	}
+	for (int r = 0; r < w->nj; r++)
+		out->job[keys[r].j].rank = r;
+}
+
+/* Run the policy on w; -1 if out of memory. */
+static int decide_policy(online_state_t *w, dfrs_event_t event,
+			 const int *arrived, int narrived, int repack,
+			 dfrs_decisions_t *out)
+{
+	if (repack) {
+		int kept = w->par->repack_drift > 0.0 &&
+			   w->cl->repack_yield > 0.0 ?
+			   online_repair(w, event, arrived, narrived) : 0;
+
+		if (kept < 0)
+			return -1;
+		if (!kept) {
+			if (online_mcb_repack(w))
+				return -1;
+			out->repacked = 1;
+		}
+		return 0;
+	}
+	return online_greedypm_pass(w, event, arrived, narrived) ? -1 : 0;
+}
+
+/* w's states and hosts into the decisions, with their actions, costs and
+ * totals. */
+static void decide_record(const online_state_t *w, dfrs_decisions_t *out)
+{
+	for (int j = 0; j < w->nj; j++) {
+		dfrs_decision_t *d = &out->job[j];
+
+		d->state = w->state[j];
+		d->hosts = d->state == DFRS_JOB_PENDING ? w->none : w->hosts[j];
+		cost_of(w->par, &w->cl->jobs[j], d);
+		out->total_bytes += d->cost_bytes;
+		out->total_lost_seconds += d->lost_seconds;
+		out->nstarted += d->action == DFRS_ACT_START;
+		out->nsuspended += d->action == DFRS_ACT_SUSPEND;
+		out->nresumed += d->action == DFRS_ACT_RESUME;
+		out->nmigrated += d->action == DFRS_ACT_MIGRATE;
+	}
+	out->claimed = w->claimed;
+	out->held = w->held;
+}
+
+static void decide_free(online_state_t *w, decide_scratch_t *sc)
+{
+	free(w->usage);
+	free(w->load);
+	free(w->left);
+	free(w->cand);
+	free(w->state);
+	free(w->hosts);
+	free(w->out);
+	free(w->prio);
+	free(w->by_prio);
+	free(sc->keys);
+	free(sc->scratch);
+	free(w->kept);
+	free(w->lic_free);
+}
+
 /* Decide at an event; arrived: the arriving jobs at an arrival (narrived
- * is 0 at other events). */
+ * is 0 at other events).  The phases and what each keeps true are above. */
 static int decide_at(const dfrs_online_params_t *params,
 		     const dfrs_cluster_t *cluster, dfrs_event_t event,
 		     const int *arrived, int narrived, dfrs_decisions_t *out,
@@ -347,8 +593,8 @@ static int decide_at(const dfrs_online_params_t *params,
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
 		     .nh = cluster->nhosts, .nj = cluster->njobs, .claimed = -1,
 		     .held = -1 };
-	prio_key_t *keys = NULL;
-	int *scratch = NULL, ntasks = 0, widest = 0, rc = -1;
+	decide_scratch_t sc = { 0 };
+	int rc = -1;
 	/* the policy repacks every job (MCB; GreedyPM's periodic event) */
 	int repack = params->policy == DFRS_POLICY_MCB ||
 		     (event == DFRS_EVENT_PERIODIC && params->period > 0.0 &&
@@ -358,162 +604,27 @@ static int decide_at(const dfrs_online_params_t *params,
 	out->min_scaled_yield = -1.0;
 	out->claimed = -1;
 	out->held = -1;
-	if (check_shapes(cluster, err, errlen))
+	if (decide_check(cluster, arrived, narrived, err, errlen))
 		return -1;
-	for (int a = 0; a < narrived; a++)
-		if (arrived[a] < 0 || arrived[a] >= cluster->njobs) {
-			snprintf(err, errlen, "arrival of job index %d, but %d jobs",
-				 arrived[a], cluster->njobs);
-			return -1;
-		}
-	for (int j = 0; j < w.nj; j++) {
-		ntasks += cluster->jobs[j].shape.ntasks;
-		if (cluster->jobs[j].shape.ntasks > widest)
-			widest = cluster->jobs[j].shape.ntasks;
-	}
-	out->njobs = w.nj;
-	out->job = calloc(w.nj + 1, sizeof(*out->job));
-	/* each job's hosts if a policy writes them, then w.none */
-	out->host_storage = malloc(sizeof(int) * (ntasks + widest + 1));
-	w.usage = calloc((size_t)w.nh * w.nd + 1, sizeof(double));
-	w.load = calloc(w.nh + 1, sizeof(double));
-	w.left = malloc(sizeof(double) * ((size_t)w.nh * w.nd + 1));
-	w.cand = malloc(sizeof(int) * 2 * (w.nh + 1));
-	w.state = malloc(sizeof(*w.state) * (w.nj + 1));
-	w.hosts = malloc(sizeof(*w.hosts) * (w.nj + 1));
-	w.out = malloc(sizeof(*w.out) * (w.nj + 1));
-	w.prio = malloc(sizeof(double) * (w.nj + 1));
-	w.by_prio = malloc(sizeof(int) * (w.nj + 1));
-	keys = malloc(sizeof(*keys) * (2 * w.nj + 1));	/* and sort's tmp */
-	scratch = malloc(sizeof(int) * (w.nj + 2));
-	w.kept = calloc(w.nj + 1, 1);
-	if (cluster->lic_free && cluster->nlic > 0 &&
-	    (w.lic_free = malloc(sizeof(int) * cluster->nlic)))
-		memcpy(w.lic_free, cluster->lic_free,
-		       sizeof(int) * cluster->nlic);
-	if (!out->job || !out->host_storage || !w.usage || !w.load || !w.left ||
-	    !w.cand ||
-	    !w.state || !w.hosts || !w.out || !w.prio || !w.by_prio || !keys ||
-	    !scratch || !w.kept ||
-	    (cluster->lic_free && cluster->nlic > 0 && !w.lic_free)) {
+	if (decide_alloc(&w, &sc, out)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	/* a pending job's hosts are -1 (every byte 0xff) */
-	memset(&out->host_storage[ntasks], 0xff, sizeof(int) * widest);
-	w.none = &out->host_storage[ntasks];
-	for (int j = 0, off = 0; j < w.nj; j++) {
-		const dfrs_online_job_t *job = &cluster->jobs[j];
-
-		w.out[j] = &out->host_storage[off];
-		off += job->shape.ntasks;
-		w.state[j] = job->state;
-		if (job->state != DFRS_JOB_PENDING &&
-		    !job_hosts_valid(cluster, job, err, errlen))
-			goto out;
-		online_hosts_reset(&w, j);
-		if (job->state == DFRS_JOB_RUNNING)
-			online_account_job(&w, j, +1);
-		w.prio[j] = dfrs_online_priority(params, cluster, job);
-	}
-	/* w.usage: the running jobs at their minimum yields */
-	if (hosts_overloaded(cluster, w.usage, err, errlen))
+	if (decide_load(&w, out, err, errlen))
 		goto out;
-	/* by_prio holds the hinted order until the sort gives the real one */
-	order_by_hint(cluster, w.by_prio, scratch);
-	for (int r = 0; r < w.nj; r++) {
-		int j = w.by_prio[r];
-		int stays = stays_put(params, cluster, &cluster->jobs[j], event);
-
-		/* requeue model: only an arrival may take a running job
-		 * that does not checkpoint off its hosts (it would restart
-		 * from scratch), and none past max_requeues; otherwise it
-		 * ranks first (stays_put), no victim of any job, so that
-		 * rotating priorities cannot requeue jobs over and over */
-		if (stays == 2)
-			w.prio[j] = INFINITY;
-		/* the site protects it: no policy takes it off its hosts */
-		w.kept[j] = cluster->jobs[j].state == DFRS_JOB_RUNNING &&
-			    cluster->jobs[j].no_preempt;
-		keys[r] = (prio_key_t){
-			.j = j,
-			.stays = stays,
-			.prio = w.prio[j],
-			.submit = cluster->jobs[j].submit,
-		};
+	decide_rank(&w, &sc, event, repack, out);
+	if (decide_policy(&w, event, arrived, narrived, repack, out)) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
 	}
-	sort_by_priority(keys, keys + w.nj, scratch, w.nj);
-	for (int r = 0; r < w.nj; r++)
-		w.by_prio[r] = keys[r].j;
-	/* a repack has no single preemptor: a running job some waiting job
-	 * above it may not preempt stays where it runs, ranked first as a
-	 * no_preempt one (moving running jobs up leaves every other running
-	 * job below the same waiting ones: one pass suffices) */
-	if (repack && online_pairwise_keep(&w) > 0) {
-		for (int r = 0; r < w.nj; r++)
-			if (w.kept[keys[r].j] && keys[r].stays != 2) {
-				keys[r].stays = 2;
-				keys[r].prio = w.prio[keys[r].j] = INFINITY;
-			}
-		sort_by_priority(keys, keys + w.nj, scratch, w.nj);
-		for (int r = 0; r < w.nj; r++)
-			w.by_prio[r] = keys[r].j;
-	}
-	for (int r = 0; r < w.nj; r++)
-		out->job[keys[r].j].rank = r;
-
-	if (repack) {
-		int kept = params->repack_drift > 0.0 && cluster->repack_yield > 0.0 ?
-			   online_repair(&w, event, arrived, narrived) : 0;
-
-		if (kept < 0)
-			goto nomem;
-		if (!kept) {
-			if (online_mcb_repack(&w))
-				goto nomem;
-			out->repacked = 1;
-		}
-	} else if (online_greedypm_pass(&w, event, arrived, narrived)) {
-		goto nomem;
-	}
-
-	for (int j = 0; j < w.nj; j++) {
-		dfrs_decision_t *d = &out->job[j];
-
-		d->state = w.state[j];
-		d->hosts = d->state == DFRS_JOB_PENDING ? w.none : w.hosts[j];
-		cost_of(params, &cluster->jobs[j], d);
-		out->total_bytes += d->cost_bytes;
-		out->total_lost_seconds += d->lost_seconds;
-		out->nstarted += d->action == DFRS_ACT_START;
-		out->nsuspended += d->action == DFRS_ACT_SUSPEND;
-		out->nresumed += d->action == DFRS_ACT_RESUME;
-		out->nmigrated += d->action == DFRS_ACT_MIGRATE;
-	}
-	out->claimed = w.claimed;
-	out->held = w.held;
+	decide_record(&w, out);
 	if (final_yields(&w, out) != 0) {
 		snprintf(err, errlen, "internal error: running jobs overload a host");
 		goto out;
 	}
 	rc = 0;
-	goto out;
-nomem:
-	snprintf(err, errlen, "out of memory");
 out:
-	free(w.usage);
-	free(w.load);
-	free(w.left);
-	free(w.cand);
-	free(w.state);
-	free(w.hosts);
-	free(w.out);
-	free(w.prio);
-	free(w.by_prio);
-	free(keys);
-	free(scratch);
-	free(w.kept);
-	free(w.lic_free);
+	decide_free(&w, &sc);
 	if (rc)
 		dfrs_decisions_free(out);
 	return rc;
@@ -570,6 +681,17 @@ void dfrs_online_apply(dfrs_cluster_t *cluster, const dfrs_decisions_t *d)
 	}
 	if (d->repacked)
 		cluster->repack_yield = d->min_scaled_yield;
+}
+
+void dfrs_online_take_licenses(const dfrs_cluster_t *cluster,
+			       const dfrs_decisions_t *d, int *lic_free)
+{
+	for (int j = 0; lic_free && j < cluster->njobs && j < d->njobs; j++)
+		if (cluster->jobs[j].state != DFRS_JOB_RUNNING &&
+		    d->job[j].state == DFRS_JOB_RUNNING)
+			rules_licenses_take(cluster->jobs[j].lic,
+					    cluster->jobs[j].nlic, lic_free,
+					    cluster->nlic);
 }
 
 void dfrs_online_advance(dfrs_cluster_t *cluster, double dt)

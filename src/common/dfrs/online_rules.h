@@ -6,7 +6,9 @@
  * narrow the choices of Stillwell et al. 2010 ("Use of Priority"): a job
  * is suspended only for a higher priority one, and here only for one the
  * site lets preempt it and that can then start.  Internal to the online
- * policies.
+ * policies.  The rules themselves are those the consolidation engines
+ * consult too (rules/licenses.h, rules/preempt.h); these functions hand
+ * them a decision's jobs and pool, and add MCB's pairwise pin.
  */
 #ifndef DFRS_ONLINE_RULES_H
 #define DFRS_ONLINE_RULES_H

@@ -11,7 +11,7 @@
 #ifndef DFRS_ONLINE_STATE_H
 #define DFRS_ONLINE_STATE_H
 
-#include "dfrs_online.h"
+#include "dfrs_online_types.h"
 
 /* how many failures room_for remembers (online_state_t.fails) */
 #define ONLINE_ROOM_FAILS 16

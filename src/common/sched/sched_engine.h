@@ -34,17 +34,9 @@
 
 #include <stddef.h>
 
+#include "rules/licenses.h"
+#include "rules/preempt.h"
 #include "sched_tier.h"
-
-/* A license request of a job (Slurm's -L name:count): `count` of the
- * state's license `lic` (sched_state_t.licenses); `held_away` of that
- * license's free ones are held by advanced reservations the job may not
- * use (what Slurm's job_test_lic_resv() counts against it). */
-typedef struct {
-	int lic;
-	int count;
-	int held_away;
-} sched_lic_req_t;
 
 typedef enum {
 	SCHED_QUEUED = 0,	/* waiting (never started, or requeued) */
@@ -77,8 +69,8 @@ typedef struct {
 				   availability, SSAC); NULL: node index
 				   order.  Among equally good nodes an engine
 				   takes the preferred ones. */
-	const sched_lic_req_t *lic;	/* its license requests, nlic
-				   entries (sched_rules.h); NULL: none */
+	const rules_lic_req_t *lic;	/* its license requests, nlic
+				   entries (rules/licenses.h); NULL: none */
 	int nlic;
 	int no_preempt;		/* nonzero: a running job the site protects
 				   (e.g. PreemptMode=OFF, PreemptExemptTime,
@@ -93,31 +85,24 @@ typedef struct {
 	int bg_job, bg_proc;
 } sched_node_t;
 
-/* A license of the cluster (Slurm's Licenses=) as the engines see it. */
-typedef struct {
-	int free;		/* not held by running jobs; an engine call
-				   takes what the jobs it starts ask for */
-} sched_license_t;
-
-struct sched_state;
-/* May queued or bg job `preemptor` take the nodes of running job `victim`
- * (both indices in jobs[]): the site's pairwise preemption rule (Slurm's
- * QOS Preempt= lists, partition PriorityTier), sched_rules.h. */
-typedef int (*sched_may_preempt_fn)(const struct sched_state *st,
-				    size_t preemptor, size_t victim,
-				    const void *ctx);
-
 typedef struct sched_state {
 	double now;
 	int nnodes;
 	sched_node_t *nodes;
 	sched_job_t *jobs;	/* active jobs, in arrival order */
 	size_t njobs;
-	sched_license_t *licenses;	/* the license pool, nlicenses
-				   entries; NULL: none (sched_rules.h) */
+	int *licenses;		/* the license pool (Slurm's Licenses=):
+				   per license, how many are not held by
+				   running jobs; an engine call takes what
+				   the jobs it starts ask for.  nlicenses
+				   entries; NULL: none (rules/licenses.h) */
 	int nlicenses;
-	sched_may_preempt_fn may_preempt;	/* NULL: anyone may preempt
-				   any later job (Liu et al. 2013) */
+	rules_may_preempt_fn may_preempt;	/* may queued or bg job
+				   `preemptor` take the nodes of running job
+				   `victim` (indices in jobs[]): the site's
+				   pairwise rule (rules/preempt.h).  NULL:
+				   anyone may preempt any later job (Liu et
+				   al. 2013) */
 	const void *preempt_ctx;	/* given to may_preempt */
 } sched_state_t;
 

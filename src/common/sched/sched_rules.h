@@ -23,6 +23,9 @@
  *              or evicted from a bg slot.
  *
  * NULL pool and NULL predicate (dfrs sim) leave every decision as before.
+ * The rules themselves are those the online DFRS policies consult too
+ * (rules/licenses.h, rules/preempt.h); these functions hand them the
+ * engines' state.
  */
 #ifndef DFRS_SCHED_RULES_H
 #define DFRS_SCHED_RULES_H

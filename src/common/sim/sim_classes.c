@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "sim_classes.h"
-#include "sim_metrics.h"
+#include "sim_slowdown.h"
 
 const char *const sim_runtime_class_names[SIM_RUNTIME_CLASSES] = {
 	"<1m", "1-10m", "10m-1h", "1-10h", ">=10h",

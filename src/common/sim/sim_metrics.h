@@ -8,6 +8,7 @@
 
 #include "sim_classes.h"
 #include "sim_engine.h"
+#include "sim_slowdown.h"
 #include "sim_workload.h"
 
 typedef struct {
@@ -31,15 +32,7 @@ typedef struct {
 	sim_class_metrics_t classes[SIM_CLASSES];	/* sim_classes.h */
 } sim_metrics_t;
 
-#define SIM_BSLD_BOUND 10.0	/* Gamma, seconds (Liu et al. 2013, after [18]) */
-
-/* The job-size classes of the bounded-slowdown plot: 1, 2-4, 5-16,
- * 17-64, 65 and more processes. */
-#define SIM_SIZE_CLASSES 5
-extern const char *const sim_size_class_names[SIM_SIZE_CLASSES];
-int sim_size_class(int nodes);
-
-double sim_bounded_slowdown(double response, double runtime, double bound);
+/* SIM_BSLD_BOUND, the size classes and the bounded slowdown: sim_slowdown.h */
 
 void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 			 double bsld_bound, sim_metrics_t *m);

@@ -28,7 +28,7 @@
 
 #include "sim_engine.h"
 #include "sim_workload.h"
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 typedef enum {
 	SIM_NEED_DECLARED = 0,

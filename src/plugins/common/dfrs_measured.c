@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_measured.c - a Slurm job's CPU need for the decisions
- * (dfrs_measured.h): its records handed to suite/need_choice.c.
+ * (dfrs_measured.h): its records handed to need/need_choice.c.
  */
 #include "src/common/slurm_xlator.h"
 

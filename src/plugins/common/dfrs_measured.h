@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dfrs_measured.h - the CPU need sched/amcbf and select/dfrs decide on for
- * a Slurm job: the rule of suite/need_choice.h (declared > measured on its
+ * a Slurm job: the rule of need/need_choice.h (declared > measured on its
  * nodes > predicted > dfrs_cpu_need) over slurmctld's records, with one
  * log line per job and kind of fallback (a missing report at verbose
  * level, as on a cluster without agents; a stale or malformed one at info
@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "suite/dfrs_params.h"
-#include "suite/need_choice.h"
-#include "suite/need_predictor.h"
+#include "need/need_choice.h"
+#include "need/need_predictor.h"
 
 /* hist may be NULL (no prediction); *from may be NULL; quiet: log
  * nothing (the other plugin, which decides on running jobs' needs in this

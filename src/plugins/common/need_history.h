@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * need_history.h - the history of measured CPU needs (suite/need_predictor.h)
+ * need_history.h - the history of measured CPU needs (need/need_predictor.h)
  * as sched/amcbf keeps it across restarts in
  * StateSaveLocation/dfrs-need-history: sched/amcbf reads it at start and
  * writes it; select/dfrs reads it again whenever it changed, to give a
@@ -12,7 +12,7 @@
 
 #include <time.h>
 
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 #define DFRS_NEED_HISTORY_FILE "dfrs-need-history"
 

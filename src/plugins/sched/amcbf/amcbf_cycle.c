@@ -74,7 +74,7 @@
 #include "amcbf_bb.h"
 #include "amcbf_preempt_rules.h"
 #include "amcbf_engine_rules.h"
-#include "suite/amcbf_order.h"
+#include "amcbf/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
 
@@ -89,7 +89,7 @@ typedef struct {
 	double *util;
 	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
 	int *rank;		/* its node preference (availability), or NULL */
-	sched_lic_req_t *lic;	/* a pending job's license requests, or NULL */
+	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
 	amcbf_pair_side_t pair;	/* its side of the site's pairwise rule */
 } entry_t;
 

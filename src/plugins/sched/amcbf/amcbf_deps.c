@@ -19,7 +19,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_deps.h"
-#include "suite/singleton_index.h"
+#include "amcbf/singleton_index.h"
 
 static singleton_index_t *index_now;
 static unsigned long spared;

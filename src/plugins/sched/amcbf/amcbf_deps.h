@@ -4,7 +4,7 @@
  *
  * Between amcbf_deps_begin() and amcbf_deps_end() (slurmctld's job lock
  * held throughout) amcbf_deps_waiting() tells, from an index built in one
- * pass over the job records (suite/singleton_index.h), that a job whose
+ * pass over the job records (amcbf/singleton_index.h), that a job whose
  * dependencies are all singleton ones still waits for them: what
  * job_independent() would conclude after scanning every record.  Outside
  * that window it answers false, and callers ask job_independent().

@@ -22,7 +22,7 @@ void amcbf_dfrs_rules_read(amcbf_dfrs_rules_t *r)
 	amcbf_lic_pool_read(&r->pool);
 	r->lic_free = xcalloc(r->pool.nlic ? r->pool.nlic : 1, sizeof(int));
 	for (int l = 0; l < r->pool.nlic; l++)
-		r->lic_free[l] = r->pool.lic[l].free;
+		r->lic_free[l] = r->pool.lic[l];
 	r->pair.site = amcbf_rules_site();
 }
 
@@ -41,16 +41,8 @@ void amcbf_dfrs_rules_job(amcbf_dfrs_rules_t *r, int i, job_record_t *job_ptr,
 		amcbf_pair_side_read(&r->sides[i], job_ptr);
 	if (pending) {
 		int n = 0;
-		sched_lic_req_t *q = amcbf_lic_requests(&r->pool, job_ptr, now,
-							&n);
-		dfrs_lic_req_t *lic = n ? xcalloc(n, sizeof(*lic)) : NULL;
 
-		for (int k = 0; k < n; k++)
-			lic[k] = (dfrs_lic_req_t){ .lic = q[k].lic,
-						   .count = q[k].count,
-						   .held_away = q[k].held_away };
-		xfree(q);
-		oj->lic = lic;
+		oj->lic = amcbf_lic_requests(&r->pool, job_ptr, now, &n);
 		oj->nlic = n;
 	}
 }
@@ -65,21 +57,13 @@ void amcbf_dfrs_rules_move(amcbf_dfrs_rules_t *r, int from, int to)
 
 void amcbf_dfrs_rules_drop(amcbf_dfrs_rules_t *r, int i, dfrs_online_job_t *oj)
 {
-	dfrs_lic_req_t *lic = (dfrs_lic_req_t *)oj->lic;
+	rules_lic_req_t *lic = (rules_lic_req_t *)oj->lic;
 
 	if (i < r->cap)
 		amcbf_pair_side_free(&r->sides[i]);
 	xfree(lic);
 	oj->lic = NULL;
 	oj->nlic = 0;
-}
-
-/* dfrs_may_preempt_fn over the sides read: amcbf_pair_may_preempt reads
- * only its context. */
-static int view_may_preempt(const void *ctx, int preemptor, int victim)
-{
-	return amcbf_pair_may_preempt(NULL, (size_t)preemptor, (size_t)victim,
-				      ctx);
 }
 
 void amcbf_dfrs_rules_attach(amcbf_dfrs_rules_t *r, dfrs_cluster_t *cl,
@@ -94,7 +78,7 @@ void amcbf_dfrs_rules_attach(amcbf_dfrs_rules_t *r, dfrs_cluster_t *cl,
 	for (int j = 0; j < njobs; j++)
 		r->side_ptrs[j] = &r->sides[j];
 	r->pair.sides = r->side_ptrs;
-	cl->may_preempt = view_may_preempt;
+	cl->may_preempt = amcbf_pair_may_preempt;
 	cl->preempt_ctx = &r->pair;
 }
 

@@ -3,8 +3,9 @@
  * amcbf_dfrs_rules.h - the site's licenses and pairwise preemption rule
  * for amcbf_mode=dfrs: read from slurmctld with the view (locks held) into
  * the plain data the online DFRS policies consult (dfrs_online.h, "The
- * site's rules"), which decide with no lock held.  The same reads as the
- * consolidation engines' (amcbf_engine_rules.h).
+ * site's rules"), which decide with no lock held.  The same reads, the
+ * same request arrays and the same predicate as the consolidation
+ * engines' (amcbf_engine_rules.h, src/common/rules/).
  */
 #ifndef DFRS_AMCBF_DFRS_RULES_H
 #define DFRS_AMCBF_DFRS_RULES_H

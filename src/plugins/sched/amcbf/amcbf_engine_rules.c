@@ -50,7 +50,7 @@ void amcbf_lic_pool_read(amcbf_lic_pool_t *pool)
 	pool->lic = xcalloc(pool->nlic ? pool->nlic : 1, sizeof(*pool->lic));
 	it = list_iterator_create(bf);
 	while ((e = list_next(it)) && i < pool->nlic) {
-		pool->lic[i].free = (int)e->remaining;
+		pool->lic[i] = (int)e->remaining;
 		i++;
 	}
 	list_iterator_destroy(it);
@@ -87,10 +87,10 @@ static int pool_index(const amcbf_lic_pool_t *pool, licenses_t *req)
 	return found;
 }
 
-sched_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
+rules_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
 				    job_record_t *job_ptr, time_t now, int *n)
 {
-	sched_lic_req_t *reqs;
+	rules_lic_req_t *reqs;
 	ListIterator it;
 	licenses_t *req;
 	int i = 0;
@@ -101,7 +101,7 @@ sched_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
 	reqs = xcalloc(list_count(job_ptr->license_list), sizeof(*reqs));
 	it = list_iterator_create(job_ptr->license_list);
 	while ((req = list_next(it))) {
-		sched_lic_req_t *q = &reqs[i++];
+		rules_lic_req_t *q = &reqs[i++];
 
 		q->lic = pool_index(pool, req);
 		q->count = (int)req->total;
@@ -129,14 +129,12 @@ void amcbf_pair_side_free(amcbf_pair_side_t *ps)
 	memset(ps, 0, sizeof(*ps));
 }
 
-int amcbf_pair_may_preempt(const sched_state_t *st, size_t preemptor,
-			   size_t victim, const void *ctx)
+int amcbf_pair_may_preempt(const void *ctx, size_t preemptor, size_t victim)
 {
 	const amcbf_pair_ctx_t *c = ctx;
 	const amcbf_pair_side_t *or = c->sides[preemptor];
 	const amcbf_pair_side_t *ee = c->sides[victim];
 
-	(void)st;
 	if (!or->read || !ee->read)
 		return 0;
 	return preempt_rules_pair(c->site, &or->side, &ee->side) ==

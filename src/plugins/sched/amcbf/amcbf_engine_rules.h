@@ -15,11 +15,11 @@
 #include "sched/sched_engine.h"
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
-#include "suite/preempt_rules.h"
+#include "rules/preempt_rules.h"
 
 /* The cluster's licenses at the read (what running jobs leave free). */
 typedef struct {
-	sched_license_t *lic;
+	int *lic;	/* per license, how many are free */
 	int nlic;
 	void *bf;	/* Slurm's list the pool was read from */
 } amcbf_lic_pool_t;
@@ -32,7 +32,7 @@ void amcbf_lic_pool_free(amcbf_lic_pool_t *pool);
  * reservations it may not use hold away from it now (job_test_lic_resv,
  * as license_job_test counts it): xmalloc'ed, *n entries; NULL if none.
  * A license the pool lacks gets index -1 (the engine never starts it). */
-sched_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
+rules_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
 				    job_record_t *job_ptr, time_t now, int *n);
 
 /* One job's side of the pairwise rule, as the engine's predicate sees it. */
@@ -52,10 +52,9 @@ typedef struct {
 	const amcbf_pair_side_t *const *sides;	/* per state index */
 } amcbf_pair_ctx_t;
 
-/* sched_may_preempt_fn over an amcbf_pair_ctx_t: preempt_rules_pair on
- * the two sides read (no lock needed). */
-int amcbf_pair_may_preempt(const sched_state_t *st, size_t preemptor,
-			   size_t victim, const void *ctx);
+/* rules_may_preempt_fn over an amcbf_pair_ctx_t, for both engine
+ * families: preempt_rules_pair on the two sides read (no lock needed). */
+int amcbf_pair_may_preempt(const void *ctx, size_t preemptor, size_t victim);
 #endif
 
 #endif

@@ -42,7 +42,7 @@
 #include "amcbf_resv.h"
 #include "amcbf_preempt_rules.h"
 #include "dfrs/dfrs_priority.h"
-#include "suite/limit_cap.h"
+#include "amcbf/limit_cap.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)

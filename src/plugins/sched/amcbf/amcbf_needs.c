@@ -19,7 +19,7 @@
 #include "dfrs_measured.h"
 #include "need_history.h"
 #include "state_file.h"
-#include "suite/need_predictor.h"
+#include "need/need_predictor.h"
 
 typedef struct {
 	uint32_t job_id, uid;

@@ -2,8 +2,8 @@
 /*
  * amcbf_needs.h - sched/amcbf's CPU needs of jobs (plugins/common/
  * dfrs_measured.h: declared, measured, predicted, default;
- * suite/need_choice.h) and the history
- * of measured needs it predicts pending jobs from (suite/need_predictor.h),
+ * need/need_choice.h) and the history
+ * of measured needs it predicts pending jobs from (need/need_predictor.h),
  * kept across restarts in StateSaveLocation (need_history.h).  A running
  * job's last measured need is noted at each cycle; when the job is no
  * longer running, the history learns it.  Only the plugin's agent thread

@@ -28,7 +28,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_policy.h"
 #include "amcbf_resv.h"
-#include "suite/limit_cap.h"
+#include "amcbf/limit_cap.h"
 
 void amcbf_set_reason(job_record_t *job_ptr, uint32_t reason, time_t now)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_preempt_rules.h - the site's preemption configuration and the
- * plugin's exemptions (src/common/suite/preempt_rules.h) read from
+ * plugin's exemptions (src/common/rules/preempt_rules.h) read from
  * slurmctld's records, and a preemption that honours them: who may be
  * preempted, for whom (QOS Preempt= lists, PriorityTier), and a victim's
  * GraceTime through Slurm's own preemption path (slurm_job_preempt).
@@ -16,7 +16,7 @@ void amcbf_rules_say_site(void);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
-#include "suite/preempt_rules.h"
+#include "rules/preempt_rules.h"
 
 /* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
  * it may): the plugin's exemptions, its PreemptExemptTime, its

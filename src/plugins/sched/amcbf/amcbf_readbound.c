@@ -18,7 +18,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_readbound.h"
-#include "suite/read_window.h"
+#include "amcbf/read_window.h"
 
 static uint32_t cursor;		/* the first job id not read last time */
 static unsigned long cuts, cut_left;

@@ -7,7 +7,7 @@
  * engine must know every node's occupants); the pending ones, whose checks
  * cost most (dependencies, limits, licenses, node filters), are deferred
  * here and read in job-id order from where the last read stopped
- * (suite/read_window.h) until amcbf_max_read_time ms have passed since the
+ * (amcbf/read_window.h) until amcbf_max_read_time ms have passed since the
  * hold began; at least one is read each cycle.  The ones not read are not
  * given to the engine this cycle and come first in the next, which is due
  * one second later.

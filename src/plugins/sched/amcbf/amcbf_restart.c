@@ -20,7 +20,7 @@
 
 #include "amcbf_restart.h"
 #include "state_file.h"
-#include "suite/amcbf_state.h"
+#include "amcbf/amcbf_state.h"
 
 static char *restart_path(void)
 {

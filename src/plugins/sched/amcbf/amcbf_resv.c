@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_resv.c - slurmctld's advanced reservations (resv_list) translated
- * into suite/resv_access.h's plain data, so that the engines (Liu et al.
+ * into amcbf/resv_access.h's plain data, so that the engines (Liu et al.
  * 2013, Sec. IV; Stillwell et al. 2010, Sec. 5) start a job only where
  * Slurm's select_nodes() lets it start, and preempt nobody for a job that
  * could not use the nodes freed (a job's sched_job_t.allowed mask).  The
@@ -28,7 +28,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_resv.h"
-#include "suite/resv_access.h"
+#include "amcbf/resv_access.h"
 
 static struct {
 	time_t built, resv_update;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_resv.h - the site's advanced reservations as sched/amcbf's engines
- * see them (amcbf_resv.c; the rules are in suite/resv_access.h).
+ * see them (amcbf_resv.c; the rules are in amcbf/resv_access.h).
  */
 #ifndef DFRS_AMCBF_RESV_H
 #define DFRS_AMCBF_RESV_H

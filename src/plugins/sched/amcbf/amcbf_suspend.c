@@ -2,7 +2,7 @@
 /*
  * amcbf_suspend.c - suspend and resume jobs for the availability policy,
  * with the AdminComment mark that finds them again (amcbf_suspend.h; the
- * text handling is src/common/suite/text_mark.c).  A job is suspended as
+ * text handling is src/common/amcbf/text_mark.c).  A job is suspended as
  * gang scheduling suspends (indf_susp false): it keeps its nodes, so
  * nothing else starts there and its resume never finds them taken.
  */
@@ -26,7 +26,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_suspend.h"
-#include "suite/text_mark.h"
+#include "amcbf/text_mark.h"
 
 /* Set or clear the mark; false when out of memory (logged). */
 static bool set_mark(job_record_t *job_ptr, bool on)

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "dfrs_params.h"
+#include "suite/dfrs_params.h"
 
 /* What a job is ordered by. */
 typedef struct {

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dfrs_params.h"
+#include "suite/dfrs_params.h"
 #include "need_predictor.h"
 
 typedef enum {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpu_weight.h"
+#include "suite/cpu_weight.h"
 #include "measured_tag.h"
 #include "need_choice.h"
 
