@@ -82,10 +82,11 @@ static void usage(FILE *out)
 			sim_policy_at(i).name, sim_policy_at(i).summary);
 	fprintf(out,
 "  --need LIST        the CPU needs cmcbf and amcbf see (comma-separated,\n"
-"                     default declared): declared (each job's true need,\n"
-"                     as if every job declared it), measured (dfrs-nodeagent\n"
-"                     measures running jobs, history predicts pending ones:\n"
-"                     row amcbf-measured), none (dfrs_cpu_need for all:\n"
+"                     default measured, as deployed): measured\n"
+"                     (dfrs-nodeagent measures running jobs, history\n"
+"                     predicts pending ones: row amcbf-measured), declared\n"
+"                     (each job's true need, as if every job declared it:\n"
+"                     the oracle, row amcbf), none (dfrs_cpu_need for all:\n"
 "                     amcbf-none); all: the three\n"
 "  --nodes N          machine size in allocation units (default: the\n"
 "                     trace's MaxProcs, else MaxNodes, else largest job)\n"
@@ -529,7 +530,7 @@ int cmd_sim(int argc, char **argv)
 	char err[512];
 	sim_workload_opts_defaults(&c.wopts);
 	sim_model_defaults(&c.model);
-	c.needs[c.nneeds++] = SIM_NEED_DECLARED;
+	c.needs[c.nneeds++] = SIM_NEED_MEASURED;	/* as deployed */
 	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
 		if (!sim_policy_at(i).on_request)
 			c.policies[c.npolicies++] = sim_policy_at(i);
