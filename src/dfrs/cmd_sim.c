@@ -5,7 +5,6 @@
  * with EASY backfilling.  doc/simulator.md is the manual.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,8 +122,9 @@ static void usage(FILE *out)
 "                   model\n");
 }
 
-static int parse_policies(sim_cli_t *c, const char *list)
+static int parse_policies(void *ctx, const char *list)
 {
+	sim_cli_t *c = ctx;
 	char buf[512];
 	if (strlen(list) >= sizeof(buf) || !*list) {
 		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
@@ -151,8 +151,9 @@ static int parse_policies(sim_cli_t *c, const char *list)
 	return 0;
 }
 
-static int parse_param(sim_cli_t *c, const char *arg)
+static int parse_param(void *ctx, const char *arg)
 {
+	sim_cli_t *c = ctx;
 	char key[64], err[256];
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(key) || !eq[1]) {
@@ -218,8 +219,9 @@ static int parse_param(sim_cli_t *c, const char *arg)
 }
 
 /* --estimates requested|exact|xF */
-static int parse_estimates(sim_cli_t *c, const char *arg)
+static int parse_estimates(void *ctx, const char *arg)
 {
+	sim_cli_t *c = ctx;
 	static char note[96];	/* lives as long as the run */
 	double f;
 
@@ -252,8 +254,11 @@ bad:
 	return -1;
 }
 
-static int parse_live(sim_cli_t *c, char *arg)
+/* NAME=JOBCOMP, split in place (argv outlives the run) */
+static int parse_live(void *ctx, const char *value)
 {
+	sim_cli_t *c = ctx;
+	char *arg = (char *)value;
 	char *eq = strchr(arg, '=');
 
 	if (!eq || eq == arg || !eq[1]) {
@@ -271,8 +276,9 @@ static int parse_live(sim_cli_t *c, char *arg)
 	return 0;
 }
 
-static int parse_needs(sim_cli_t *c, const char *list)
+static int parse_needs(void *ctx, const char *list)
 {
+	sim_cli_t *c = ctx;
 	char buf[128], *save = NULL;
 
 	c->nneeds = 0;
@@ -326,125 +332,54 @@ static size_t plan_runs(const sim_cli_t *c, sim_run_t *runs)
 	return n;
 }
 
+static int parse_seed(void *ctx, const char *arg)
+{
+	sim_cli_t *c = ctx;
+
+	if (sim_arg_seed(arg, &c->model.seed))
+		return -1;
+	c->wopts.seed = c->model.seed;
+	return 0;
+}
+
+static int parse_format(void *ctx, const char *arg)
+{
+	return sim_arg_format(arg, &((sim_cli_t *)ctx)->format);
+}
+
 static int parse_args(sim_cli_t *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "trace", required_argument, NULL, 't' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "procs-per-node", required_argument, NULL, 'P' },
-		{ "migration-cost", required_argument, NULL, 'm' },
-		{ "load", required_argument, NULL, 'l' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "estimates", required_argument, NULL, 'e' },
-		{ "cpu-usage", required_argument, NULL, 'u' },
-		{ "param", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "plot", required_argument, NULL, 'o' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "live", required_argument, NULL, 'L' },
-		{ "need", required_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("trace", CLI_STRING, &c->trace) },
+		{ CLI_FN("policy", parse_policies) },
+		{ CLI_OPT("nodes", CLI_INT, &c->wopts.nodes), .min = 1 },
+		{ CLI_OPT("procs-per-node", CLI_INT, &c->wopts.procs_per_node),
+		  .min = 1 },
+		{ CLI_OPT("migration-cost", CLI_DOUBLE,
+			  &c->model.migration_cost) },
+		{ CLI_OPT("load", CLI_DOUBLE, &c->wopts.load), .min_open = 1,
+		  .range_msg = "dfrs sim: --load must be above 0" },
+		{ CLI_FN("seed", parse_seed) },
+		{ CLI_FN("estimates", parse_estimates) },
+		{ CLI_OPT("cpu-usage", CLI_DOUBLE, &c->wopts.cpu_usage),
+		  .max = 1, .min_open = 1, .range_msg = "dfrs sim: --cpu-usage "
+		  "must be above 0 and at most 1" },
+		{ CLI_FN("param", parse_param) },
+		{ CLI_FN("format", parse_format) },
+		{ CLI_OPT("plot", CLI_STRING, &c->plot_dir) },
+		{ CLI_OPT("strict", CLI_FLAG, &c->strict) },
+		{ CLI_FN("live", parse_live) },
+		{ CLI_FN("need", parse_needs) },
+		{ CLI_HELP_OPT },
 	};
-	double v;
-	int opt;
-	optind = 1;
-	opterr = 0;
-	/* leading ':': a missing value is ':', told apart from '?' */
-	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			c->trace = optarg;
-			break;
-		case 'p':
-			if (parse_policies(c, optarg))
-				return -1;
-			break;
-		case 'n':
-			if (cli_count("dfrs sim", "--nodes", optarg, 1,
-					&c->wopts.nodes))
-				return -1;
-			break;
-		case 'P':
-			if (cli_count("dfrs sim", "--procs-per-node", optarg, 1,
-					&c->wopts.procs_per_node))
-				return -1;
-			break;
-		case 'm':
-			if (cli_number("dfrs sim", "--migration-cost", optarg,
-					 &c->model.migration_cost))
-				return -1;
-			break;
-		case 'l':
-			if (cli_number("dfrs sim", "--load", optarg, &v))
-				return -1;
-			if (v <= 0) {
-				fprintf(stderr, "dfrs sim: --load must be "
-					"above 0\n");
-				return -1;
-			}
-			c->wopts.load = v;
-			break;
-		case 's':
-			if (sim_arg_seed(optarg, &c->model.seed))
-				return -1;
-			c->wopts.seed = c->model.seed;
-			break;
-		case 'e':
-			if (parse_estimates(c, optarg))
-				return -1;
-			break;
-		case 'u':
-			if (cli_number("dfrs sim", "--cpu-usage", optarg, &v))
-				return -1;
-			if (!(v > 0 && v <= 1)) {
-				fprintf(stderr, "dfrs sim: --cpu-usage must be "
-					"above 0 and at most 1\n");
-				return -1;
-			}
-			c->wopts.cpu_usage = v;
-			break;
-		case 'k':
-			if (parse_param(c, optarg))
-				return -1;
-			break;
-		case 'f':
-			if (sim_arg_format(optarg, &c->format))
-				return -1;
-			break;
-		case 'o':
-			c->plot_dir = optarg;
-			break;
-		case 'S':
-			c->strict = 1;
-			break;
-		case 'L':
-			if (parse_live(c, optarg))
-				return -1;
-			break;
-		case 'N':
-			if (parse_needs(c, optarg))
-				return -1;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case ':':
-			fprintf(stderr, "dfrs sim: option '%s' needs a value "
-				"(dfrs sim --help)\n", argv[optind - 1]);
-			return -1;
-		default:
-			fprintf(stderr, "dfrs sim: unknown option '%s' (dfrs "
-				"sim --help)\n", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "dfrs sim: unexpected argument '%s'\n",
-			argv[optind]);
+	const cli_spec_t spec = { .cmd = "dfrs sim", .usage = usage, .ctx = c };
+	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
+			   argv);
+
+	if (rc == 1)
+		exit(0);
+	if (rc)
 		return -1;
-	}
 	if (!c->trace) {
 		fprintf(stderr, "dfrs sim: --trace FILE is required (dfrs sim "
 			"--help)\n");
