@@ -13,7 +13,8 @@
 #include "cli_args.h"
 
 #define CLI_MAX_OPTS 32
-#define CLI_LONG_ONLY 256	/* getopt value of opts[i] without -X: 256 + i */
+#define CLI_LONG_ONLY 256
+#define CLI_LIST_MAX 1024	/* characters of a list, at most */	/* getopt value of opts[i] without -X: 256 + i */
 
 int cli_number(const char *cmd, const char *what, const char *s, double *out)
 {
@@ -47,6 +48,23 @@ int cli_count(const char *cmd, const char *what, const char *s, int min,
 		return -1;
 	}
 	*out = (int)v;
+	return 0;
+}
+
+int cli_split(const char *list, size_t max,
+	      int (*item)(void *ctx, const char *value), void *ctx)
+{
+	char buf[CLI_LIST_MAX];
+
+	if (max > sizeof(buf))
+		max = sizeof(buf);
+	if (!*list || strlen(list) >= max)
+		return 1;
+	strcpy(buf, list);
+	for (char *save, *v = strtok_r(buf, ",", &save); v;
+	     v = strtok_r(NULL, ",", &save))
+		if (item(ctx, v))
+			return -1;
 	return 0;
 }
 
@@ -190,4 +208,14 @@ int cli_parse(const cli_spec_t *spec, const cli_opt_t *opts, size_t nopts,
 		return -1;
 	}
 	return 0;
+}
+
+int cli_parse_or_exit(const cli_spec_t *spec, const cli_opt_t *opts,
+		      size_t nopts, int argc, char **argv)
+{
+	int rc = cli_parse(spec, opts, nopts, argc, argv);
+
+	if (rc == 1)
+		exit(0);
+	return rc;
 }

@@ -18,6 +18,14 @@ int cli_number(const char *cmd, const char *what, const char *s, double *out);
 int cli_count(const char *cmd, const char *what, const char *s, int min,
 	      int *out);
 
+/*
+ * Calls item(ctx, each comma-separated item of list), empty items skipped:
+ * 0, or -1 as soon as a call fails (it said why), or 1 without a call
+ * when list is empty or max characters or longer (the caller says so).
+ */
+int cli_split(const char *list, size_t max,
+	      int (*item)(void *ctx, const char *value), void *ctx);
+
 /* What an option's value is and where it goes (cli_opt_t.dest). */
 typedef enum {
 	CLI_STRING,	/* const char **: the value as given */
@@ -75,5 +83,11 @@ typedef struct {
  */
 int cli_parse(const cli_spec_t *spec, const cli_opt_t *opts, size_t nopts,
 	      int argc, char **argv);
+
+/* cli_parse, but --help exits with status 0: 0 or -1. */
+int cli_parse_or_exit(const cli_spec_t *spec, const cli_opt_t *opts,
+		      size_t nopts, int argc, char **argv);
+
+#define CLI_COUNT_OF(opts) (sizeof(opts) / sizeof((opts)[0]))
 
 #endif

@@ -73,34 +73,38 @@ static void usage(FILE *out)
 "                      reported\n");
 }
 
+static int add_load(void *ctx, const char *v)
+{
+	advise_cli_t *c = ctx;
+	double f;
+
+	if (c->o.nloads == SIM_ADVISE_MAX_LOADS) {
+		fprintf(stderr, "dfrs advise: --loads: more than %d\n",
+			SIM_ADVISE_MAX_LOADS);
+		return -1;
+	}
+	if (cli_number("dfrs advise", "--loads", v, &f))
+		return -1;
+	if (!(f > 0)) {
+		fprintf(stderr, "dfrs advise: --loads %s: a factor must "
+			"be above 0\n", v);
+		return -1;
+	}
+	c->o.loads[c->o.nloads++] = f;
+	return 0;
+}
+
 static int parse_loads(void *ctx, const char *arg)
 {
 	advise_cli_t *c = ctx;
-	char buf[256];
+	int rc;
 
-	if (strlen(arg) >= sizeof(buf) || !*arg) {
-		fprintf(stderr, "dfrs advise: --loads: empty or too long\n");
-		return -1;
-	}
-	strcpy(buf, arg);
 	c->o.nloads = 0;
-	for (char *save, *v = strtok_r(buf, ",", &save); v;
-	     v = strtok_r(NULL, ",", &save)) {
-		double f;
-		if (c->o.nloads == SIM_ADVISE_MAX_LOADS) {
-			fprintf(stderr, "dfrs advise: --loads: more than %d\n",
-				SIM_ADVISE_MAX_LOADS);
-			return -1;
-		}
-		if (cli_number("dfrs advise", "--loads", v, &f))
-			return -1;
-		if (!(f > 0)) {
-			fprintf(stderr, "dfrs advise: --loads %s: a factor must "
-				"be above 0\n", v);
-			return -1;
-		}
-		c->o.loads[c->o.nloads++] = f;
-	}
+	rc = cli_split(arg, 256, add_load, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs advise: --loads: empty or too long\n");
+	if (rc)
+		return -1;
 	return c->o.nloads ? 0 : (fprintf(stderr, "dfrs advise: --loads: "
 					  "no value\n"), -1);
 }
@@ -174,12 +178,8 @@ static int parse_args(advise_cli_t *c, int argc, char **argv)
 		.no_value = "dfrs advise: option needs a value: '%s' (dfrs "
 			    "advise --help)\n",
 	};
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
 
-	if (rc == 1)
-		exit(0);
-	if (rc)
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
 	if (!c->history) {
 		fprintf(stderr, "dfrs advise: --history FILE is required (dfrs "

@@ -90,12 +90,8 @@ static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 		{ CLI_HELP_OPT },
 	};
 	const cli_spec_t spec = { .cmd = CMD, .usage = usage, .ctx = c };
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
 
-	if (rc == 1)
-		exit(0);
-	if (rc)
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
 	if (!c->trace || !nodes_given) {
 		fprintf(stderr, CMD ": --trace FILE and --nodes N are required "

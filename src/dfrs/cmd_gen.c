@@ -69,8 +69,7 @@ static int parse_args(gen_cli_t *c, int argc, char **argv)
 			  "(dfrs gen --help)\n";
 	const cli_spec_t spec = { .cmd = "dfrs gen", .usage = usage, .ctx = c,
 				  .unknown = bad, .no_value = bad };
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
+	int rc = cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 
 	if (rc)
 		return rc == 1 ? 0 : 2;

@@ -200,8 +200,7 @@ static int parse_args(int argc, char **argv, pack_args_t *a)
 		.cmd = "dfrs pack", .usage = usage, .ctx = a,
 		.unknown = "dfrs pack: bad option '%s' (dfrs pack --help)\n",
 	};
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
+	int rc = cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 
 	if (rc)
 		return rc == 1 ? 0 : 2;

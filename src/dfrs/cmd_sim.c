@@ -122,28 +122,33 @@ static void usage(FILE *out)
 "                   model\n");
 }
 
+static int add_policy(void *ctx, const char *name)
+{
+	sim_cli_t *c = ctx;
+	sim_policy_t p;
+
+	if (sim_arg_policy(name, &p))
+		return -1;
+	if (c->npolicies == MAX_POLICIES) {
+		fprintf(stderr, "dfrs sim: --policy: more than %d\n",
+			MAX_POLICIES);
+		return -1;
+	}
+	c->policies[c->npolicies++] = p;
+	return 0;
+}
+
 static int parse_policies(void *ctx, const char *list)
 {
 	sim_cli_t *c = ctx;
-	char buf[512];
-	if (strlen(list) >= sizeof(buf) || !*list) {
-		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
-		return -1;
-	}
-	strcpy(buf, list);
+	int rc;
+
 	c->npolicies = 0;
-	for (char *save, *name = strtok_r(buf, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		sim_policy_t p;
-		if (sim_arg_policy(name, &p))
-			return -1;
-		if (c->npolicies == MAX_POLICIES) {
-			fprintf(stderr, "dfrs sim: --policy: more than %d\n",
-				MAX_POLICIES);
-			return -1;
-		}
-		c->policies[c->npolicies++] = p;
-	}
+	rc = cli_split(list, 512, add_policy, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!c->npolicies) {
 		fprintf(stderr, "dfrs sim: --policy: no policy named\n");
 		return -1;
@@ -276,36 +281,37 @@ static int parse_live(void *ctx, const char *value)
 	return 0;
 }
 
+static int add_need(void *ctx, const char *n)
+{
+	sim_cli_t *c = ctx;
+	int src;
+
+	if (sim_need_find(n, &src)) {
+		fprintf(stderr, "dfrs sim: --need: '%s' is not "
+			"declared, measured, none or all\n", n);
+		return -1;
+	}
+	for (size_t i = 0; i < c->nneeds; i++)
+		if (c->needs[i] == src) {
+			fprintf(stderr, "dfrs sim: --need: '%s' twice\n", n);
+			return -1;
+		}
+	c->needs[c->nneeds++] = src;
+	return 0;
+}
+
 static int parse_needs(void *ctx, const char *list)
 {
 	sim_cli_t *c = ctx;
-	char buf[128], *save = NULL;
+	int rc;
 
 	c->nneeds = 0;
 	if (!strcmp(list, "all"))
 		list = "declared,measured,none";
-	if (strlen(list) >= sizeof(buf) || !list[0]) {
+	rc = cli_split(list, 128, add_need, c);
+	if (rc == 1)
 		fprintf(stderr, "dfrs sim: --need: empty or too long list\n");
-		return -1;
-	}
-	strcpy(buf, list);
-	for (char *n = strtok_r(buf, ",", &save); n;
-	     n = strtok_r(NULL, ",", &save)) {
-		int src;
-		if (sim_need_find(n, &src)) {
-			fprintf(stderr, "dfrs sim: --need: '%s' is not "
-				"declared, measured, none or all\n", n);
-			return -1;
-		}
-		for (size_t i = 0; i < c->nneeds; i++)
-			if (c->needs[i] == src) {
-				fprintf(stderr, "dfrs sim: --need: '%s' "
-					"twice\n", n);
-				return -1;
-			}
-		c->needs[c->nneeds++] = src;
-	}
-	return 0;
+	return rc ? -1 : 0;
 }
 
 /* The simulated rows of one setting: every policy, and each --need
@@ -373,12 +379,8 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ CLI_HELP_OPT },
 	};
 	const cli_spec_t spec = { .cmd = "dfrs sim", .usage = usage, .ctx = c };
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
 
-	if (rc == 1)
-		exit(0);
-	if (rc)
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
 	if (!c->trace) {
 		fprintf(stderr, "dfrs sim: --trace FILE is required (dfrs sim "

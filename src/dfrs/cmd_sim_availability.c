@@ -86,25 +86,28 @@ static void usage(FILE *out)
 "trace: one message naming FILE:LINE and the field, exit status 1.\n");
 }
 
+static int add_gamma(void *ctx, const char *v)
+{
+	avail_cli_t *c = ctx;
+
+	if (c->ngammas == MAX_GAMMAS) {
+		fprintf(stderr, "dfrs sim: --gamma: more than %d values\n", MAX_GAMMAS);
+		return -1;
+	}
+	return cli_number("dfrs sim", "--gamma", v, &c->gammas[c->ngammas++]);
+}
+
 static int parse_gammas(void *ctx, const char *list)
 {
 	avail_cli_t *c = ctx;
-	char buf[1024];
+	int rc;
 
-	if (!*list || strlen(list) >= sizeof(buf)) {
-		fprintf(stderr, "dfrs sim: --gamma: empty or too long list\n");
-		return -1;
-	}
-	strcpy(buf, list);
 	c->ngammas = 0;
-	for (char *save, *v = strtok_r(buf, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
-		if (c->ngammas == MAX_GAMMAS) {
-			fprintf(stderr, "dfrs sim: --gamma: more than %d values\n", MAX_GAMMAS);
-			return -1;
-		}
-		if (cli_number("dfrs sim", "--gamma", v, &c->gammas[c->ngammas++]))
-			return -1;
-	}
+	rc = cli_split(list, 1024, add_gamma, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --gamma: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!c->ngammas) {
 		fprintf(stderr, "dfrs sim: --gamma: no value\n");
 		return -1;
@@ -112,27 +115,39 @@ static int parse_gammas(void *ctx, const char *list)
 	return 0;
 }
 
-static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_t *count)
-{
-	char buf[512], err[256];
+/* The policies named so far, for a job of n tasks. */
+typedef struct {
+	size_t n;
+	avail_policy_t *out;
+	size_t count;
+} avail_policy_list_t;
 
-	if (!*list || strlen(list) >= sizeof(buf)) {
-		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+static int add_policy(void *ctx, const char *name)
+{
+	avail_policy_list_t *l = ctx;
+	char err[256];
+
+	if (l->count == MAX_AVAIL_POLICIES) {
+		fprintf(stderr, "dfrs sim: --policy: more than %d\n", MAX_AVAIL_POLICIES);
 		return -1;
 	}
-	strcpy(buf, list);
-	*count = 0;
-	for (char *save, *name = strtok_r(buf, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		if (*count == MAX_AVAIL_POLICIES) {
-			fprintf(stderr, "dfrs sim: --policy: more than %d\n", MAX_AVAIL_POLICIES);
-			return -1;
-		}
-		if (avail_policy_parse(name, n, &out[(*count)++], err, sizeof(err))) {
-			fprintf(stderr, "dfrs sim: --policy: %s\n", err);
-			return -1;
-		}
+	if (avail_policy_parse(name, l->n, &l->out[l->count++], err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --policy: %s\n", err);
+		return -1;
 	}
+	return 0;
+}
+
+static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_t *count)
+{
+	avail_policy_list_t l = { .n = n, .out = out, .count = 0 };
+	int rc = cli_split(list, 512, add_policy, &l);
+
+	*count = l.count;
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!*count) {
 		fprintf(stderr, "dfrs sim: --policy: no policy named\n");
 		return -1;
@@ -184,12 +199,7 @@ static int parse_args(avail_cli_t *c, int argc, char **argv)
 			   "(dfrs sim --availability X --help)\n",
 		.no_value = "dfrs sim: %s needs a value\n",
 	};
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
-
-	if (rc == 1)
-		exit(0);
-	return rc ? -1 : 0;
+	return cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 }
 
 int cmd_sim_availability(int argc, char **argv)

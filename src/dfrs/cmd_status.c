@@ -205,7 +205,7 @@ int cmd_status(int argc, char **argv)
 	const cli_spec_t spec = { .cmd = "dfrs status", .unknown = use,
 				  .no_value = use, .extra = use };
 
-	if (cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc, argv))
+	if (cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return 2;
 	if (state_dir)
 		snprintf(dir, sizeof(dir), "%s", state_dir);

@@ -127,8 +127,7 @@ static int parse_args(threshold_args_t *a, int argc, char **argv)
 		.no_value = "dfrs threshold: %s needs a value\n",
 		.extra = unknown,
 	};
-	int rc = cli_parse(&spec, opts, sizeof(opts) / sizeof(opts[0]), argc,
-			   argv);
+	int rc = cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 
 	if (rc)
 		return rc;
