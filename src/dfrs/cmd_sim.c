@@ -456,6 +456,139 @@ static void place_live_rows(sim_report_row_t *rows, size_t nsim,
 	}
 }
 
+/* The command line with the defaults: 0, or -1 after one message. */
+static int setup(sim_cli_t *c, int argc, char **argv)
+{
+	sim_workload_opts_defaults(&c->wopts);
+	sim_model_defaults(&c->model);
+	c->needs[c->nneeds++] = SIM_NEED_MEASURED;	/* as deployed */
+	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
+		if (!sim_policy_at(i).on_request)
+			c->policies[c->npolicies++] = sim_policy_at(i);
+	if (parse_args(c, argc, argv))
+		return -1;
+	sim_params_warn_inert(stderr, &c->model, c->sweep_key);
+	return 0;
+}
+
+/* The trace and its workload, with the warnings about what the replay
+ * assumes and the CPU usage note (cpu_note): 0, or -1 after a message
+ * (*trace freed). */
+static int load(const sim_cli_t *c, trace_t *trace, sim_workload_t *w,
+		char *cpu_note, size_t len)
+{
+	trace_read_opts_t ropts = { .strict = c->strict, .diag = stderr,
+				    .max_diag = 20 };
+	char err[512];
+
+	if (trace_read(c->trace, &ropts, trace, err, sizeof(err)) ||
+	    sim_workload_build(trace, &c->wopts, w, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s\n", err);
+		trace_free(trace);
+		return -1;
+	}
+	sim_warn_history(stderr, trace);
+	sim_warn_machine(stderr, trace, &c->wopts, w);
+	if (sim_cpu_note(&c->wopts, w, cpu_note, len))
+		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
+	return 0;
+}
+
+/* One simulated row: run's policy under model, its metrics into row,
+ * its plot when plot is not NULL.  0, or -1 after a message. */
+static int run_one(const sim_cli_t *c, const sim_run_t *run,
+		   const sim_workload_t *w, sim_model_t *model,
+		   sim_report_row_t *row, sim_plot_t *plot)
+{
+	const sim_policy_t *policy = &c->policies[run->policy];
+	sim_result_t res;
+	char err[512];
+	int rc = 0;
+
+	row->policy = run->name;
+	model->need_source = run->need;
+	model->need_default = c->wopts.default_cpu_need > 0
+			      ? c->wopts.default_cpu_need : 1;
+	row->dfrs_model = sim_policy_dfrs_model(policy, model);
+	if (sim_policy_run(policy, w, model, &res, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s: %s\n", row->policy, err);
+		return -1;
+	}
+	sim_metrics_compute(w, &res, SIM_BSLD_BOUND, &row->m);
+	if (res.need_procs)
+		fprintf(stderr, "dfrs sim: %s: the CPU need it saw for each "
+			"process at its job's first start, minus the true one: "
+			"mean %+.3f, mean absolute %.3f, below it for %.1f %% "
+			"of %zu\n", row->policy,
+			res.need_err_sum / res.need_procs,
+			res.need_abs_sum / res.need_procs,
+			100.0 * res.need_under / res.need_procs,
+			res.need_procs);
+	if (plot && sim_plot_add(plot, row->policy, w, &res, err,
+				 sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		rc = -1;
+	}
+	sim_result_free(&res);
+	return rc;
+}
+
+/* Every row of every setting (the --param sweep's values, else one):
+ * rows[s * nruns + k] is runs[k] at setting s.  0, or -1. */
+static int run_all(const sim_cli_t *c, const sim_run_t *runs, size_t nruns,
+		   const sim_workload_t *w, sim_report_row_t *rows,
+		   sim_plot_t *plot)
+{
+	size_t nsettings = c->sweep_key ? c->nsweep : 1;
+	char err[512];
+
+	for (size_t s = 0; s < nsettings; s++) {
+		sim_model_t model = c->model;
+
+		if (c->sweep_key)
+			sim_param_set(&model, c->sweep_key, c->sweep[s], err,
+				      sizeof(err));
+		for (size_t k = 0; k < nruns; k++) {
+			sim_report_row_t *row = &rows[s * nruns + k];
+
+			row->param_key = c->sweep_key;
+			row->param_value = c->sweep_key ? c->sweep[s] : 0;
+			if (run_one(c, &runs[k], w, &model, row,
+				    c->plot_dir && s == 0 ? plot : NULL))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The report of rows[0..nrows) in the --format asked for, on stdout. */
+static void report(const sim_cli_t *c, const trace_t *trace,
+		   const sim_workload_t *w, const char *cpu_note,
+		   sim_report_row_t *rows, size_t nrows)
+{
+	sim_report_t report = {
+		.trace = c->trace, .jobs = w->njobs,
+		.skipped = trace->skipped_jobs + w->skipped_too_big +
+			   w->skipped_unusable,
+		.skipped_too_big = w->skipped_too_big,
+		.bad_lines = trace->bad_lines, .nodes = w->nodes,
+		.load = c->wopts.load, .seed = c->model.seed,
+		.migration_cost = c->model.migration_cost,
+		.estimates_exact = w->estimates_exact,
+		.potential = sim_consolidation_potential(w, &c->model.sched),
+		.estimates = c->estimates_note,
+		.cpu_usage = cpu_note,
+		.rows = rows, .nrows = nrows,
+	};
+
+	if (c->format == SIM_FORMAT_JSON)
+		sim_report_json(stdout, &report);
+	else if (c->format == SIM_FORMAT_CSV)
+		sim_report_csv(stdout, &report);
+	else
+		sim_report_table(stdout, &report);
+}
+
 int cmd_sim(int argc, char **argv)
 {
 	for (int a = 1; a < argc; a++)
@@ -463,47 +596,24 @@ int cmd_sim(int argc, char **argv)
 		    (!argv[a][14] || argv[a][14] == '='))
 			return cmd_sim_availability(argc, argv);
 
-	sim_cli_t c = { 0 };
-	char err[512];
-	sim_workload_opts_defaults(&c.wopts);
-	sim_model_defaults(&c.model);
-	c.needs[c.nneeds++] = SIM_NEED_MEASURED;	/* as deployed */
-	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
-		if (!sim_policy_at(i).on_request)
-			c.policies[c.npolicies++] = sim_policy_at(i);
-	if (parse_args(&c, argc, argv))
-		return 2;
-	sim_params_warn_inert(stderr, &c.model, c.sweep_key);
-
-	trace_t trace = { 0 };
-	trace_read_opts_t ropts = { .strict = c.strict, .diag = stderr,
-				    .max_diag = 20 };
-	if (trace_read(c.trace, &ropts, &trace, err, sizeof(err))) {
-		fprintf(stderr, "dfrs sim: %s\n", err);
-		trace_free(&trace);
-		return 1;
-	}
-	sim_workload_t w;
-	if (sim_workload_build(&trace, &c.wopts, &w, err, sizeof(err))) {
-		fprintf(stderr, "dfrs sim: %s\n", err);
-		trace_free(&trace);
-		return 1;
-	}
-
-	char cpu_note[320];
-	sim_warn_history(stderr, &trace);
-	sim_warn_machine(stderr, &trace, &c.wopts, &w);
-	if (sim_cpu_note(&c.wopts, &w, cpu_note, sizeof(cpu_note)))
-		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
-
 	static sim_run_t runs[MAX_POLICIES * (SIM_NEED_NONE + 1)];
+	sim_cli_t c = { 0 };
+	trace_t trace = { 0 };
+	sim_workload_t w;
+	sim_plot_t plot = { 0 };
+	char err[512], cpu_note[320];
+
+	if (setup(&c, argc, argv))
+		return 2;
+	if (load(&c, &trace, &w, cpu_note, sizeof(cpu_note)))
+		return 1;
+
 	size_t nruns = plan_runs(&c, runs);
-	size_t nsettings = c.sweep_key ? c.nsweep : 1;
-	size_t nsim = nsettings * nruns;
+	size_t nsim = (c.sweep_key ? c.nsweep : 1) * nruns;
 	size_t nrows = nsim + c.nlive;
 	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
-	sim_plot_t plot = { 0 };
 	int rc = 1;
+
 	if (!rows) {
 		fprintf(stderr, "dfrs sim: out of memory\n");
 		goto out;
@@ -514,74 +624,11 @@ int cmd_sim(int argc, char **argv)
 	}
 	sim_plot_describe(&plot, c.trace, w.nodes, c.wopts.load,
 			  c.wopts.procs_per_node);
-	for (size_t s = 0; s < nsettings; s++) {
-		sim_model_t model = c.model;
-		if (c.sweep_key)
-			sim_param_set(&model, c.sweep_key, c.sweep[s], err,
-				      sizeof(err));
-		for (size_t k = 0; k < nruns; k++) {
-			sim_report_row_t *row = &rows[s * nruns + k];
-			size_t p = runs[k].policy;
-			sim_result_t res;
-			row->policy = runs[k].name;
-			row->param_key = c.sweep_key;
-			row->param_value = c.sweep_key ? c.sweep[s] : 0;
-			model.need_source = runs[k].need;
-			model.need_default = c.wopts.default_cpu_need > 0
-					     ? c.wopts.default_cpu_need : 1;
-			row->dfrs_model = sim_policy_dfrs_model(&c.policies[p],
-								&model);
-			if (sim_policy_run(&c.policies[p], &w, &model, &res,
-					   err, sizeof(err))) {
-				fprintf(stderr, "dfrs sim: %s: %s\n",
-					row->policy, err);
-				goto out;
-			}
-			sim_metrics_compute(&w, &res, SIM_BSLD_BOUND, &row->m);
-			if (res.need_procs)
-				fprintf(stderr, "dfrs sim: %s: the CPU need it "
-					"saw for each process at its job's "
-					"first start, minus the true one: "
-					"mean %+.3f, mean absolute %.3f, "
-					"below it for %.1f %% of %zu\n",
-					row->policy,
-					res.need_err_sum / res.need_procs,
-					res.need_abs_sum / res.need_procs,
-					100.0 * res.need_under / res.need_procs,
-					res.need_procs);
-			if (c.plot_dir && s == 0 &&
-			    sim_plot_add(&plot, row->policy, &w, &res, err,
-					 sizeof(err))) {
-				fprintf(stderr, "dfrs sim: --plot: %s\n", err);
-				sim_result_free(&res);
-				goto out;
-			}
-			sim_result_free(&res);
-		}
-	}
-	if (live_rows(&c, &w, rows + nsim, &plot))
+	if (run_all(&c, runs, nruns, &w, rows, &plot) ||
+	    live_rows(&c, &w, rows + nsim, &plot))
 		goto out;
 	place_live_rows(rows, nsim, c.nlive);
-	sim_report_t report = {
-		.trace = c.trace, .jobs = w.njobs,
-		.skipped = trace.skipped_jobs + w.skipped_too_big +
-			   w.skipped_unusable,
-		.skipped_too_big = w.skipped_too_big,
-		.bad_lines = trace.bad_lines, .nodes = w.nodes,
-		.load = c.wopts.load, .seed = c.model.seed,
-		.migration_cost = c.model.migration_cost,
-		.estimates_exact = w.estimates_exact,
-		.potential = sim_consolidation_potential(&w, &c.model.sched),
-		.estimates = c.estimates_note,
-		.cpu_usage = cpu_note,
-		.rows = rows, .nrows = nrows,
-	};
-	if (c.format == SIM_FORMAT_JSON)
-		sim_report_json(stdout, &report);
-	else if (c.format == SIM_FORMAT_CSV)
-		sim_report_csv(stdout, &report);
-	else
-		sim_report_table(stdout, &report);
+	report(&c, &trace, &w, cpu_note, rows, nrows);
 	rc = 0;
 	if (c.plot_dir && sim_plot_finish(&plot, err, sizeof(err))) {
 		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
