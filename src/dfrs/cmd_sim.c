@@ -117,9 +117,9 @@ static void usage(FILE *out)
 	sim_params_describe(out);
 	fprintf(out,
 "  dfrs_cpu_need    CPU usage of each process of a job the trace gives none\n"
-"                   for, as the deployed sched/amcbf assumes (its default 1\n"
-"                   puts no job in the background); default: Liu et al.'s\n"
-"                   model\n");
+"                   for, as the deployed sched/amcbf assumes for a job with\n"
+"                   no need declared, measured or predicted; default: Liu\n"
+"                   et al.'s model\n");
 }
 
 static int add_policy(void *ctx, const char *name)
