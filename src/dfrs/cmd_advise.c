@@ -7,7 +7,6 @@
  * sim_advise.c does the work, sim_advise_report.c the report.
  * doc/admin-guide.md starts from it.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,126 +73,114 @@ static void usage(FILE *out)
 "                      reported\n");
 }
 
-static int parse_loads(advise_cli_t *c, const char *arg)
+static int add_load(void *ctx, const char *v)
 {
-	char buf[256];
+	advise_cli_t *c = ctx;
+	double f;
 
-	if (strlen(arg) >= sizeof(buf) || !*arg) {
-		fprintf(stderr, "dfrs advise: --loads: empty or too long\n");
+	if (c->o.nloads == SIM_ADVISE_MAX_LOADS) {
+		fprintf(stderr, "dfrs advise: --loads: more than %d\n",
+			SIM_ADVISE_MAX_LOADS);
 		return -1;
 	}
-	strcpy(buf, arg);
-	c->o.nloads = 0;
-	for (char *save, *v = strtok_r(buf, ",", &save); v;
-	     v = strtok_r(NULL, ",", &save)) {
-		double f;
-		if (c->o.nloads == SIM_ADVISE_MAX_LOADS) {
-			fprintf(stderr, "dfrs advise: --loads: more than %d\n",
-				SIM_ADVISE_MAX_LOADS);
-			return -1;
-		}
-		if (cli_number("dfrs advise", "--loads", v, &f))
-			return -1;
-		if (!(f > 0)) {
-			fprintf(stderr, "dfrs advise: --loads %s: a factor must "
-				"be above 0\n", v);
-			return -1;
-		}
-		c->o.loads[c->o.nloads++] = f;
+	if (cli_number("dfrs advise", "--loads", v, &f))
+		return -1;
+	if (!(f > 0)) {
+		fprintf(stderr, "dfrs advise: --loads %s: a factor must "
+			"be above 0\n", v);
+		return -1;
 	}
+	c->o.loads[c->o.nloads++] = f;
+	return 0;
+}
+
+static int parse_loads(void *ctx, const char *arg)
+{
+	advise_cli_t *c = ctx;
+	int rc;
+
+	c->o.nloads = 0;
+	rc = cli_split(arg, 256, add_load, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs advise: --loads: empty or too long\n");
+	if (rc)
+		return -1;
 	return c->o.nloads ? 0 : (fprintf(stderr, "dfrs advise: --loads: "
 					  "no value\n"), -1);
 }
 
-static int parse_one(advise_cli_t *c, int opt, const char *arg)
+static int parse_seeds(void *ctx, const char *arg)
 {
+	advise_cli_t *c = ctx;
 	int n;
 
-	switch (opt) {
-	case 'H': c->history = arg; return 0;
-	case 'c': c->conf_path = arg; return 0;
-	case 'p': c->params = arg; return 0;
-	case 'n':
-		return cli_count("dfrs advise", "--nodes", arg, 1, &c->nodes);
-	case 'C':
-		return cli_count("dfrs advise", "--cpus-per-node", arg, 1,
-				 &c->cpus_per_node);
-	case 's':
-		if (cli_count("dfrs advise", "--seeds", arg, 1, &n))
-			return -1;
-		if (n > SIM_ADVISE_MAX_SEEDS) {
-			fprintf(stderr, "dfrs advise: --seeds: at most %d\n",
-				SIM_ADVISE_MAX_SEEDS);
-			return -1;
-		}
-		c->o.nseeds = (unsigned)n;
-		return 0;
-	case 'l': return parse_loads(c, arg);
-	case 'm':
-		return cli_number("dfrs advise", "--migration-cost", arg,
-				  &c->o.model.migration_cost);
-	case 'w': c->o.sweep = 0; return 0;
-	case 'N':
-		if (sim_need_find(arg, &c->o.need_source)) {
-			fprintf(stderr, "dfrs advise: --need '%s': expected "
-				"measured, none or declared\n", arg);
-			return -1;
-		}
-		return 0;
-	case 'S': c->strict = 1; return 0;
-	case 'f':
-		if (strcmp(arg, "table") && strcmp(arg, "json")) {
-			fprintf(stderr, "dfrs advise: --format '%s': expected "
-				"table or json\n", arg);
-			return -1;
-		}
-		c->json = !strcmp(arg, "json");
-		return 0;
+	if (cli_count("dfrs advise", "--seeds", arg, 1, &n))
+		return -1;
+	if (n > SIM_ADVISE_MAX_SEEDS) {
+		fprintf(stderr, "dfrs advise: --seeds: at most %d\n",
+			SIM_ADVISE_MAX_SEEDS);
+		return -1;
 	}
-	return -1;
+	c->o.nseeds = (unsigned)n;
+	return 0;
+}
+
+static int parse_no_sweep(void *ctx, const char *arg)
+{
+	(void)arg;
+	((advise_cli_t *)ctx)->o.sweep = 0;
+	return 0;
+}
+
+static int parse_need(void *ctx, const char *arg)
+{
+	if (sim_need_find(arg, &((advise_cli_t *)ctx)->o.need_source)) {
+		fprintf(stderr, "dfrs advise: --need '%s': expected "
+			"measured, none or declared\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_format(void *ctx, const char *arg)
+{
+	if (strcmp(arg, "table") && strcmp(arg, "json")) {
+		fprintf(stderr, "dfrs advise: --format '%s': expected "
+			"table or json\n", arg);
+		return -1;
+	}
+	((advise_cli_t *)ctx)->json = !strcmp(arg, "json");
+	return 0;
 }
 
 static int parse_args(advise_cli_t *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "history", required_argument, NULL, 'H' },
-		{ "slurm-conf", required_argument, NULL, 'c' },
-		{ "params", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "cpus-per-node", required_argument, NULL, 'C' },
-		{ "seeds", required_argument, NULL, 's' },
-		{ "loads", required_argument, NULL, 'l' },
-		{ "migration-cost", required_argument, NULL, 'm' },
-		{ "no-sweep", no_argument, NULL, 'w' },
-		{ "need", required_argument, NULL, 'N' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("history", CLI_STRING, &c->history) },
+		{ CLI_OPT("slurm-conf", CLI_STRING, &c->conf_path) },
+		{ CLI_OPT("params", CLI_STRING, &c->params) },
+		{ CLI_OPT("nodes", CLI_INT, &c->nodes), .min = 1 },
+		{ CLI_OPT("cpus-per-node", CLI_INT, &c->cpus_per_node),
+		  .min = 1 },
+		{ CLI_FN("seeds", parse_seeds) },
+		{ CLI_FN("loads", parse_loads) },
+		{ CLI_OPT("migration-cost", CLI_DOUBLE,
+			  &c->o.model.migration_cost) },
+		{ .name = "no-sweep", .kind = CLI_CALL_FLAG,
+		  .call = parse_no_sweep },
+		{ CLI_FN("need", parse_need) },
+		{ CLI_FN("format", parse_format) },
+		{ CLI_OPT("strict", CLI_FLAG, &c->strict) },
+		{ CLI_HELP_OPT },
 	};
-	int opt;
+	const cli_spec_t spec = {
+		.cmd = "dfrs advise", .usage = usage, .ctx = c,
+		.no_value = "dfrs advise: option needs a value: '%s' (dfrs "
+			    "advise --help)\n",
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
-			usage(stdout);
-			exit(0);
-		}
-		if (opt == ':' || opt == '?') {
-			fprintf(stderr, "dfrs advise: %s '%s' (dfrs advise "
-				"--help)\n", opt == ':' ? "option needs a value:"
-				: "unknown option", argv[optind - 1]);
-			return -1;
-		}
-		if (parse_one(c, opt, optarg))
-			return -1;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "dfrs advise: unexpected argument '%s'\n",
-			argv[optind]);
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
-	}
 	if (!c->history) {
 		fprintf(stderr, "dfrs advise: --history FILE is required (dfrs "
 			"advise --help)\n");

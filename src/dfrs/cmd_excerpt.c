@@ -5,7 +5,6 @@
  * cluster's nodes and compressed time, with Slurm's whole-minute limits
  * as requested times and each job's CPU usage (doc/live-compare.md).
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,105 +57,42 @@ typedef struct {
 	int seed;
 } excerpt_cli_t;
 
+static int parse_offset(void *ctx, const char *arg)
+{
+	excerpt_cli_t *c = ctx;
+
+	if (!strcmp(arg, "auto")) {
+		c->o.offset = -1;
+		return 0;
+	}
+	return cli_number(CMD, "--offset", arg, &c->o.offset);
+}
+
 static int parse_args(excerpt_cli_t *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "trace", required_argument, NULL, 't' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "offset", required_argument, NULL, 'O' },
-		{ "compress", required_argument, NULL, 'c' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "procs-per-node", required_argument, NULL, 'P' },
-		{ "target-load", required_argument, NULL, 'L' },
-		{ "max-runtime", required_argument, NULL, 'r' },
-		{ "limit-margin", required_argument, NULL, 'm' },
-		{ "start-latency", required_argument, NULL, 'l' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	int nodes_given = 0;
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("trace", CLI_STRING, &c->trace) },
+		{ CLI_OPT("jobs", CLI_SIZE, &c->o.njobs), .min = 1 },
+		{ CLI_FN("offset", parse_offset) },
+		{ CLI_OPT("compress", CLI_DOUBLE, &c->o.compress), .min = 1,
+		  .range_msg = CMD ": --compress must be at least 1" },
+		{ CLI_OPT("nodes", CLI_INT, &c->o.nodes), .min = 1,
+		  .given = &nodes_given },
+		{ CLI_OPT("procs-per-node", CLI_INT, &c->o.procs_per_node),
+		  .min = 1 },
+		{ CLI_OPT("target-load", CLI_DOUBLE, &c->o.target_load) },
+		{ CLI_OPT("max-runtime", CLI_DOUBLE, &c->o.max_runtime) },
+		{ CLI_OPT("limit-margin", CLI_DOUBLE, &c->o.limit_margin) },
+		{ CLI_OPT("start-latency", CLI_DOUBLE, &c->o.start_latency) },
+		{ CLI_OPT("seed", CLI_INT, &c->seed), .min = 0 },
+		{ CLI_OPT("out", CLI_STRING, &c->out) },
+		{ CLI_HELP_OPT },
 	};
-	int opt, n, rc = 0, nodes_given = 0;
+	const cli_spec_t spec = { .cmd = CMD, .usage = usage, .ctx = c };
 
-	optind = 1;
-	opterr = 0;
-	/* leading ':': a missing value is ':', told apart from '?' */
-	while (!rc && (opt = getopt_long(argc, argv, ":h", longopts,
-					 NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			c->trace = optarg;
-			break;
-		case 'j':
-			rc = cli_count(CMD, "--jobs", optarg, 1, &n);
-			c->o.njobs = (size_t)n;
-			break;
-		case 'O':
-			if (!strcmp(optarg, "auto"))
-				c->o.offset = -1;
-			else
-				rc = cli_number(CMD, "--offset", optarg,
-						&c->o.offset);
-			break;
-		case 'c':
-			rc = cli_number(CMD, "--compress", optarg,
-					&c->o.compress);
-			if (!rc && c->o.compress < 1) {
-				fprintf(stderr, CMD ": --compress must be at "
-					"least 1\n");
-				rc = -1;
-			}
-			break;
-		case 'n':
-			rc = cli_count(CMD, "--nodes", optarg, 1, &c->o.nodes);
-			nodes_given = 1;
-			break;
-		case 'P':
-			rc = cli_count(CMD, "--procs-per-node", optarg, 1,
-				       &c->o.procs_per_node);
-			break;
-		case 'L':
-			rc = cli_number(CMD, "--target-load", optarg,
-					&c->o.target_load);
-			break;
-		case 'r':
-			rc = cli_number(CMD, "--max-runtime", optarg,
-					&c->o.max_runtime);
-			break;
-		case 'm':
-			rc = cli_number(CMD, "--limit-margin", optarg,
-					&c->o.limit_margin);
-			break;
-		case 'l':
-			rc = cli_number(CMD, "--start-latency", optarg,
-					&c->o.start_latency);
-			break;
-		case 's':
-			rc = cli_count(CMD, "--seed", optarg, 0, &c->seed);
-			break;
-		case 'o':
-			c->out = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case ':':
-			fprintf(stderr, CMD ": option '%s' needs a value "
-				"(dfrs excerpt --help)\n", argv[optind - 1]);
-			return -1;
-		default:
-			fprintf(stderr, CMD ": unknown option '%s' (dfrs "
-				"excerpt --help)\n", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (rc)
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
-	if (optind < argc) {
-		fprintf(stderr, CMD ": unexpected argument '%s'\n",
-			argv[optind]);
-		return -1;
-	}
 	if (!c->trace || !nodes_given) {
 		fprintf(stderr, CMD ": --trace FILE and --nodes N are required "
 			"(dfrs excerpt --help)\n");

@@ -12,13 +12,13 @@
  * minimum yield: named on stderr); 2 bad usage or bad instance.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cli_args.h"
 #include "commands.h"
 #include "dfrs/dfrs_instance_json.h"
 #include "dfrs/instance_generator.h"
@@ -157,73 +157,53 @@ typedef struct {
 	int pretty, print_instance;
 } pack_args_t;
 
+static int parse_seed(void *ctx, const char *arg)
+{
+	pack_args_t *a = ctx;
+	char *end;
+
+	errno = 0;
+	a->gen.seed = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || a->gen.seed == 0 || arg[0] == '-') {
+		fprintf(stderr, "dfrs pack: --seed '%s': expected an integer >= 1\n",
+			arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --list: every algorithm name, then stop */
+static int list_algorithms(void *ctx, const char *arg)
+{
+	(void)ctx;
+	(void)arg;
+	placement_algorithm_list(print_name, stdout);
+	return 1;
+}
+
 /* Parse the options into *a: -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, pack_args_t *a)
 {
-	static const struct option opts[] = {
-		{ "instance", required_argument, NULL, 'i' },
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "random", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "print-instance", no_argument, NULL, 'P' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("instance", CLI_STRING, &a->path), .short_name = 'i' },
+		{ CLI_OPT("algorithm", CLI_STRING, &a->algorithm), .short_name = 'a' },
+		{ CLI_OPT("random", CLI_STRING, &a->random_spec), .short_name = 'r' },
+		{ CLI_FN("seed", parse_seed), .short_name = 's' },
+		{ CLI_OPT("print-instance", CLI_FLAG, &a->print_instance),
+		  .short_name = 'P' },
+		{ .name = "list", .short_name = 'l', .kind = CLI_CALL_FLAG,
+		  .call = list_algorithms },
+		{ CLI_OPT("pretty", CLI_FLAG, &a->pretty), .short_name = 'p' },
+		{ CLI_HELP_OPT },
 	};
-	int c;
+	const cli_spec_t spec = {
+		.cmd = "dfrs pack", .usage = usage, .ctx = a,
+		.unknown = "dfrs pack: bad option '%s' (dfrs pack --help)\n",
+	};
+	int rc = cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":i:a:r:s:Plph", opts, NULL)) != -1) {
-		char *end;
-
-		switch (c) {
-		case 'r':
-			a->random_spec = optarg;
-			break;
-		case 's':
-			errno = 0;
-			a->gen.seed = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end || a->gen.seed == 0 ||
-			    optarg[0] == '-') {
-				fprintf(stderr, "dfrs pack: --seed '%s': expected an integer >= 1\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'P':
-			a->print_instance = 1;
-			break;
-		case 'i':
-			a->path = optarg;
-			break;
-		case 'a':
-			a->algorithm = optarg;
-			break;
-		case 'l':
-			placement_algorithm_list(print_name, stdout);
-			return 0;
-		case 'p':
-			a->pretty = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case ':':
-			fprintf(stderr, "dfrs pack: option '%s' needs a value (dfrs pack --help)\n",
-				argv[optind - 1]);
-			return 2;
-		default:
-			fprintf(stderr, "dfrs pack: bad option '%s' (dfrs pack --help)\n",
-				argv[optind - 1]);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "dfrs pack: unexpected argument '%s'\n", argv[optind]);
-		return 2;
-	}
+	if (rc)
+		return rc == 1 ? 0 : 2;
 	if (!a->path == !a->random_spec) {
 		fprintf(stderr, "dfrs pack: give one of --instance FILE.json or --random H,N,SLACK (dfrs pack --help)\n");
 		return 2;

@@ -5,7 +5,6 @@
  * with EASY backfilling.  doc/simulator.md is the manual.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,10 +81,11 @@ static void usage(FILE *out)
 			sim_policy_at(i).name, sim_policy_at(i).summary);
 	fprintf(out,
 "  --need LIST        the CPU needs cmcbf and amcbf see (comma-separated,\n"
-"                     default declared): declared (each job's true need,\n"
-"                     as if every job declared it), measured (dfrs-nodeagent\n"
-"                     measures running jobs, history predicts pending ones:\n"
-"                     row amcbf-measured), none (dfrs_cpu_need for all:\n"
+"                     default measured, as deployed): measured\n"
+"                     (dfrs-nodeagent measures running jobs, history\n"
+"                     predicts pending ones: row amcbf-measured), declared\n"
+"                     (each job's true need, as if every job declared it:\n"
+"                     the oracle, row amcbf), none (dfrs_cpu_need for all:\n"
 "                     amcbf-none); all: the three\n"
 "  --nodes N          machine size in allocation units (default: the\n"
 "                     trace's MaxProcs, else MaxNodes, else largest job)\n"
@@ -117,32 +117,38 @@ static void usage(FILE *out)
 	sim_params_describe(out);
 	fprintf(out,
 "  dfrs_cpu_need    CPU usage of each process of a job the trace gives none\n"
-"                   for, as the deployed sched/amcbf assumes (its default 1\n"
-"                   puts no job in the background); default: Liu et al.'s\n"
-"                   model\n");
+"                   for, as the deployed sched/amcbf assumes for a job with\n"
+"                   no need declared, measured or predicted; default: Liu\n"
+"                   et al.'s model\n");
 }
 
-static int parse_policies(sim_cli_t *c, const char *list)
+static int add_policy(void *ctx, const char *name)
 {
-	char buf[512];
-	if (strlen(list) >= sizeof(buf) || !*list) {
-		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+	sim_cli_t *c = ctx;
+	sim_policy_t p;
+
+	if (sim_arg_policy(name, &p))
+		return -1;
+	if (c->npolicies == MAX_POLICIES) {
+		fprintf(stderr, "dfrs sim: --policy: more than %d\n",
+			MAX_POLICIES);
 		return -1;
 	}
-	strcpy(buf, list);
+	c->policies[c->npolicies++] = p;
+	return 0;
+}
+
+static int parse_policies(void *ctx, const char *list)
+{
+	sim_cli_t *c = ctx;
+	int rc;
+
 	c->npolicies = 0;
-	for (char *save, *name = strtok_r(buf, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		sim_policy_t p;
-		if (sim_arg_policy(name, &p))
-			return -1;
-		if (c->npolicies == MAX_POLICIES) {
-			fprintf(stderr, "dfrs sim: --policy: more than %d\n",
-				MAX_POLICIES);
-			return -1;
-		}
-		c->policies[c->npolicies++] = p;
-	}
+	rc = cli_split(list, 512, add_policy, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!c->npolicies) {
 		fprintf(stderr, "dfrs sim: --policy: no policy named\n");
 		return -1;
@@ -150,8 +156,9 @@ static int parse_policies(sim_cli_t *c, const char *list)
 	return 0;
 }
 
-static int parse_param(sim_cli_t *c, const char *arg)
+static int parse_param(void *ctx, const char *arg)
 {
+	sim_cli_t *c = ctx;
 	char key[64], err[256];
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(key) || !eq[1]) {
@@ -217,8 +224,9 @@ static int parse_param(sim_cli_t *c, const char *arg)
 }
 
 /* --estimates requested|exact|xF */
-static int parse_estimates(sim_cli_t *c, const char *arg)
+static int parse_estimates(void *ctx, const char *arg)
 {
+	sim_cli_t *c = ctx;
 	static char note[96];	/* lives as long as the run */
 	double f;
 
@@ -251,8 +259,11 @@ bad:
 	return -1;
 }
 
-static int parse_live(sim_cli_t *c, char *arg)
+/* NAME=JOBCOMP, split in place (argv outlives the run) */
+static int parse_live(void *ctx, const char *value)
 {
+	sim_cli_t *c = ctx;
+	char *arg = (char *)value;
 	char *eq = strchr(arg, '=');
 
 	if (!eq || eq == arg || !eq[1]) {
@@ -270,35 +281,37 @@ static int parse_live(sim_cli_t *c, char *arg)
 	return 0;
 }
 
-static int parse_needs(sim_cli_t *c, const char *list)
+static int add_need(void *ctx, const char *n)
 {
-	char buf[128], *save = NULL;
+	sim_cli_t *c = ctx;
+	int src;
+
+	if (sim_need_find(n, &src)) {
+		fprintf(stderr, "dfrs sim: --need: '%s' is not "
+			"declared, measured, none or all\n", n);
+		return -1;
+	}
+	for (size_t i = 0; i < c->nneeds; i++)
+		if (c->needs[i] == src) {
+			fprintf(stderr, "dfrs sim: --need: '%s' twice\n", n);
+			return -1;
+		}
+	c->needs[c->nneeds++] = src;
+	return 0;
+}
+
+static int parse_needs(void *ctx, const char *list)
+{
+	sim_cli_t *c = ctx;
+	int rc;
 
 	c->nneeds = 0;
 	if (!strcmp(list, "all"))
 		list = "declared,measured,none";
-	if (strlen(list) >= sizeof(buf) || !list[0]) {
+	rc = cli_split(list, 128, add_need, c);
+	if (rc == 1)
 		fprintf(stderr, "dfrs sim: --need: empty or too long list\n");
-		return -1;
-	}
-	strcpy(buf, list);
-	for (char *n = strtok_r(buf, ",", &save); n;
-	     n = strtok_r(NULL, ",", &save)) {
-		int src;
-		if (sim_need_find(n, &src)) {
-			fprintf(stderr, "dfrs sim: --need: '%s' is not "
-				"declared, measured, none or all\n", n);
-			return -1;
-		}
-		for (size_t i = 0; i < c->nneeds; i++)
-			if (c->needs[i] == src) {
-				fprintf(stderr, "dfrs sim: --need: '%s' "
-					"twice\n", n);
-				return -1;
-			}
-		c->needs[c->nneeds++] = src;
-	}
-	return 0;
+	return rc ? -1 : 0;
 }
 
 /* The simulated rows of one setting: every policy, and each --need
@@ -325,125 +338,50 @@ static size_t plan_runs(const sim_cli_t *c, sim_run_t *runs)
 	return n;
 }
 
+static int parse_seed(void *ctx, const char *arg)
+{
+	sim_cli_t *c = ctx;
+
+	if (sim_arg_seed(arg, &c->model.seed))
+		return -1;
+	c->wopts.seed = c->model.seed;
+	return 0;
+}
+
+static int parse_format(void *ctx, const char *arg)
+{
+	return sim_arg_format(arg, &((sim_cli_t *)ctx)->format);
+}
+
 static int parse_args(sim_cli_t *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "trace", required_argument, NULL, 't' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "procs-per-node", required_argument, NULL, 'P' },
-		{ "migration-cost", required_argument, NULL, 'm' },
-		{ "load", required_argument, NULL, 'l' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "estimates", required_argument, NULL, 'e' },
-		{ "cpu-usage", required_argument, NULL, 'u' },
-		{ "param", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "plot", required_argument, NULL, 'o' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "live", required_argument, NULL, 'L' },
-		{ "need", required_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("trace", CLI_STRING, &c->trace) },
+		{ CLI_FN("policy", parse_policies) },
+		{ CLI_OPT("nodes", CLI_INT, &c->wopts.nodes), .min = 1 },
+		{ CLI_OPT("procs-per-node", CLI_INT, &c->wopts.procs_per_node),
+		  .min = 1 },
+		{ CLI_OPT("migration-cost", CLI_DOUBLE,
+			  &c->model.migration_cost) },
+		{ CLI_OPT("load", CLI_DOUBLE, &c->wopts.load), .min_open = 1,
+		  .range_msg = "dfrs sim: --load must be above 0" },
+		{ CLI_FN("seed", parse_seed) },
+		{ CLI_FN("estimates", parse_estimates) },
+		{ CLI_OPT("cpu-usage", CLI_DOUBLE, &c->wopts.cpu_usage),
+		  .max = 1, .min_open = 1, .range_msg = "dfrs sim: --cpu-usage "
+		  "must be above 0 and at most 1" },
+		{ CLI_FN("param", parse_param) },
+		{ CLI_FN("format", parse_format) },
+		{ CLI_OPT("plot", CLI_STRING, &c->plot_dir) },
+		{ CLI_OPT("strict", CLI_FLAG, &c->strict) },
+		{ CLI_FN("live", parse_live) },
+		{ CLI_FN("need", parse_needs) },
+		{ CLI_HELP_OPT },
 	};
-	double v;
-	int opt;
-	optind = 1;
-	opterr = 0;
-	/* leading ':': a missing value is ':', told apart from '?' */
-	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			c->trace = optarg;
-			break;
-		case 'p':
-			if (parse_policies(c, optarg))
-				return -1;
-			break;
-		case 'n':
-			if (cli_count("dfrs sim", "--nodes", optarg, 1,
-					&c->wopts.nodes))
-				return -1;
-			break;
-		case 'P':
-			if (cli_count("dfrs sim", "--procs-per-node", optarg, 1,
-					&c->wopts.procs_per_node))
-				return -1;
-			break;
-		case 'm':
-			if (cli_number("dfrs sim", "--migration-cost", optarg,
-					 &c->model.migration_cost))
-				return -1;
-			break;
-		case 'l':
-			if (cli_number("dfrs sim", "--load", optarg, &v))
-				return -1;
-			if (v <= 0) {
-				fprintf(stderr, "dfrs sim: --load must be "
-					"above 0\n");
-				return -1;
-			}
-			c->wopts.load = v;
-			break;
-		case 's':
-			if (sim_arg_seed(optarg, &c->model.seed))
-				return -1;
-			c->wopts.seed = c->model.seed;
-			break;
-		case 'e':
-			if (parse_estimates(c, optarg))
-				return -1;
-			break;
-		case 'u':
-			if (cli_number("dfrs sim", "--cpu-usage", optarg, &v))
-				return -1;
-			if (!(v > 0 && v <= 1)) {
-				fprintf(stderr, "dfrs sim: --cpu-usage must be "
-					"above 0 and at most 1\n");
-				return -1;
-			}
-			c->wopts.cpu_usage = v;
-			break;
-		case 'k':
-			if (parse_param(c, optarg))
-				return -1;
-			break;
-		case 'f':
-			if (sim_arg_format(optarg, &c->format))
-				return -1;
-			break;
-		case 'o':
-			c->plot_dir = optarg;
-			break;
-		case 'S':
-			c->strict = 1;
-			break;
-		case 'L':
-			if (parse_live(c, optarg))
-				return -1;
-			break;
-		case 'N':
-			if (parse_needs(c, optarg))
-				return -1;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case ':':
-			fprintf(stderr, "dfrs sim: option '%s' needs a value "
-				"(dfrs sim --help)\n", argv[optind - 1]);
-			return -1;
-		default:
-			fprintf(stderr, "dfrs sim: unknown option '%s' (dfrs "
-				"sim --help)\n", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "dfrs sim: unexpected argument '%s'\n",
-			argv[optind]);
+	const cli_spec_t spec = { .cmd = "dfrs sim", .usage = usage, .ctx = c };
+
+	if (cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return -1;
-	}
 	if (!c->trace) {
 		fprintf(stderr, "dfrs sim: --trace FILE is required (dfrs sim "
 			"--help)\n");
@@ -518,6 +456,139 @@ static void place_live_rows(sim_report_row_t *rows, size_t nsim,
 	}
 }
 
+/* The command line with the defaults: 0, or -1 after one message. */
+static int setup(sim_cli_t *c, int argc, char **argv)
+{
+	sim_workload_opts_defaults(&c->wopts);
+	sim_model_defaults(&c->model);
+	c->needs[c->nneeds++] = SIM_NEED_MEASURED;	/* as deployed */
+	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
+		if (!sim_policy_at(i).on_request)
+			c->policies[c->npolicies++] = sim_policy_at(i);
+	if (parse_args(c, argc, argv))
+		return -1;
+	sim_params_warn_inert(stderr, &c->model, c->sweep_key);
+	return 0;
+}
+
+/* The trace and its workload, with the warnings about what the replay
+ * assumes and the CPU usage note (cpu_note): 0, or -1 after a message
+ * (*trace freed). */
+static int load(const sim_cli_t *c, trace_t *trace, sim_workload_t *w,
+		char *cpu_note, size_t len)
+{
+	trace_read_opts_t ropts = { .strict = c->strict, .diag = stderr,
+				    .max_diag = 20 };
+	char err[512];
+
+	if (trace_read(c->trace, &ropts, trace, err, sizeof(err)) ||
+	    sim_workload_build(trace, &c->wopts, w, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s\n", err);
+		trace_free(trace);
+		return -1;
+	}
+	sim_warn_history(stderr, trace);
+	sim_warn_machine(stderr, trace, &c->wopts, w);
+	if (sim_cpu_note(&c->wopts, w, cpu_note, len))
+		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
+	return 0;
+}
+
+/* One simulated row: run's policy under model, its metrics into row,
+ * its plot when plot is not NULL.  0, or -1 after a message. */
+static int run_one(const sim_cli_t *c, const sim_run_t *run,
+		   const sim_workload_t *w, sim_model_t *model,
+		   sim_report_row_t *row, sim_plot_t *plot)
+{
+	const sim_policy_t *policy = &c->policies[run->policy];
+	sim_result_t res;
+	char err[512];
+	int rc = 0;
+
+	row->policy = run->name;
+	model->need_source = run->need;
+	model->need_default = c->wopts.default_cpu_need > 0
+			      ? c->wopts.default_cpu_need : 1;
+	row->dfrs_model = sim_policy_dfrs_model(policy, model);
+	if (sim_policy_run(policy, w, model, &res, err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: %s: %s\n", row->policy, err);
+		return -1;
+	}
+	sim_metrics_compute(w, &res, SIM_BSLD_BOUND, &row->m);
+	if (res.need_procs)
+		fprintf(stderr, "dfrs sim: %s: the CPU need it saw for each "
+			"process at its job's first start, minus the true one: "
+			"mean %+.3f, mean absolute %.3f, below it for %.1f %% "
+			"of %zu\n", row->policy,
+			res.need_err_sum / res.need_procs,
+			res.need_abs_sum / res.need_procs,
+			100.0 * res.need_under / res.need_procs,
+			res.need_procs);
+	if (plot && sim_plot_add(plot, row->policy, w, &res, err,
+				 sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --plot: %s\n", err);
+		rc = -1;
+	}
+	sim_result_free(&res);
+	return rc;
+}
+
+/* Every row of every setting (the --param sweep's values, else one):
+ * rows[s * nruns + k] is runs[k] at setting s.  0, or -1. */
+static int run_all(const sim_cli_t *c, const sim_run_t *runs, size_t nruns,
+		   const sim_workload_t *w, sim_report_row_t *rows,
+		   sim_plot_t *plot)
+{
+	size_t nsettings = c->sweep_key ? c->nsweep : 1;
+	char err[512];
+
+	for (size_t s = 0; s < nsettings; s++) {
+		sim_model_t model = c->model;
+
+		if (c->sweep_key)
+			sim_param_set(&model, c->sweep_key, c->sweep[s], err,
+				      sizeof(err));
+		for (size_t k = 0; k < nruns; k++) {
+			sim_report_row_t *row = &rows[s * nruns + k];
+
+			row->param_key = c->sweep_key;
+			row->param_value = c->sweep_key ? c->sweep[s] : 0;
+			if (run_one(c, &runs[k], w, &model, row,
+				    c->plot_dir && s == 0 ? plot : NULL))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The report of rows[0..nrows) in the --format asked for, on stdout. */
+static void report(const sim_cli_t *c, const trace_t *trace,
+		   const sim_workload_t *w, const char *cpu_note,
+		   sim_report_row_t *rows, size_t nrows)
+{
+	sim_report_t report = {
+		.trace = c->trace, .jobs = w->njobs,
+		.skipped = trace->skipped_jobs + w->skipped_too_big +
+			   w->skipped_unusable,
+		.skipped_too_big = w->skipped_too_big,
+		.bad_lines = trace->bad_lines, .nodes = w->nodes,
+		.load = c->wopts.load, .seed = c->model.seed,
+		.migration_cost = c->model.migration_cost,
+		.estimates_exact = w->estimates_exact,
+		.potential = sim_consolidation_potential(w, &c->model.sched),
+		.estimates = c->estimates_note,
+		.cpu_usage = cpu_note,
+		.rows = rows, .nrows = nrows,
+	};
+
+	if (c->format == SIM_FORMAT_JSON)
+		sim_report_json(stdout, &report);
+	else if (c->format == SIM_FORMAT_CSV)
+		sim_report_csv(stdout, &report);
+	else
+		sim_report_table(stdout, &report);
+}
+
 int cmd_sim(int argc, char **argv)
 {
 	for (int a = 1; a < argc; a++)
@@ -525,47 +596,24 @@ int cmd_sim(int argc, char **argv)
 		    (!argv[a][14] || argv[a][14] == '='))
 			return cmd_sim_availability(argc, argv);
 
-	sim_cli_t c = { 0 };
-	char err[512];
-	sim_workload_opts_defaults(&c.wopts);
-	sim_model_defaults(&c.model);
-	c.needs[c.nneeds++] = SIM_NEED_DECLARED;
-	for (size_t i = 0; i < sim_policy_count() && i < MAX_POLICIES; i++)
-		if (!sim_policy_at(i).on_request)
-			c.policies[c.npolicies++] = sim_policy_at(i);
-	if (parse_args(&c, argc, argv))
-		return 2;
-	sim_params_warn_inert(stderr, &c.model, c.sweep_key);
-
-	trace_t trace = { 0 };
-	trace_read_opts_t ropts = { .strict = c.strict, .diag = stderr,
-				    .max_diag = 20 };
-	if (trace_read(c.trace, &ropts, &trace, err, sizeof(err))) {
-		fprintf(stderr, "dfrs sim: %s\n", err);
-		trace_free(&trace);
-		return 1;
-	}
-	sim_workload_t w;
-	if (sim_workload_build(&trace, &c.wopts, &w, err, sizeof(err))) {
-		fprintf(stderr, "dfrs sim: %s\n", err);
-		trace_free(&trace);
-		return 1;
-	}
-
-	char cpu_note[320];
-	sim_warn_history(stderr, &trace);
-	sim_warn_machine(stderr, &trace, &c.wopts, &w);
-	if (sim_cpu_note(&c.wopts, &w, cpu_note, sizeof(cpu_note)))
-		fprintf(stderr, "dfrs sim: warning: CPU usage: %s\n", cpu_note);
-
 	static sim_run_t runs[MAX_POLICIES * (SIM_NEED_NONE + 1)];
+	sim_cli_t c = { 0 };
+	trace_t trace = { 0 };
+	sim_workload_t w;
+	sim_plot_t plot = { 0 };
+	char err[512], cpu_note[320];
+
+	if (setup(&c, argc, argv))
+		return 2;
+	if (load(&c, &trace, &w, cpu_note, sizeof(cpu_note)))
+		return 1;
+
 	size_t nruns = plan_runs(&c, runs);
-	size_t nsettings = c.sweep_key ? c.nsweep : 1;
-	size_t nsim = nsettings * nruns;
+	size_t nsim = (c.sweep_key ? c.nsweep : 1) * nruns;
 	size_t nrows = nsim + c.nlive;
 	sim_report_row_t *rows = calloc(nrows, sizeof(*rows));
-	sim_plot_t plot = { 0 };
 	int rc = 1;
+
 	if (!rows) {
 		fprintf(stderr, "dfrs sim: out of memory\n");
 		goto out;
@@ -576,74 +624,11 @@ int cmd_sim(int argc, char **argv)
 	}
 	sim_plot_describe(&plot, c.trace, w.nodes, c.wopts.load,
 			  c.wopts.procs_per_node);
-	for (size_t s = 0; s < nsettings; s++) {
-		sim_model_t model = c.model;
-		if (c.sweep_key)
-			sim_param_set(&model, c.sweep_key, c.sweep[s], err,
-				      sizeof(err));
-		for (size_t k = 0; k < nruns; k++) {
-			sim_report_row_t *row = &rows[s * nruns + k];
-			size_t p = runs[k].policy;
-			sim_result_t res;
-			row->policy = runs[k].name;
-			row->param_key = c.sweep_key;
-			row->param_value = c.sweep_key ? c.sweep[s] : 0;
-			model.need_source = runs[k].need;
-			model.need_default = c.wopts.default_cpu_need > 0
-					     ? c.wopts.default_cpu_need : 1;
-			row->dfrs_model = sim_policy_dfrs_model(&c.policies[p],
-								&model);
-			if (sim_policy_run(&c.policies[p], &w, &model, &res,
-					   err, sizeof(err))) {
-				fprintf(stderr, "dfrs sim: %s: %s\n",
-					row->policy, err);
-				goto out;
-			}
-			sim_metrics_compute(&w, &res, SIM_BSLD_BOUND, &row->m);
-			if (res.need_procs)
-				fprintf(stderr, "dfrs sim: %s: the CPU need it "
-					"saw for each process at its job's "
-					"first start, minus the true one: "
-					"mean %+.3f, mean absolute %.3f, "
-					"below it for %.1f %% of %zu\n",
-					row->policy,
-					res.need_err_sum / res.need_procs,
-					res.need_abs_sum / res.need_procs,
-					100.0 * res.need_under / res.need_procs,
-					res.need_procs);
-			if (c.plot_dir && s == 0 &&
-			    sim_plot_add(&plot, row->policy, &w, &res, err,
-					 sizeof(err))) {
-				fprintf(stderr, "dfrs sim: --plot: %s\n", err);
-				sim_result_free(&res);
-				goto out;
-			}
-			sim_result_free(&res);
-		}
-	}
-	if (live_rows(&c, &w, rows + nsim, &plot))
+	if (run_all(&c, runs, nruns, &w, rows, &plot) ||
+	    live_rows(&c, &w, rows + nsim, &plot))
 		goto out;
 	place_live_rows(rows, nsim, c.nlive);
-	sim_report_t report = {
-		.trace = c.trace, .jobs = w.njobs,
-		.skipped = trace.skipped_jobs + w.skipped_too_big +
-			   w.skipped_unusable,
-		.skipped_too_big = w.skipped_too_big,
-		.bad_lines = trace.bad_lines, .nodes = w.nodes,
-		.load = c.wopts.load, .seed = c.model.seed,
-		.migration_cost = c.model.migration_cost,
-		.estimates_exact = w.estimates_exact,
-		.potential = sim_consolidation_potential(&w, &c.model.sched),
-		.estimates = c.estimates_note,
-		.cpu_usage = cpu_note,
-		.rows = rows, .nrows = nrows,
-	};
-	if (c.format == SIM_FORMAT_JSON)
-		sim_report_json(stdout, &report);
-	else if (c.format == SIM_FORMAT_CSV)
-		sim_report_csv(stdout, &report);
-	else
-		sim_report_table(stdout, &report);
+	report(&c, &trace, &w, cpu_note, rows, nrows);
 	rc = 0;
 	if (c.plot_dir && sim_plot_finish(&plot, err, sizeof(err))) {
 		fprintf(stderr, "dfrs sim: --plot: %s\n", err);

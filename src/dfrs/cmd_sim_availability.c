@@ -7,7 +7,6 @@
  * evaluation of He et al. (2012), Figs. 4-5.  doc/availability.md,
  * "Evaluation: wait vs migrate", is the manual.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,24 +86,28 @@ static void usage(FILE *out)
 "trace: one message naming FILE:LINE and the field, exit status 1.\n");
 }
 
-static int parse_gammas(avail_cli_t *c, const char *list)
+static int add_gamma(void *ctx, const char *v)
 {
-	char buf[1024];
+	avail_cli_t *c = ctx;
 
-	if (!*list || strlen(list) >= sizeof(buf)) {
-		fprintf(stderr, "dfrs sim: --gamma: empty or too long list\n");
+	if (c->ngammas == MAX_GAMMAS) {
+		fprintf(stderr, "dfrs sim: --gamma: more than %d values\n", MAX_GAMMAS);
 		return -1;
 	}
-	strcpy(buf, list);
+	return cli_number("dfrs sim", "--gamma", v, &c->gammas[c->ngammas++]);
+}
+
+static int parse_gammas(void *ctx, const char *list)
+{
+	avail_cli_t *c = ctx;
+	int rc;
+
 	c->ngammas = 0;
-	for (char *save, *v = strtok_r(buf, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
-		if (c->ngammas == MAX_GAMMAS) {
-			fprintf(stderr, "dfrs sim: --gamma: more than %d values\n", MAX_GAMMAS);
-			return -1;
-		}
-		if (cli_number("dfrs sim", "--gamma", v, &c->gammas[c->ngammas++]))
-			return -1;
-	}
+	rc = cli_split(list, 1024, add_gamma, c);
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --gamma: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!c->ngammas) {
 		fprintf(stderr, "dfrs sim: --gamma: no value\n");
 		return -1;
@@ -112,27 +115,39 @@ static int parse_gammas(avail_cli_t *c, const char *list)
 	return 0;
 }
 
-static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_t *count)
-{
-	char buf[512], err[256];
+/* The policies named so far, for a job of n tasks. */
+typedef struct {
+	size_t n;
+	avail_policy_t *out;
+	size_t count;
+} avail_policy_list_t;
 
-	if (!*list || strlen(list) >= sizeof(buf)) {
-		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+static int add_policy(void *ctx, const char *name)
+{
+	avail_policy_list_t *l = ctx;
+	char err[256];
+
+	if (l->count == MAX_AVAIL_POLICIES) {
+		fprintf(stderr, "dfrs sim: --policy: more than %d\n", MAX_AVAIL_POLICIES);
 		return -1;
 	}
-	strcpy(buf, list);
-	*count = 0;
-	for (char *save, *name = strtok_r(buf, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		if (*count == MAX_AVAIL_POLICIES) {
-			fprintf(stderr, "dfrs sim: --policy: more than %d\n", MAX_AVAIL_POLICIES);
-			return -1;
-		}
-		if (avail_policy_parse(name, n, &out[(*count)++], err, sizeof(err))) {
-			fprintf(stderr, "dfrs sim: --policy: %s\n", err);
-			return -1;
-		}
+	if (avail_policy_parse(name, l->n, &l->out[l->count++], err, sizeof(err))) {
+		fprintf(stderr, "dfrs sim: --policy: %s\n", err);
+		return -1;
 	}
+	return 0;
+}
+
+static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_t *count)
+{
+	avail_policy_list_t l = { .n = n, .out = out, .count = 0 };
+	int rc = cli_split(list, 512, add_policy, &l);
+
+	*count = l.count;
+	if (rc == 1)
+		fprintf(stderr, "dfrs sim: --policy: empty or too long list\n");
+	if (rc)
+		return -1;
 	if (!*count) {
 		fprintf(stderr, "dfrs sim: --policy: no policy named\n");
 		return -1;
@@ -140,8 +155,9 @@ static int parse_policies(const char *list, size_t n, avail_policy_t *out, size_
 	return 0;
 }
 
-static int parse_beta(avail_cli_t *c, const char *s)
+static int parse_beta(void *ctx, const char *s)
 {
+	avail_cli_t *c = ctx;
 	if (cli_number("dfrs sim", "--beta", s, &c->beta))
 		return -1;
 	if (c->beta <= 0.0 || c->beta >= 1.0) {
@@ -151,81 +167,39 @@ static int parse_beta(avail_cli_t *c, const char *s)
 	return 0;
 }
 
+static int parse_seed(void *ctx, const char *arg)
+{
+	return sim_arg_seed(arg, &((avail_cli_t *)ctx)->seed);
+}
+
+static int parse_format(void *ctx, const char *arg)
+{
+	return sim_arg_format(arg, &((avail_cli_t *)ctx)->format);
+}
+
 static int parse_args(avail_cli_t *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "availability", required_argument, NULL, 'a' },
-		{ "n", required_argument, NULL, 'n' },
-		{ "nodes", required_argument, NULL, 'N' },
-		{ "gamma", required_argument, NULL, 'g' },
-		{ "beta", required_argument, NULL, 'b' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "slots", required_argument, NULL, 'S' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("availability", CLI_STRING, &c->spec) },
+		{ CLI_OPT("n", CLI_INT, &c->n), .min = 1 },
+		{ CLI_OPT("nodes", CLI_INT, &c->nodes), .min = 1 },
+		{ CLI_FN("gamma", parse_gammas) },
+		{ CLI_FN("beta", parse_beta) },
+		{ CLI_OPT("runs", CLI_INT, &c->runs), .min = 1 },
+		{ CLI_OPT("slots", CLI_INT, &c->slots), .min = 1 },
+		{ CLI_OPT("warmup", CLI_INT, &c->warmup), .min = 0 },
+		{ CLI_FN("seed", parse_seed) },
+		{ CLI_OPT("policy", CLI_STRING, &c->policies) },
+		{ CLI_FN("format", parse_format) },
+		{ CLI_HELP_OPT },
 	};
-	int opt, rc = 0;
-
-	optind = 1;
-	opterr = 0;
-	while (!rc && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'a':
-			c->spec = optarg;
-			break;
-		case 'n':
-			rc = cli_count("dfrs sim", "--n", optarg, 1, &c->n);
-			break;
-		case 'N':
-			rc = cli_count("dfrs sim", "--nodes", optarg, 1, &c->nodes);
-			break;
-		case 'g':
-			rc = parse_gammas(c, optarg);
-			break;
-		case 'b':
-			rc = parse_beta(c, optarg);
-			break;
-		case 'r':
-			rc = cli_count("dfrs sim", "--runs", optarg, 1, &c->runs);
-			break;
-		case 'S':
-			rc = cli_count("dfrs sim", "--slots", optarg, 1, &c->slots);
-			break;
-		case 'w':
-			rc = cli_count("dfrs sim", "--warmup", optarg, 0, &c->warmup);
-			break;
-		case 's':
-			rc = sim_arg_seed(optarg, &c->seed);
-			break;
-		case 'p':
-			c->policies = optarg;
-			break;
-		case 'f':
-			rc = sim_arg_format(optarg, &c->format);
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case ':':
-			fprintf(stderr, "dfrs sim: %s needs a value\n", argv[optind - 1]);
-			return -1;
-		default:
-			fprintf(stderr, "dfrs sim: unknown option '%s' with --availability "
-				"(dfrs sim --availability X --help)\n", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (rc)
-		return -1;
-	if (optind < argc) {
-		fprintf(stderr, "dfrs sim: unexpected argument '%s'\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	const cli_spec_t spec = {
+		.cmd = "dfrs sim", .usage = usage, .ctx = c,
+		.unknown = "dfrs sim: unknown option '%s' with --availability "
+			   "(dfrs sim --availability X --help)\n",
+		.no_value = "dfrs sim: %s needs a value\n",
+	};
+	return cli_parse_or_exit(&spec, opts, CLI_COUNT_OF(opts), argc, argv);
 }
 
 int cmd_sim_availability(int argc, char **argv)

@@ -12,6 +12,7 @@
 
 #include <json-c/json.h>
 
+#include "cli_args.h"
 #include "commands.h"
 #include "suite/node_share_json.h"
 #include "suite/sched_stats.h"
@@ -190,24 +191,24 @@ static int print_avail_status(const char *dir, int raw)
 int cmd_status(int argc, char **argv)
 {
 	char dir[4096] = "", path[4200], err[256];
-	const char *file = NULL;
+	const char *file = NULL, *state_dir = NULL;
 	int raw = 0, sched = 0, avail_raw = 0, avail = 0;
 	char *text;
+	const cli_opt_t opts[] = {
+		{ CLI_OPT("json", CLI_FLAG, &raw) },
+		{ CLI_OPT("availability-json", CLI_FLAG, &avail_raw) },
+		{ CLI_OPT("file", CLI_STRING, &file) },
+		{ CLI_OPT("state-dir", CLI_STRING, &state_dir) },
+	};
+	const char *use = "usage: dfrs status [--state-dir DIR | --file FILE] "
+			  "[--json | --availability-json]\n";
+	const cli_spec_t spec = { .cmd = "dfrs status", .unknown = use,
+				  .no_value = use, .extra = use };
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			raw = 1;
-		else if (!strcmp(argv[i], "--availability-json"))
-			avail_raw = 1;
-		else if (!strcmp(argv[i], "--file") && i + 1 < argc)
-			file = argv[++i];
-		else if (!strcmp(argv[i], "--state-dir") && i + 1 < argc)
-			snprintf(dir, sizeof(dir), "%s", argv[++i]);
-		else {
-			fprintf(stderr, "usage: dfrs status [--state-dir DIR | --file FILE] [--json | --availability-json]\n");
-			return 2;
-		}
-	}
+	if (cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
+		return 2;
+	if (state_dir)
+		snprintf(dir, sizeof(dir), "%s", state_dir);
 	if (!file) {
 		if (!dir[0] && state_dir_from_conf(dir, sizeof(dir)))
 			return 1;

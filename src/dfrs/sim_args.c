@@ -126,10 +126,10 @@ int sim_cpu_note(const sim_workload_opts_t *o, const sim_workload_t *w,
 	else
 		whose[0] = '\0';
 	snprintf(buf, len, "%sLiu et al.'s model (1 process 100 %%, more "
-		 "40..100 %%) for %s%zu%s: NOT what sched/amcbf assumes when "
-		 "deployed (dfrs_cpu_need, default 1: no job in the "
-		 "background); --param dfrs_cpu_need=1 models it", whose,
-		 traced ? "" : "all ", others,
+		 "40..100 %%) for %s%zu%s: a model, NOT this site's usage (a "
+		 "sacct export with TotalCPU gives it); deployed, sched/amcbf "
+		 "decides on the CPU needs dfrs-nodeagent measures: --need "
+		 "measured models it", whose, traced ? "" : "all ", others,
 		 traced ? "" : " (the trace has none)");
 	return 1;
 }

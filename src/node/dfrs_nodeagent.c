@@ -5,13 +5,13 @@
  *
  * Every --interval seconds it asks slurmctld for jobs that changed (public
  * libslurm API, cheap when nothing changed), finds the processes of jobs on
- * its node and cluster, puts each job in its own cpu cgroup and sets cpu.shares
- * from the
- * job's "dfrs:" tag: an administrator's AdminComment tag first, else the
- * SystemComment tag the plugins write in slurmctld, else the kernel's default
- * (an equal share).  On cgroup v2 (cgroup_v2.c) it writes cpu.weight and
- * cpu.idle instead, into Slurm's own group of the job when there is one.  Groups of jobs with no process left are removed.  When
- * the cpu controller is missing or not writable it says so once and goes on
+ * its node and cluster, puts each job in its own cpu cgroup and sets
+ * cpu.shares from the job's "dfrs:" tag: an administrator's AdminComment tag
+ * first, else the SystemComment tag the plugins write in slurmctld, else the
+ * kernel's default (an equal share).  On cgroup v2 (cgroup_v2.c) it writes
+ * cpu.weight and cpu.idle instead, into Slurm's own group of the job when
+ * there is one.  Groups of jobs with no process left are removed.  When the
+ * cpu controller is missing or not writable it says so once and goes on
  * without enforcing: the jobs run as they would without it.
  */
 #include <errno.h>
@@ -527,7 +527,100 @@ static void usage(FILE *out)
 "  --once            one pass, then exit\n");
 }
 
-int main(int argc, char **argv)
+/* Options that are not the agent's state. */
+typedef struct {
+	const char *pidfile;
+	long window;		/* --measure-window */
+	double cpu_scale;	/* --cpu-scale */
+} agent_opts_t;
+
+/* A whole number in lo..hi, the whole string (checked on the long: a cast
+ * first would make 4294967297 into 1). */
+static bool whole_in(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return !errno && end != s && !*end && *out >= lo && *out <= hi;
+}
+
+/* Option c with its value arg into a or o: 0, or 2 after a message. */
+static int agent_option(agent_t *a, agent_opts_t *o, int c, const char *arg)
+{
+	long v;
+	char *end;
+
+	switch (c) {
+	case 'n': a->node = arg; return 0;
+	case 'C':
+		if (!*arg || strlen(arg) >= sizeof(a->cluster)) {
+			fprintf(stderr, "dfrs-nodeagent: --cluster '%s': want a name of 1 to 127 characters\n", arg);
+			return 2;
+		}
+		snprintf(a->cluster, sizeof(a->cluster), "%s", arg);
+		return 0;
+	case 'i':
+		if (!whole_in(arg, 1, 3600, &v)) {
+			fprintf(stderr, "dfrs-nodeagent: --interval %s: not an integer in 1..3600\n", arg);
+			return 2;
+		}
+		a->interval = (int)v;
+		return 0;
+	case 'c': a->controller = arg; return 0;
+	case 'g':
+		if (!*arg || *arg == '/' || strstr(arg, "..") ||
+		    strlen(arg) >= sizeof(a->parent)) {
+			fprintf(stderr, "dfrs-nodeagent: --cgroup-parent '%s': want a relative path without '..', under 256 characters\n", arg);
+			return 2;
+		}
+		snprintf(a->parent, sizeof(a->parent), "%s", arg);
+		return 0;
+	case 'H':
+		if (strcmp(arg, "auto") && strcmp(arg, "v1") && strcmp(arg, "v2")) {
+			fprintf(stderr, "dfrs-nodeagent: --cgroup '%s': want auto, v1 or v2\n", arg);
+			return 2;
+		}
+		a->hier = arg;
+		return 0;
+	case 'B':
+		if (strcmp(arg, "idle") && strcmp(arg, "weight")) {
+			fprintf(stderr, "dfrs-nodeagent: --background '%s': want idle or weight\n", arg);
+			return 2;
+		}
+		a->bg = !strcmp(arg, "idle") ? CGROUP_V2_BG_IDLE : CGROUP_V2_BG_WEIGHT;
+		return 0;
+	case 'l':
+		if (!(a->log = fopen(arg, "a"))) {
+			fprintf(stderr, "dfrs-nodeagent: --log %s: %s\n", arg, strerror(errno));
+			return 2;
+		}
+		return 0;
+	case 'p': o->pidfile = arg; return 0;
+	case 'o': a->once = true; return 0;
+	case 'w':
+		if (!whole_in(arg, 0, CPU_WINDOW_MAX, &o->window)) {
+			fprintf(stderr, "dfrs-nodeagent: --measure-window %s: not an integer in 0..%d\n", arg, CPU_WINDOW_MAX);
+			return 2;
+		}
+		return 0;
+	case 's':
+		errno = 0;
+		o->cpu_scale = strtod(arg, &end);
+		if (errno || end == arg || *end || !(o->cpu_scale > 0) ||
+		    o->cpu_scale > 1024) {
+			fprintf(stderr, "dfrs-nodeagent: --cpu-scale %s: not a number above 0 and at most 1024\n", arg);
+			return 2;
+		}
+		return 0;
+	case 'h': usage(stdout); return 0;
+	}
+	usage(stderr);
+	return 2;
+}
+
+/* The command line into a and o: -1 to go on, else the exit status. */
+static int agent_args(int argc, char **argv, agent_t *a, agent_opts_t *o)
 {
 	static const struct option opts[] = {
 		{ "node", required_argument, NULL, 'n' },
@@ -545,101 +638,82 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr,
-		      .hier = "auto", .bg = CGROUP_V2_BG_IDLE };
-	char host[256], err[512], *end;
-	const char *pidfile = NULL;
-	stopper_t stop = { .agent = &a };
-	pthread_t stop_thread;
-	long window = CPU_WINDOW_DEFAULT;
-	double cpu_scale = 1;
-	int c;
+	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "n:C:i:c:g:H:B:l:p:ow:s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': a.node = optarg; break;
-		case 'C':
-			if (!*optarg || strlen(optarg) >= sizeof(a.cluster)) {
-				fprintf(stderr, "dfrs-nodeagent: --cluster '%s': want a name of 1 to 127 characters\n", optarg);
-				return 2;
-			}
-			snprintf(a.cluster, sizeof(a.cluster), "%s", optarg);
-			break;
-		case 'i': {
-			long v;
-
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			/* range checked on the long: a cast first would
-			 * make 4294967297 into 1 */
-			if (errno || end == optarg || *end || v < 1 || v > 3600) {
-				fprintf(stderr, "dfrs-nodeagent: --interval %s: not an integer in 1..3600\n", optarg);
-				return 2;
-			}
-			a.interval = (int)v;
-			break;
-		}
-		case 'c': a.controller = optarg; break;
-		case 'g':
-			if (!*optarg || *optarg == '/' || strstr(optarg, "..") ||
-			    strlen(optarg) >= sizeof(a.parent)) {
-				fprintf(stderr, "dfrs-nodeagent: --cgroup-parent '%s': want a relative path without '..', under 256 characters\n", optarg);
-				return 2;
-			}
-			snprintf(a.parent, sizeof(a.parent), "%s", optarg);
-			break;
-		case 'H':
-			if (strcmp(optarg, "auto") && strcmp(optarg, "v1") &&
-			    strcmp(optarg, "v2")) {
-				fprintf(stderr, "dfrs-nodeagent: --cgroup '%s': want auto, v1 or v2\n", optarg);
-				return 2;
-			}
-			a.hier = optarg;
-			break;
-		case 'B':
-			if (!strcmp(optarg, "idle")) {
-				a.bg = CGROUP_V2_BG_IDLE;
-			} else if (!strcmp(optarg, "weight")) {
-				a.bg = CGROUP_V2_BG_WEIGHT;
-			} else {
-				fprintf(stderr, "dfrs-nodeagent: --background '%s': want idle or weight\n", optarg);
-				return 2;
-			}
-			break;
-		case 'l':
-			if (!(a.log = fopen(optarg, "a"))) {
-				fprintf(stderr, "dfrs-nodeagent: --log %s: %s\n", optarg, strerror(errno));
-				return 2;
-			}
-			break;
-		case 'p': pidfile = optarg; break;
-		case 'o': a.once = true; break;
-		case 'w':
-			errno = 0;
-			window = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || window < 0 ||
-			    window > CPU_WINDOW_MAX) {
-				fprintf(stderr, "dfrs-nodeagent: --measure-window %s: not an integer in 0..%d\n", optarg, CPU_WINDOW_MAX);
-				return 2;
-			}
-			break;
-		case 's':
-			errno = 0;
-			cpu_scale = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(cpu_scale > 0) ||
-			    cpu_scale > 1024) {
-				fprintf(stderr, "dfrs-nodeagent: --cpu-scale %s: not a number above 0 and at most 1024\n", optarg);
-				return 2;
-			}
-			break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
+	while ((c = getopt_long(argc, argv, "n:C:i:c:g:H:B:l:p:ow:s:h", opts, NULL)) != -1)
+		if ((rc = agent_option(a, o, c, optarg)) || c == 'h')
+			return rc;
 	if (optind < argc) {
 		fprintf(stderr, "dfrs-nodeagent: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
+	return -1;
+}
+
+/* The agent's pid into path: 0, or 2 after a message. */
+static int write_pidfile(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dfrs-nodeagent: --pidfile %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	fprintf(f, "%ld\n", (long)getpid());
+	fclose(f);
+	return 0;
+}
+
+/* The thread that takes SIGTERM and SIGINT (stopper): 0, or -1. */
+static int start_stopper(stopper_t *stop)
+{
+	pthread_t stop_thread;
+
+	sigemptyset(&stop->signals);
+	sigaddset(&stop->signals, SIGTERM);
+	sigaddset(&stop->signals, SIGINT);
+	/* blocked here and so in every later thread: only sigwait takes them */
+	pthread_sigmask(SIG_BLOCK, &stop->signals, NULL);
+	if (pthread_create(&stop_thread, NULL, stopper, stop)) {
+		fprintf(stderr, "dfrs-nodeagent: cannot start the signal thread\n");
+		return -1;
+	}
+	pthread_detach(stop_thread);
+	return 0;
+}
+
+/* The cpu cgroups, and one line saying whether and how the agent
+ * enforces the weights. */
+static void start_enforcing(agent_t *a)
+{
+	char err[512];
+
+	if (!open_cgroups(a, err, sizeof(err))) {
+		say(a, "warning: not enforcing CPU weights: %s; jobs run with the kernel's default shares", err);
+	} else if (a->v2) {
+		a->enforcing = true;
+		say(a, "enforcing CPU weights with cgroup v2 under %s every %d s "
+		    "(in Slurm's job groups, else in %s; background tier by %s)",
+		    a->v2cg.mount, a->interval, a->v2cg.parent,
+		    a->bg == CGROUP_V2_BG_IDLE ? "cpu.idle" : "cpu.weight 1");
+	} else {
+		a->enforcing = true;
+		say(a, "enforcing CPU weights in %s/%s every %d s", a->cg.mount,
+		    a->cg.parent, a->interval);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	agent_t a = { .controller = "cpu", .interval = 2, .log = stderr,
+		      .hier = "auto", .bg = CGROUP_V2_BG_IDLE };
+	agent_opts_t o = { .window = CPU_WINDOW_DEFAULT, .cpu_scale = 1 };
+	stopper_t stop = { .agent = &a };
+	char host[256];
+	int rc;
+
+	if ((rc = agent_args(argc, argv, &a, &o)) >= 0)
+		return rc;
 	if (!a.node) {
 		if (gethostname(host, sizeof(host)))
 			return 2;
@@ -648,48 +722,20 @@ int main(int argc, char **argv)
 	}
 	if (!a.parent[0])
 		snprintf(a.parent, sizeof(a.parent), "dfrs/%s", a.node);
-	if (pidfile) {
-		FILE *f = fopen(pidfile, "w");
-		if (!f) {
-			fprintf(stderr, "dfrs-nodeagent: --pidfile %s: %s\n", pidfile, strerror(errno));
-			return 2;
-		}
-		fprintf(f, "%ld\n", (long)getpid());
-		fclose(f);
-	}
-	job_measure_init(&a.measure, (size_t)window, cpu_scale);
-	stop.pidfile = pidfile;
-	sigemptyset(&stop.signals);
-	sigaddset(&stop.signals, SIGTERM);
-	sigaddset(&stop.signals, SIGINT);
-	/* blocked here and so in every later thread: only sigwait takes them */
-	pthread_sigmask(SIG_BLOCK, &stop.signals, NULL);
-	if (pthread_create(&stop_thread, NULL, stopper, &stop)) {
-		fprintf(stderr, "dfrs-nodeagent: cannot start the signal thread\n");
+	if (o.pidfile && write_pidfile(o.pidfile))
+		return 2;
+	job_measure_init(&a.measure, (size_t)o.window, o.cpu_scale);
+	stop.pidfile = o.pidfile;
+	if (start_stopper(&stop))
 		return 1;
-	}
-	pthread_detach(stop_thread);
 	slurm_init(NULL);
-
-	if (!open_cgroups(&a, err, sizeof(err))) {
-		say(&a, "warning: not enforcing CPU weights: %s; jobs run with the kernel's default shares", err);
-	} else if (a.v2) {
-		a.enforcing = true;
-		say(&a, "enforcing CPU weights with cgroup v2 under %s every %d s "
-		    "(in Slurm's job groups, else in %s; background tier by %s)",
-		    a.v2cg.mount, a.interval, a.v2cg.parent,
-		    a.bg == CGROUP_V2_BG_IDLE ? "cpu.idle" : "cpu.weight 1");
-	} else {
-		a.enforcing = true;
-		say(&a, "enforcing CPU weights in %s/%s every %d s", a.cg.mount,
-		    a.cg.parent, a.interval);
-	}
+	start_enforcing(&a);
 	do {
 		cycle(&a);
 		for (int s = 0; s < a.interval * 10 && !stopping && !a.once; s++)
 			usleep(100000);
 	} while (!stopping && !a.once);
 
-	agent_exit(&a, pidfile, false);
+	agent_exit(&a, o.pidfile, false);
 	return 0;
 }

@@ -57,10 +57,29 @@ once() {
 once "dfrs sim: warning: $tmp/h.csv: 2 jobs are tasks of job arrays (JobID 123_4)"
 once "dfrs sim: warning: $tmp/h.csv: 2 jobs are components of heterogeneous jobs (JobID 123+0)"
 once "dfrs sim: warning: $tmp/h.csv: machine size guessed from the largest job: 16 units of 1 processor (no --nodes, no MaxProcs/MaxNodes header); give --nodes"
-once "dfrs sim: warning: CPU usage: the trace's for 2 jobs, Liu et al.'s model (1 process 100 %, more 40..100 %) for 3: NOT what sched/amcbf assumes"
+# the deployed plugin decides on measured needs (issue 46 §7 b), not on
+# dfrs_cpu_need
+once "dfrs sim: warning: CPU usage: the trace's for 2 jobs, Liu et al.'s model (1 process 100 %, more 40..100 %) for 3: a model, NOT this site's usage (a sacct export with TotalCPU gives it); deployed, sched/amcbf decides on the CPU needs dfrs-nodeagent measures: --need measured models it"
+grep -qF "dfrs_cpu_need, default 1" "$tmp/err" && fail "sim: the CPU usage warning still names dfrs_cpu_need as the deployed model"
 grep -qF "CPU usage: the trace's for 2 jobs" "$tmp/out" || fail "sim: the report does not say where the CPU usage came from"
 # with the machine size and the plugin's CPU need: only the history's warnings
 "$DFRS" sim --trace "$tmp/h.csv" --policy easy --nodes 4 --procs-per-node 4 --param dfrs_cpu_need=1 >"$tmp/out" 2>"$tmp/err" ||
 	fail "sim --nodes 4: exit $?"
 [ "$(wc -l <"$tmp/err")" = 2 ] || fail "sim --nodes 4 --param dfrs_cpu_need=1: want the 2 history warnings only: $(cat "$tmp/err")"
+# with no --need, the rows of cmcbf and amcbf are the deployed, measured
+# ones (issue 46 §7 c); declared (the oracle, row amcbf) on request
+"$DFRS" sim --trace "$swf" --policy easy,cmcbf,amcbf,greedypm --format csv >"$tmp/out" 2>"$tmp/err" ||
+	fail "sim with no --need: exit $?"
+[ "$(cut -d, -f8 "$tmp/out" | tr '\n' ' ')" = "policy easy cmcbf-measured amcbf-measured greedypm " ] ||
+	fail "sim with no --need: rows $(cut -d, -f8 "$tmp/out" | tr '\n' ' ')"
+"$DFRS" sim --trace "$swf" --policy easy,cmcbf,amcbf,greedypm --format csv --need measured >"$tmp/out2" 2>/dev/null ||
+	fail "sim --need measured: exit $?"
+[ "$(cut -d, -f1-21,24- "$tmp/out")" = "$(cut -d, -f1-21,24- "$tmp/out2")" ] ||
+	fail "sim with no --need: not the --need measured figures"
+"$DFRS" sim --trace "$swf" --policy easy,amcbf --format csv --need declared,none >"$tmp/out" 2>/dev/null ||
+	fail "sim --need declared,none: exit $?"
+[ "$(cut -d, -f8 "$tmp/out" | tr '\n' ' ')" = "policy easy amcbf amcbf-none " ] ||
+	fail "sim --need declared,none: rows $(cut -d, -f8 "$tmp/out" | tr '\n' ' ')"
+"$DFRS" sim --help | grep -qF "default measured, as deployed" ||
+	fail "sim --help does not say --need defaults to measured"
 finish "guardrails: params --check, policy names, --param names, sim warnings"

@@ -160,6 +160,50 @@ static int licensed_order(online_state_t *w, int *ord)
 	return n;
 }
 
+/*
+ * How many of the jobs ord[0..nfit) pass the LP relaxation together, a
+ * cheap necessary condition (a packing is the real one): their shapes
+ * into jobs[], their tasks added to *ntasks.  Only the jobs of that
+ * feasible prefix are copied: on a saturated cluster most jobs in the
+ * system wait beyond it.
+ */
+static int feasible_prefix(online_state_t *w, const int *ord, int nfit,
+			   dfrs_job_t *jobs, int *ntasks)
+{
+	lp_prefix_t lp;
+	int kept;
+
+	lp_prefix_start(&lp, &(dfrs_instance_t){ w->nd, w->nh, w->cl->hosts,
+						 0, NULL });
+	for (kept = 0; kept < nfit; kept++) {
+		const dfrs_job_t *shape = online_shape(w, ord[kept]);
+
+		if (!lp_prefix_add(&lp, shape))
+			break;
+		jobs[kept] = *shape;
+		*ntasks += shape->ntasks;
+	}
+	return kept;
+}
+
+/*
+ * Whether job j, if kept, stays on its hosts: with the requeue model a
+ * running job that does not checkpoint would restart if moved, and one
+ * requeued max_requeues times may not be: it stays or is dropped; one the
+ * site's rules keep (no_preempt, the pairwise pin: online_rules.h) stays,
+ * ranked first.
+ */
+static int must_stay(online_state_t *w, int j)
+{
+	const dfrs_online_job_t *job = &w->cl->jobs[j];
+
+	return job->state != DFRS_JOB_PENDING &&
+	       (!online_may_migrate(w, j) ||
+		(job->state == DFRS_JOB_RUNNING &&
+		 ((w->par->requeue && !job->checkpointable) ||
+		  online_requeue_capped(w->par, job) || w->kept[j])));
+}
+
 int online_mcb_repack(online_state_t *w)
 {
 	/* the jobs' shapes and pins in priority order (ord: by_prio with the
@@ -181,42 +225,18 @@ int online_mcb_repack(online_state_t *w)
 		.start = w->par->repack_tolerance > 0.0 ? w->cl->repack_yield : 0.0,
 		.hosts_only = 1,
 	};
-	lp_prefix_t lp;
 
 	if (!jobs || !ord)
 		goto out;
 	nfit = licensed_order(w, ord);
-	/* drop the lowest priority first; the LP relaxation being feasible is
-	 * a cheap necessary condition, a packing the real one.  Only the jobs
-	 * of the feasible prefix are copied: on a saturated cluster most jobs
-	 * in the system wait beyond it */
-	lp_prefix_start(&lp, &(dfrs_instance_t){ w->nd, w->nh, w->cl->hosts,
-						 0, NULL });
-	for (kept = 0; kept < nfit; kept++) {
-		const dfrs_job_t *shape = online_shape(w, ord[kept]);
-
-		if (!lp_prefix_add(&lp, shape))
-			break;
-		jobs[kept] = *shape;
-		ntasks += shape->ntasks;
-	}
+	/* drop the lowest priority first */
+	kept = feasible_prefix(w, ord, nfit, jobs, &ntasks);
 	pins = malloc(sizeof(int) * (ntasks + 1));
 	if (!pins)
 		goto out;
 	for (int i = 0, nt = 0; i < kept; i++) {
-		int j = ord[i];
-		const dfrs_online_job_t *job = &w->cl->jobs[j];
-		/* with the requeue model a running job that does not
-		 * checkpoint would restart if moved, and one requeued
-		 * max_requeues times may not be: it stays or is dropped; one
-		 * the site's rules keep (no_preempt, the pairwise pin:
-		 * online_rules.h) stays, ranked first */
-		int pinned = job->state != DFRS_JOB_PENDING &&
-			     (!online_may_migrate(w, j) ||
-			      (job->state == DFRS_JOB_RUNNING &&
-			       ((w->par->requeue && !job->checkpointable) ||
-				online_requeue_capped(w->par, job) ||
-				w->kept[j])));
+		const dfrs_online_job_t *job = &w->cl->jobs[ord[i]];
+		int pinned = must_stay(w, ord[i]);
 
 		for (int t = 0; t < job->shape.ntasks; t++)
 			pins[nt++] = pinned ? job->hosts[t] : -1;

@@ -402,132 +402,204 @@ static int match_score(const int *item_dims, const int *bin_dims, int w,
 	return score;
 }
 
+#define PP_MAX_LISTS (DFRS_MAX_DIMS * DFRS_MAX_DIMS)
+
 /*
- * Permutation Pack / Choose Pack.  Items are grouped in lists by their
- * signature (w largest dimensions, ordered for PP, as a set for CP), each
- * list in key order, and within a list in runs of identical items (a job's
- * tasks).  For the bin being filled, the scan of each list only moves
- * forward: an item that does not fit now never will in this bin, as its
- * load only grows; nor will the rest of its run.  A run's items are taken
- * in list order, so its unplaced items are the tail from run_next.
+ * Permutation Pack's lists: the unplaced items by signature, each list
+ * in key order and cut in runs of identical items (a job's tasks).
+ * List l's items are list_items[list_start[l] .. list_start[l + 1]),
+ * its runs list_run[l] .. list_run[l + 1]; run r's items not placed yet
+ * are list_items[run_next[r] .. run_end[r]).
  */
-static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
+typedef struct {
+	int w;			/* signature width: min(ndims, PACK_WINDOW) */
+	int ordered;		/* PP (ordered signature), else CP (a set) */
+	int *list_of;		/* [nitems]: each item's list */
+	int *list_items, *run_end, *run_next;
+	int nlists, nruns;
+	int list_dims[PP_MAX_LISTS][PACK_WINDOW];
+	int list_start[PP_MAX_LISTS + 1];
+	int list_run[PP_MAX_LISTS + 1];	/* first run not used up */
+	int pos[PP_MAX_LISTS];		/* scan position (a run) per list */
+} pp_lists_t;
+
+/* Each item's signature -> list number, in first-seen order; returns
+ * how many items are not placed yet. */
+static int pp_signatures(const pack_state_t *st, pp_lists_t *L)
 {
 	const vp_problem_t *pb = st->pb;
-	int nd = pb->ndims, n = pb->nitems, w = nd < PACK_WINDOW ? nd : PACK_WINDOW;
-	int *list_of = malloc(sizeof(int) * (n + 1));
-	int *list_items = malloc(sizeof(int) * (n + 1));
-	int *run_end = malloc(sizeof(int) * (n + 1));	/* per run */
-	int *run_next = malloc(sizeof(int) * (n + 1));	/* per run */
-	int nlists = 0, rc = -2, left = 0, nruns = 0;
-	int list_dims[DFRS_MAX_DIMS * DFRS_MAX_DIMS][PACK_WINDOW];
-	int list_start[DFRS_MAX_DIMS * DFRS_MAX_DIMS + 1];
-	int list_run[DFRS_MAX_DIMS * DFRS_MAX_DIMS + 1];	/* first run */
-	int pos[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
-	int code_list[DFRS_MAX_DIMS * DFRS_MAX_DIMS];
+	int nd = pb->ndims, w = L->w, left = 0;
+	int code_list[PP_MAX_LISTS];
 
-	if (!list_of || !list_items || !run_end || !run_next)
-		goto out;
 	for (int c = 0; c < nd * nd; c++)
 		code_list[c] = -1;
-	/* signature of each item -> list number, in first-seen order */
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < pb->nitems; i++) {
 		double v[DFRS_MAX_DIMS];
 		int dims[PACK_WINDOW], code = 0;
 
 		for (int d = 0; d < nd; d++)
 			v[d] = pb->size[(size_t)i * nd + d] / pb->scale[d];
 		extreme_dims(v, nd, w, 1, dims);
-		if (!ordered && w == 2 && dims[0] > dims[1]) {
+		if (!L->ordered && w == 2 && dims[0] > dims[1]) {
 			int t = dims[0];
 			dims[0] = dims[1], dims[1] = t;
 		}
 		for (int k = 0; k < w; k++)
 			code = code * nd + dims[k];
 		if (code_list[code] < 0) {
-			code_list[code] = nlists;
-			memcpy(list_dims[nlists], dims, sizeof(int) * w);
-			nlists++;
+			code_list[code] = L->nlists;
+			memcpy(L->list_dims[L->nlists], dims, sizeof(int) * w);
+			L->nlists++;
 		}
-		list_of[i] = code_list[code];
+		L->list_of[i] = code_list[code];
 		if (!st->placed[i])
 			left++;
 	}
-	/* bucket the unplaced items by list, keeping key order */
-	memset(list_start, 0, sizeof(list_start));
+	return left;
+}
+
+/* The unplaced items bucketed by list, keeping key order, and the runs
+ * of identical items within each list. */
+static void pp_bucket(const pack_state_t *st, pp_lists_t *L)
+{
+	int n = st->pb->nitems;
+
+	memset(L->list_start, 0, sizeof(L->list_start));
 	for (int r = 0; r < n; r++)
 		if (!st->placed[st->order[r]])
-			list_start[list_of[st->order[r]] + 1]++;
-	for (int l = 0; l < nlists; l++)
-		list_start[l + 1] += list_start[l];
-	for (int l = 0; l < nlists; l++)
-		pos[l] = list_start[l];
+			L->list_start[L->list_of[st->order[r]] + 1]++;
+	for (int l = 0; l < L->nlists; l++)
+		L->list_start[l + 1] += L->list_start[l];
+	for (int l = 0; l < L->nlists; l++)
+		L->pos[l] = L->list_start[l];
 	for (int r = 0; r < n; r++) {
 		int item = st->order[r];
 
 		if (!st->placed[item])
-			list_items[pos[list_of[item]]++] = item;
+			L->list_items[L->pos[L->list_of[item]]++] = item;
 	}
-	/* runs of identical items within each list */
-	for (int l = 0; l < nlists; l++) {
-		list_run[l] = nruns;
-		for (int p = list_start[l]; p < list_start[l + 1]; p++) {
-			if (p > list_start[l] &&
-			    same_item(pb, list_items[p - 1], list_items[p])) {
-				run_end[nruns - 1] = p + 1;
+	for (int l = 0; l < L->nlists; l++) {
+		L->list_run[l] = L->nruns;
+		for (int p = L->list_start[l]; p < L->list_start[l + 1]; p++) {
+			if (p > L->list_start[l] &&
+			    same_item(st->pb, L->list_items[p - 1], L->list_items[p])) {
+				L->run_end[L->nruns - 1] = p + 1;
 				continue;
 			}
-			run_next[nruns] = p;
-			run_end[nruns++] = p + 1;
+			L->run_next[L->nruns] = p;
+			L->run_end[L->nruns++] = p + 1;
 		}
 	}
-	list_run[nlists] = nruns;
+	L->list_run[L->nlists] = L->nruns;
+}
 
-	for (int bi = 0; bi < pb->nbins && left > 0; bi++) {
-		int b = st->bins[bi];
+/*
+ * The item to put in bin b next: of the lists whose signature best
+ * matches b's least-loaded dimensions, the first item in key order that
+ * fits (its run in *pick_run); -1 if none fits.  Each list's scan moves
+ * forward only (pos): what it passes does not fit b now, nor ever while
+ * b is filled.
+ */
+static int pp_pick(const pack_state_t *st, pp_lists_t *L, int b,
+		   int *pick_run)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims, pick = -1, pick_score = -1;
+	double rel[DFRS_MAX_DIMS];
+	int bin_dims[PACK_WINDOW];
 
-		/* runs used up stay so: start past them */
-		for (int l = 0; l < nlists; l++) {
-			while (list_run[l] < list_run[l + 1] &&
-			       run_next[list_run[l]] == run_end[list_run[l]])
-				list_run[l]++;
-			pos[l] = list_run[l];
-		}
-		for (;;) {
-			double rel[DFRS_MAX_DIMS];
-			int bin_dims[PACK_WINDOW], pick = -1, pick_run = -1;
-			int pick_score = -1;
+	for (int d = 0; d < nd; d++)
+		rel[d] = st->load[(size_t)b * nd + d] / pb->cap[(size_t)b * nd + d];
+	extreme_dims(rel, nd, L->w, 0, bin_dims);
+	for (int l = 0; l < L->nlists; l++) {
+		int score = match_score(L->list_dims[l], bin_dims, L->w, L->ordered);
+		int *g = &L->pos[l];
 
-			for (int d = 0; d < nd; d++)
-				rel[d] = st->load[(size_t)b * nd + d] /
-					 pb->cap[(size_t)b * nd + d];
-			extreme_dims(rel, nd, w, 0, bin_dims);
-			for (int l = 0; l < nlists; l++) {
-				int score = match_score(list_dims[l], bin_dims, w, ordered);
-				int *g = &pos[l];
-
-				if (score < pick_score)
-					continue;
-				while (*g < list_run[l + 1] &&
-				       (run_next[*g] == run_end[*g] ||
-					!fits(st, list_items[run_next[*g]], b)))
-					(*g)++;
-				if (*g == list_run[l + 1])
-					continue;
-				if (score > pick_score ||
-				    st->rank[list_items[run_next[*g]]] < st->rank[pick]) {
-					pick = list_items[run_next[*g]];
-					pick_run = *g;
-					pick_score = score;
-				}
-			}
-			if (pick < 0)
-				break;	/* nothing fits: close this bin */
-			put(st, pick, b, item_bin);
-			run_next[pick_run]++;
-			left--;
+		if (score < pick_score)
+			continue;
+		while (*g < L->list_run[l + 1] &&
+		       (L->run_next[*g] == L->run_end[*g] ||
+			!fits(st, L->list_items[L->run_next[*g]], b)))
+			(*g)++;
+		if (*g == L->list_run[l + 1])
+			continue;
+		if (score > pick_score ||
+		    st->rank[L->list_items[L->run_next[*g]]] < st->rank[pick]) {
+			pick = L->list_items[L->run_next[*g]];
+			*pick_run = *g;
+			pick_score = score;
 		}
 	}
+	return pick;
+}
+
+/* Fill bin b until nothing left fits; *left counts the unplaced items. */
+static void pp_fill_bin(pack_state_t *st, pp_lists_t *L, int b,
+			int *item_bin, int *left)
+{
+	int pick, pick_run = -1;
+
+	/* runs used up stay so: start past them */
+	for (int l = 0; l < L->nlists; l++) {
+		while (L->list_run[l] < L->list_run[l + 1] &&
+		       L->run_next[L->list_run[l]] == L->run_end[L->list_run[l]])
+			L->list_run[l]++;
+		L->pos[l] = L->list_run[l];
+	}
+	while (*left > 0 && (pick = pp_pick(st, L, b, &pick_run)) >= 0) {
+		put(st, pick, b, item_bin);
+		L->run_next[pick_run]++;
+		(*left)--;
+	}
+}
+
+/*
+ * Permutation Pack / Choose Pack (Stillwell et al. 2010, "Vector
+ * Packing", after Leinberger et al. 1999's multi-capacity bin packing): the
+ * bins are filled one at a time, each with the items whose largest
+ * dimensions (their signature: the w largest, ordered for PP, as a set
+ * for CP) best match the bin's least-loaded ones, in key order among
+ * equals.
+ *
+ * On entry: st's order, rank, bins, load and placed describe the items
+ * (some possibly pinned and placed already) and the bins' order.
+ *
+ * Invariants while bin bins[bi] is filled:
+ *  - every item placed so far fits its bin (fits() before every put),
+ *    so no bin is loaded over its fit limits;
+ *  - left is the number of items not placed yet;
+ *  - each list's scan position only moves forward: an item passed over
+ *    did not fit this bin, and never will while it is filled, since its
+ *    load only grows; nor will the rest of that item's run (identical
+ *    items), so a run's unplaced items are always its tail from run_next;
+ *  - a bin left behind is never revisited: it took every item that fit
+ *    when it was closed (pp_pick found none).
+ * Termination: each step of pp_fill_bin places one item (left decreases)
+ * or closes the bin; each scan position moves forward within its list;
+ * the outer loop visits each bin once: at most nruns scan steps per bin
+ * besides the items placed.
+ *
+ * Returns -1 when every item is placed (item_bin set for each), the
+ * first unplaced item in key order when some do not fit in any bin, -2
+ * when out of memory.
+ */
+static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
+{
+	const vp_problem_t *pb = st->pb;
+	int nd = pb->ndims, n = pb->nitems, rc = -2, left;
+	pp_lists_t L = { .w = nd < PACK_WINDOW ? nd : PACK_WINDOW,
+			 .ordered = ordered };
+
+	L.list_of = malloc(sizeof(int) * (n + 1));
+	L.list_items = malloc(sizeof(int) * (n + 1));
+	L.run_end = malloc(sizeof(int) * (n + 1));	/* per run */
+	L.run_next = malloc(sizeof(int) * (n + 1));	/* per run */
+	if (!L.list_of || !L.list_items || !L.run_end || !L.run_next)
+		goto out;
+	left = pp_signatures(st, &L);
+	pp_bucket(st, &L);
+	for (int bi = 0; bi < pb->nbins && left > 0; bi++)
+		pp_fill_bin(st, &L, st->bins[bi], item_bin, &left);
 	rc = -1;
 	if (left > 0)
 		for (int r = 0; r < n; r++)
@@ -536,10 +608,10 @@ static int pack_permutation(pack_state_t *st, int ordered, int *item_bin)
 				break;
 			}
 out:
-	free(list_of);
-	free(list_items);
-	free(run_end);
-	free(run_next);
+	free(L.list_of);
+	free(L.list_items);
+	free(L.run_end);
+	free(L.run_next);
 	return rc;
 }
 

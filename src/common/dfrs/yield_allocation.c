@@ -169,147 +169,246 @@ static void sum_host(const dfrs_instance_t *inst, const host_tasks_t *ht,
 }
 
 /*
- * Progressive filling in rounds.  Only the jobs frozen in a round change
- * what the cells hold, so the next round sums again only the hosts where
- * they have tasks (dirty, listed in to_sum), each in the order of a full
- * pass, and keeps the level at which each host's first cell fills; the
- * rounds look only at the jobs still rising (act, in index order).  Each round
- * raises the level to the lowest of the rising jobs' limits and the
- * cells' full_at (a rigid overload: no allocation).
+ * The state of a progressive filling (yield_allocation_compute), one
+ * array per role; a cell is (host h, dimension d), at h * nd + d.
  */
-int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
-{
-	int nd = inst->ndims, nh = inst->nhosts;
-	size_t ncells = (size_t)nh * nd;
-	double *fixed = malloc(sizeof(double) * (ncells + 1));
-	double *slope = malloc(sizeof(double) * (ncells + 1));
-	double *full_at = malloc(sizeof(double) * (nh + 1));	/* per host */
-	int *to_sum = malloc(sizeof(int) * (nh + 1)), nto_sum = nh;
+typedef struct {
+	int nd, nh;
+	double *fixed, *slope;	/* per cell: usage fixed + slope * level */
+	double *full_at;	/* per host: the level its first cell fills */
+	int *to_sum, nto_sum;	/* hosts to sum again (dirty), in to_sum */
+	char *dirty;
 	/* each placed job's usage per task: fixed + slope * level while it
 	 * rises, fixed at its yield and no slope once frozen (sum_host) */
-	double *add_fixed = malloc(sizeof(double) * ((size_t)inst->njobs * nd + 1));
-	double *add_slope = malloc(sizeof(double) * ((size_t)inst->njobs * nd + 1));
-	/* a cell is full at or above this usage (the freezing test) */
-	double *full_from = malloc(sizeof(double) * (ncells + 1));
-	int *act = malloc(sizeof(int) * (inst->njobs + 1));
-	char *dirty = malloc(nh + 1);
-	double *limit = malloc(sizeof(double) * (inst->njobs + 1));
-	host_tasks_t ht = { NULL, NULL, NULL, NULL };
+	double *add_fixed, *add_slope;
+	double *full_from;	/* per cell: full at or above this usage */
+	int *act, nactive;	/* the jobs still rising, in index order */
+	double *limit;		/* per job: job_limits */
 	/* rises[i * nd + d]: job i's tasks grow in dimension d with the
 	 * level (aggregate or elementary need above its minimum yield's) */
-	char *rises = malloc((size_t)inst->njobs * nd + 1);
-	double level = 0.0;
-	int nactive = 0, rc = -1;
+	char *rises;
+	host_tasks_t ht;
+	double level;
+} fill_t;
 
-	if (!fixed || !slope || !full_at || !to_sum || !add_fixed ||
-	    !add_slope || !full_from || !act ||
-	    !dirty || !limit || !rises || host_tasks_build(inst, p, &ht))
-		goto out;
-	memset(dirty, 1, nh + 1);
+static void fill_free(fill_t *f)
+{
+	free(f->fixed);
+	free(f->slope);
+	free(f->full_at);
+	free(f->to_sum);
+	free(f->add_fixed);
+	free(f->add_slope);
+	free(f->full_from);
+	free(f->act);
+	free(f->dirty);
+	free(f->limit);
+	free(f->rises);
+	host_tasks_free(&f->ht);
+}
+
+/* The arrays, every host dirty, every cell's full_from: 0, or -1. */
+static int fill_alloc(const dfrs_instance_t *inst, const dfrs_placement_t *p,
+		      fill_t *f)
+{
+	int nd = inst->ndims, nh = inst->nhosts;
+	size_t ncells = (size_t)nh * nd, njd = (size_t)inst->njobs * nd;
+
+	*f = (fill_t){ .nd = nd, .nh = nh, .nto_sum = nh };
+	f->fixed = malloc(sizeof(double) * (ncells + 1));
+	f->slope = malloc(sizeof(double) * (ncells + 1));
+	f->full_at = malloc(sizeof(double) * (nh + 1));
+	f->to_sum = malloc(sizeof(int) * (nh + 1));
+	f->add_fixed = malloc(sizeof(double) * (njd + 1));
+	f->add_slope = malloc(sizeof(double) * (njd + 1));
+	f->full_from = malloc(sizeof(double) * (ncells + 1));
+	f->act = malloc(sizeof(int) * (inst->njobs + 1));
+	f->dirty = malloc(nh + 1);
+	f->limit = malloc(sizeof(double) * (inst->njobs + 1));
+	f->rises = malloc(njd + 1);
+	if (!f->fixed || !f->slope || !f->full_at || !f->to_sum ||
+	    !f->add_fixed || !f->add_slope || !f->full_from || !f->act ||
+	    !f->dirty || !f->limit || !f->rises ||
+	    host_tasks_build(inst, p, &f->ht))
+		return -1;
+	memset(f->dirty, 1, nh + 1);
 	for (int h = 0; h < nh; h++) {
-		to_sum[h] = h;
+		f->to_sum[h] = h;
 		for (int d = 0; d < nd; d++) {
 			double cap = inst->hosts[h].cap[d];
 
-			full_from[(size_t)h * nd + d] = cap - FILL_TOL * (1 + cap);
+			f->full_from[(size_t)h * nd + d] = cap - FILL_TOL * (1 + cap);
 		}
 	}
+	return 0;
+}
+
+/* Every placed job rises from its minimum yield: act, its limit, its
+ * usage per task at level 0 and slope; every yield 0. */
+static void fill_start(const dfrs_instance_t *inst, dfrs_placement_t *p,
+		       fill_t *f)
+{
+	int nd = f->nd;
+
 	for (int i = 0; i < inst->njobs; i++) {
 		p->yield[i] = 0.0;
-		if (p->task_host[p->first_task[i]] >= 0) {
-			const dfrs_job_t *job = &inst->jobs[i];
+		if (p->task_host[p->first_task[i]] < 0)
+			continue;
+		const dfrs_job_t *job = &inst->jobs[i];
 
-			act[nactive++] = i;
-			job_limits(inst, &ht, i, &limit[i]);
-			for (int d = 0; d < nd; d++) {
-				add_fixed[(size_t)i * nd + d] =
-					dfrs_task_usage(job, d, job->min_yield);
-				add_slope[(size_t)i * nd + d] =
-					(1.0 - job->min_yield) * job->need[d];
-			}
-			for (int d = 0; d < nd; d++)
-				rises[(size_t)i * nd + d] =
-					(1.0 - job->min_yield) * job->need[d] > 0.0 ||
-					(1.0 - job->min_yield) * dfrs_elem_need(job, d) > 0.0;
+		f->act[f->nactive++] = i;
+		job_limits(inst, &f->ht, i, &f->limit[i]);
+		for (int d = 0; d < nd; d++) {
+			f->add_fixed[(size_t)i * nd + d] =
+				dfrs_task_usage(job, d, job->min_yield);
+			f->add_slope[(size_t)i * nd + d] =
+				(1.0 - job->min_yield) * job->need[d];
 		}
+		for (int d = 0; d < nd; d++)
+			f->rises[(size_t)i * nd + d] =
+				(1.0 - job->min_yield) * job->need[d] > 0.0 ||
+				(1.0 - job->min_yield) * dfrs_elem_need(job, d) > 0.0;
 	}
-	while (nactive > 0) {
-		double next = 1.0;
-		int kept = 0;
+}
 
-		for (int k = 0; k < nto_sum; k++) {
-			sum_host(inst, &ht, add_fixed, add_slope, to_sum[k],
-				 fixed, slope, &full_at[to_sum[k]]);
-			dirty[to_sum[k]] = 0;
+/* The dirty hosts summed again; the level raised to the lowest of the
+ * rising jobs' limits and the hosts' full_at.  0, or -1 when that is
+ * below the level (a rigid overload: the jobs do not fit). */
+static int fill_raise(const dfrs_instance_t *inst, fill_t *f)
+{
+	double next = 1.0;
+
+	for (int k = 0; k < f->nto_sum; k++) {
+		sum_host(inst, &f->ht, f->add_fixed, f->add_slope, f->to_sum[k],
+			 f->fixed, f->slope, &f->full_at[f->to_sum[k]]);
+		f->dirty[f->to_sum[k]] = 0;
+	}
+	f->nto_sum = 0;
+	for (int a = 0; a < f->nactive; a++)
+		if (f->limit[f->act[a]] < next)
+			next = f->limit[f->act[a]];
+	for (int h = 0; h < f->nh; h++)
+		if (f->full_at[h] < next)
+			next = f->full_at[h];
+	if (next < f->level - FILL_TOL)
+		return -1;
+	if (next < f->level)
+		next = f->level;
+	f->level = next;
+	return 0;
+}
+
+/* Whether rising job i stops at the level: the level is 1, its own
+ * limit, or a cell it rises in is full. */
+static int fill_stops(const fill_t *f, int i)
+{
+	const host_tasks_t *ht = &f->ht;
+
+	if (f->level >= 1.0 - FILL_TOL || f->limit[i] <= f->level + FILL_TOL)
+		return 1;
+	for (int k = ht->job_start[i]; k < ht->job_start[i + 1]; k++)
+		for (int d = 0; d < f->nd; d++) {
+			size_t c = (size_t)ht->job_host[k] * f->nd + d;
+
+			if (f->rises[(size_t)i * f->nd + d] &&
+			    f->fixed[c] + f->slope[c] * f->level >= f->full_from[c])
+				return 1;
 		}
-		nto_sum = 0;
-		for (int a = 0; a < nactive; a++)
-			if (limit[act[a]] < next)
-				next = limit[act[a]];
-		for (int h = 0; h < nh; h++)
-			if (full_at[h] < next)
-				next = full_at[h];
-		if (next < level - FILL_TOL)
+	return 0;
+}
+
+/* Freeze the jobs that touch a full cell or a full task at the level:
+ * their yields set, their usage fixed, their hosts dirty; act keeps the
+ * others.  If none stops (rounding: nothing binds), all get the level. */
+static void fill_freeze(const dfrs_instance_t *inst, dfrs_placement_t *p,
+			fill_t *f)
+{
+	const host_tasks_t *ht = &f->ht;
+	int nd = f->nd, kept = 0;
+
+	for (int a = 0; a < f->nactive; a++) {
+		int i = f->act[a];
+		const dfrs_job_t *job = &inst->jobs[i];
+
+		if (!fill_stops(f, i)) {
+			f->act[kept++] = i;
+			continue;
+		}
+		p->yield[i] = dfrs_yield_at_scaled(job, f->level);
+		for (int d = 0; d < nd; d++) {
+			f->add_fixed[(size_t)i * nd + d] =
+				dfrs_task_usage(job, d, p->yield[i]);
+			f->add_slope[(size_t)i * nd + d] = 0.0;
+		}
+		for (int k = ht->job_start[i]; k < ht->job_start[i + 1]; k++)
+			if (!f->dirty[ht->job_host[k]]) {
+				f->dirty[ht->job_host[k]] = 1;
+				f->to_sum[f->nto_sum++] = ht->job_host[k];
+			}
+	}
+	if (kept == f->nactive) {
+		for (int a = 0; a < f->nactive; a++)
+			p->yield[f->act[a]] = dfrs_yield_at_scaled(
+				&inst->jobs[f->act[a]], f->level);
+		kept = 0;
+	}
+	f->nactive = kept;
+}
+
+/*
+ * Progressive filling in rounds (Stillwell et al. 2010, "Resource
+ * Allocation": "once tasks are placed on nodes we iteratively maximize
+ * the minimum yield").  The level L is a scaled yield: a rising job at L
+ * has yield dfrs_yield_at_scaled(job, L), its tasks use fixed + slope * L.
+ *
+ * On entry: p places every job whose first task has a host (the others
+ * are not allocated: yield 0).  The placement is not changed.
+ *
+ * Invariants at the top of each round:
+ *  - act[0..nactive) are the placed jobs still rising, in index order;
+ *    every other placed job is frozen at the yield of the level at which
+ *    it stopped, and add_fixed/add_slope hold each job's usage per task
+ *    (frozen: its usage at its yield, slope 0);
+ *  - fixed/slope of every host not in to_sum are the sums of those rows
+ *    over its tasks, in the order of a full pass (host_tasks_t), so a
+ *    host summed again gives the same value to the bit; only the hosts of
+ *    the jobs frozen in the last round are in to_sum (dirty);
+ *  - at the level reached, no cell is over its capacity (by more than
+ *    FILL_TOL) and no rising job is over its limit (job_limits).
+ * Each round (fill_raise) raises the level to the lowest of the rising
+ * jobs' limits and the cells' full_at, which keeps the last invariant by
+ * construction: a cell fills exactly there, a limit is reached exactly
+ * there.  A lower value than the level means a rigid overload (cells
+ * full at the minimum yields): no allocation, -1.  Then fill_freeze stops
+ * every rising job that touches a full cell it rises in, or its own
+ * limit, or level 1; the frozen jobs' usage no longer grows, so the cells
+ * they fill stay within capacity.
+ *
+ * Termination: every round freezes at least one job: either one touches
+ * the cell or limit that set the level, or, when rounding leaves none
+ * binding, all the rising jobs get the level and stop.  So nactive
+ * decreases strictly and there are at most as many rounds as placed jobs.
+ *
+ * On exit (0): every placed job's yield is in [min_yield, 1], no cell is
+ * over capacity, the first level reached is the largest possible minimum
+ * scaled yield for this placement, and p->min_scaled_yield is updated.
+ */
+int yield_allocation_compute(const dfrs_instance_t *inst, dfrs_placement_t *p)
+{
+	fill_t f;
+	int rc = -1;
+
+	if (fill_alloc(inst, p, &f))
+		goto out;
+	fill_start(inst, p, &f);
+	while (f.nactive > 0) {
+		if (fill_raise(inst, &f))
 			goto out;	/* does not fit at the current level */
-		if (next < level)
-			next = level;
-		level = next;
-
-		/* Freeze the jobs that touch a full cell or a full task. */
-		for (int a = 0; a < nactive; a++) {
-			int i = act[a];
-			const dfrs_job_t *job = &inst->jobs[i];
-			int stop = level >= 1.0 - FILL_TOL || limit[i] <= level + FILL_TOL;
-
-			for (int k = ht.job_start[i]; !stop && k < ht.job_start[i + 1]; k++) {
-				int h = ht.job_host[k];
-
-				for (int d = 0; !stop && d < nd; d++) {
-					size_t c = (size_t)h * nd + d;
-
-					if (rises[(size_t)i * nd + d] &&
-					    fixed[c] + slope[c] * level >= full_from[c])
-						stop = 1;
-				}
-			}
-			if (!stop) {
-				act[kept++] = i;
-				continue;
-			}
-			p->yield[i] = dfrs_yield_at_scaled(job, level);
-			for (int d = 0; d < nd; d++) {
-				add_fixed[(size_t)i * nd + d] =
-					dfrs_task_usage(job, d, p->yield[i]);
-				add_slope[(size_t)i * nd + d] = 0.0;
-			}
-			for (int k = ht.job_start[i]; k < ht.job_start[i + 1]; k++)
-				if (!dirty[ht.job_host[k]]) {
-					dirty[ht.job_host[k]] = 1;
-					to_sum[nto_sum++] = ht.job_host[k];
-				}
-		}
-		if (kept == nactive) {	/* rounding: nothing binds, give all the level */
-			for (int a = 0; a < nactive; a++) {
-				p->yield[act[a]] = dfrs_yield_at_scaled(&inst->jobs[act[a]], level);
-			}
-			kept = 0;
-		}
-		nactive = kept;
+		fill_freeze(inst, p, &f);
 	}
 	dfrs_placement_update_min(inst, p);
 	rc = 0;
 out:
-	free(fixed);
-	free(slope);
-	free(full_at);
-	free(to_sum);
-	free(add_fixed);
-	free(add_slope);
-	free(full_from);
-	free(act);
-	free(dirty);
-	free(limit);
-	free(rises);
-	host_tasks_free(&ht);
+	fill_free(&f);
 	return rc;
 }

@@ -293,35 +293,133 @@ static void update_needs(sim_t *s)
 	}
 }
 
+/* When the next event is, arrival (the workload's job next) or the end
+ * of a running job (*first, else (size_t)-1); INFINITY if none. */
+static double next_event(const sim_t *s, size_t next, size_t *first)
+{
+	const sim_workload_t *w = s->w;
+	const sched_state_t *st = &s->st;
+	double t_arrival = next < w->njobs ? w->jobs[next].arrival : INFINITY;
+	double t_finish = INFINITY;
+
+	*first = (size_t)-1;
+	for (size_t j = 0; j < st->njobs; j++)
+		if (s->act[j].rate > 0) {
+			double t = st->now +
+				   s->act[j].remaining / s->act[j].rate;
+			if (t < t_finish) {
+				t_finish = t;
+				*first = j;
+			}
+		}
+	if (t_arrival < t_finish)
+		*first = (size_t)-1;	/* nobody is due yet */
+	return fmin(t_arrival, t_finish);
+}
+
+/* Every job's progress and the time it spends in each tier, from now to
+ * t; the clock moves to t.  0, or -1 out of memory. */
+static int progress(sim_t *s, double t)
+{
+	sched_state_t *st = &s->st;
+	sim_result_t *r = s->r;
+	double cpu = 0, dt = t - st->now;
+
+	for (size_t j = 0; j < st->njobs; j++) {
+		active_t *a = &s->act[j];
+		a->remaining -= a->rate * dt;
+		cpu += a->cpu_rate;
+		sim_job_result_t *res = &r->jobs[a->w];
+		if (st->jobs[j].where == SCHED_RUNNING_FG)
+			res->fg_seconds += dt;
+		else if (st->jobs[j].where == SCHED_RUNNING_BG)
+			res->bg_seconds += dt;
+	}
+	if (s->head == SCHED_QUEUED)
+		r->head_queued_seconds += dt;
+	else if (s->head == SCHED_RUNNING_BG)
+		r->head_bg_seconds += dt;
+	if (sim_result_add_busy(r, st->now, t, cpu))
+		return -1;
+	st->now = t;
+	return 0;
+}
+
+/* The jobs that end at t (first, and any with no work left) leave the
+ * machine, counted in *finished; the events they make. */
+static unsigned departures(sim_t *s, size_t first, double t, char *done,
+			   size_t *finished)
+{
+	sched_state_t *st = &s->st;
+	unsigned events = 0;
+
+	memset(done, 0, st->njobs);
+	for (size_t j = 0; j < st->njobs; j++) {
+		active_t *a = &s->act[j];
+		if (st->jobs[j].where == SCHED_QUEUED ||
+		    (j != first && a->remaining > 1e-6))
+			continue;
+		events |= st->jobs[j].where == SCHED_RUNNING_BG
+			? SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
+		/* the agent's last report before the end */
+		sim_need_running(&s->need, a->w,
+				 st->jobs[j].where == SCHED_RUNNING_BG,
+				 a->rate, t);
+		sched_release(st, j);
+		sim_result_finish(s->r, a->w, t);
+		sim_need_finished(&s->need, a->w);
+		done[j] = 1;
+		(*finished)++;
+	}
+	compact(s, done);
+	return events;
+}
+
+/* The workload's jobs from *next that have arrived by t join the queue;
+ * the events they make. */
+static unsigned arrivals(sim_t *s, size_t *next, double t)
+{
+	const sim_workload_t *w = s->w;
+	sched_state_t *st = &s->st;
+	unsigned events = 0;
+
+	for (; *next < w->njobs && w->jobs[*next].arrival <= t; (*next)++) {
+		size_t n = *next;
+		const sim_job_t *wj = &w->jobs[n];
+		sched_job_t *job = &st->jobs[st->njobs];
+		*job = (sched_job_t){
+			.id = (long)n, .arrival = wj->arrival,
+			.nodes = wj->nodes,
+			.util = sim_need_view(&s->need, n),
+			.estimate = wj->estimate, .is_new = 1,
+			.where = SCHED_QUEUED,
+			.alloc = s->alloc_pool + s->alloc_off[n],
+		};
+		s->act[st->njobs] = (active_t){ .w = n,
+			.remaining = wj->runtime };
+		sim_need_arrive(&s->need, n);
+		st->njobs++;
+		events |= SCHED_EV_ARRIVAL;
+	}
+	return events;
+}
+
+/* Event after event until every job has finished: progress to the next
+ * event, departures, arrivals, then the engine decides and the rates
+ * follow its decisions. */
 static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 {
 	const sim_workload_t *w = s->w;
 	sched_state_t *st = &s->st;
-	sim_result_t *r = s->r;
 	sched_decisions_t dec = { 0 };
 	char *done = calloc(w->njobs ? w->njobs : 1, 1);
-	size_t next = 0, finished = 0;
+	size_t next = 0, finished = 0, first;
 	int rc = -1;
 	if (!done)
 		goto oom;
 
 	while (finished < w->njobs) {
-		double t_arrival = next < w->njobs ? w->jobs[next].arrival
-						   : INFINITY;
-		double t_finish = INFINITY;
-		size_t first = (size_t)-1;
-		for (size_t j = 0; j < st->njobs; j++)
-			if (s->act[j].rate > 0) {
-				double t = st->now +
-					   s->act[j].remaining / s->act[j].rate;
-				if (t < t_finish) {
-					t_finish = t;
-					first = j;
-				}
-			}
-		double t = fmin(t_arrival, t_finish);
-		if (t_arrival < t_finish)
-			first = (size_t)-1;	/* nobody is due yet */
+		double t = next_event(s, next, &first);
 		if (isinf(t)) {
 			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
 				 "%zu jobs wait on an idle machine (engine "
@@ -330,63 +428,10 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 		}
 		if (t < st->now)
 			t = st->now;
-		/* progress up to t */
-		double cpu = 0, dt = t - st->now;
-		for (size_t j = 0; j < st->njobs; j++) {
-			active_t *a = &s->act[j];
-			a->remaining -= a->rate * dt;
-			cpu += a->cpu_rate;
-			sim_job_result_t *res = &r->jobs[a->w];
-			if (st->jobs[j].where == SCHED_RUNNING_FG)
-				res->fg_seconds += dt;
-			else if (st->jobs[j].where == SCHED_RUNNING_BG)
-				res->bg_seconds += dt;
-		}
-		if (s->head == SCHED_QUEUED)
-			r->head_queued_seconds += dt;
-		else if (s->head == SCHED_RUNNING_BG)
-			r->head_bg_seconds += dt;
-		if (sim_result_add_busy(r, st->now, t, cpu))
+		if (progress(s, t))
 			goto oom;
-		st->now = t;
-
-		unsigned events = 0;
-		memset(done, 0, st->njobs);
-		for (size_t j = 0; j < st->njobs; j++) {
-			active_t *a = &s->act[j];
-			if (st->jobs[j].where == SCHED_QUEUED ||
-			    (j != first && a->remaining > 1e-6))
-				continue;
-			events |= st->jobs[j].where == SCHED_RUNNING_BG
-				? SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
-			/* the agent's last report before the end */
-			sim_need_running(&s->need, a->w,
-					 st->jobs[j].where == SCHED_RUNNING_BG,
-					 a->rate, t);
-			sched_release(st, j);
-			sim_result_finish(r, a->w, t);
-			sim_need_finished(&s->need, a->w);
-			done[j] = 1;
-			finished++;
-		}
-		compact(s, done);
-		for (; next < w->njobs && w->jobs[next].arrival <= t; next++) {
-			const sim_job_t *wj = &w->jobs[next];
-			sched_job_t *job = &st->jobs[st->njobs];
-			*job = (sched_job_t){
-				.id = (long)next, .arrival = wj->arrival,
-				.nodes = wj->nodes,
-				.util = sim_need_view(&s->need, next),
-				.estimate = wj->estimate, .is_new = 1,
-				.where = SCHED_QUEUED,
-				.alloc = s->alloc_pool + s->alloc_off[next],
-			};
-			s->act[st->njobs] = (active_t){ .w = next,
-				.remaining = wj->runtime };
-			sim_need_arrive(&s->need, next);
-			st->njobs++;
-			events |= SCHED_EV_ARRIVAL;
-		}
+		unsigned events = departures(s, first, t, done, &finished);
+		events |= arrivals(s, &next, t);
 		update_needs(s);
 		sched_decisions_clear(&dec);
 		if (engine(st, &s->m->sched, events, &dec))
@@ -396,7 +441,7 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 			st->jobs[j].is_new = 0;
 		compute_rates(s);
 		s->head = head_where(st);
-		r->events++;
+		s->r->events++;
 	}
 	rc = 0;
 	goto out;
