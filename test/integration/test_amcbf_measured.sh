@@ -9,11 +9,15 @@
 # declares nothing, with no agent left to measure it, is predicted small
 # enough that a background job starts beside it.  Neither background start
 # is possible at dfrs_cpu_need=1 (the first job's tier would leave no room).
-# Then a malformed report gives one log line and loses no job.
+# Then a malformed report gives one log line and loses no job.  The need
+# each job had before its first report is in StateSaveLocation/
+# dfrs-need-first whatever the log level (slurmctld runs at info here), and
+# contribs/live-needs, which the demo runs, reads it: the first job had
+# dfrs_cpu_need, the later one a prediction.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-start_cluster measured --nodes 1 --cpus 1 --port 18460 --node-agent \
+start_cluster measured --nodes 1 --cpus 1 --port 18460 --node-agent --debug info \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:2 ||
 	{ fail "cluster did not start"; finish; }
@@ -64,6 +68,28 @@ wait_for -t 40 "job $again: the malformed report is said in one log line" \
 for j in "$again" "$bg2"; do
 	[ -n "$(squeue -h -j "$j" -t PD,R -o %i)" ] || fail "job $j lost after the malformed report"
 done
-scancel "$again" "$bg2"
-wait_jobs_done 30 "$again" "$bg2"
+# job $again completes (live-needs counts completed jobs)
+scancel "$bg2"
+wait_jobs_done 60 "$again" "$bg2"
+
+first=$CLUSTER_DIR/state/dfrs-need-first
+cat "$first"
+grep -q "^$fg default 1$" "$first" ||
+	fail "job $fg: dfrs_cpu_need=1 before its first report not recorded in $first"
+grep -q "^$again predicted 0\.[0-9]*$" "$first" ||
+	fail "job $again: its prediction not recorded in $first"
+# the demo's report on this run: one job of name duty at duty cycle 0.3
+needs=$CLUSTER_DIR/live-needs
+rm -rf "$needs"
+mkdir -p "$needs"
+ln -s "$CLUSTER_DIR" "$needs/amcbf-measured"
+echo "duty 0 300 1 5 0.30" > "$needs/jobs.txt"
+echo '{"results": [{"policy": "slurm-amcbf-measured", "predicted": true}]}' > "$needs/report.json"
+out=$("$top/contribs/live-needs" --dir "$needs" --report "$needs/report.json") ||
+	fail "contribs/live-needs failed"
+echo "$out"
+grep -q "a prediction from the jobs measured before it (1 jobs), dfrs_cpu_need (1 jobs)" <<<"$out" ||
+	fail "live-needs: not 1 job predicted and 1 at dfrs_cpu_need before their first report"
+grep -q "predicted - true duty cycle: mean [-+][0-9.]*, .* for [01] of 1$" <<<"$out" ||
+	fail "live-needs: no predicted - true duty cycle"
 finish

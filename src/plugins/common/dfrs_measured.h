@@ -3,7 +3,7 @@
  * dfrs_measured.h - the CPU need sched/amcbf and select/dfrs decide on for
  * a Slurm job: the rule of need/need_choice.h (declared > measured on its
  * nodes > predicted > dfrs_cpu_need) over slurmctld's records, with one
- * log line per job and kind of fallback (a missing report at verbose
+ * log line per job and kind of fallback (a missing report at debug
  * level, as on a cluster without agents; a stale or malformed one at info
  * level, naming the node), never one per cycle.
  * Call with slurmctld's job and node read locks (or write locks) held.

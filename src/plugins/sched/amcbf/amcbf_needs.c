@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_needs.c - sched/amcbf's CPU needs and their history across
- * restarts (amcbf_needs.h; Liu et al. 2013, section 4.1).
+ * amcbf_needs.c - sched/amcbf's CPU needs, their history across
+ * restarts, and the record of what each job had before its first
+ * measurement (amcbf_needs.h; Liu et al. 2013, section 4.1).
  */
 #include "src/common/slurm_xlator.h"
 
@@ -32,6 +33,69 @@ static bool ready, dirty;
 static noted_t *noted;
 static size_t nnoted, cap;
 
+/* The need each running job had the first time sched/amcbf decided on it
+ * with no measurement of its own (predicted or dfrs_cpu_need), for
+ * DFRS_NEED_FIRST_FILE: the last FIRST_MAX jobs, oldest first. */
+#define FIRST_MAX 1024
+typedef struct {
+	uint32_t job_id;
+	need_chosen_t from;
+	double need;
+} first_t;
+static first_t first[FIRST_MAX];
+static size_t nfirst, first_next;
+static bool first_dirty;
+
+static void note_first(uint32_t job_id, need_chosen_t from, double need)
+{
+	for (size_t i = 0; i < nfirst; i++)
+		if (first[i].job_id == job_id)
+			return;
+	first[first_next] = (first_t){ job_id, from, need };
+	first_next = (first_next + 1) % FIRST_MAX;
+	if (nfirst < FIRST_MAX)
+		nfirst++;
+	first_dirty = true;
+}
+
+/* The records of the jobs before a restart, so that none is recorded
+ * again (a corrupt line ends the reading). */
+static void read_first(void)
+{
+	char *path = dfrs_state_file_path(DFRS_NEED_FIRST_FILE), line[128];
+	char from[16];
+	uint32_t job_id;
+	double need;
+	FILE *f = path ? fopen(path, "r") : NULL;
+
+	while (f && fgets(line, sizeof(line), f) &&
+	       sscanf(line, "%u %15s %lf", &job_id, from, &need) == 3)
+		note_first(job_id, strcmp(from, "predicted") ?
+			   NEED_CHOSEN_DEFAULT : NEED_CHOSEN_PREDICTED, need);
+	if (f)
+		fclose(f);
+	xfree(path);
+	first_dirty = false;
+}
+
+/* Outside locks: one line per job, "JOBID predicted|default NEED". */
+static void write_first(void)
+{
+	char *text = NULL;
+	size_t oldest = nfirst < FIRST_MAX ? 0 : first_next;
+
+	if (!first_dirty)
+		return;
+	for (size_t i = 0; i < nfirst; i++) {
+		const first_t *f = &first[(oldest + i) % FIRST_MAX];
+		xstrfmtcat(text, "%s%u %s %g", i ? "\n" : "", f->job_id,
+			   need_chosen_name(f->from), f->need);
+	}
+	if (dfrs_write_state_file(DFRS_NEED_FIRST_FILE, text ? text : "") == 0)
+		first_dirty = false;
+	xfree(text);
+}
+
 void amcbf_needs_load(void)
 {
 	char err[512];
@@ -42,6 +106,7 @@ void amcbf_needs_load(void)
 		return;
 	}
 	ready = true;
+	read_first();
 	rc = dfrs_need_history_read(&hist, NULL, err, sizeof(err));
 	if (rc < 0)
 		error("%s; starting with an empty CPU-need history", err);
@@ -88,6 +153,9 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	double need = dfrs_job_need(job_ptr, params, ready ? &hist : NULL,
 				    time(NULL), quiet, &from);
 
+	if ((from == NEED_CHOSEN_PREDICTED || from == NEED_CHOSEN_DEFAULT) &&
+	    params->need_stale > 0 && IS_JOB_RUNNING(job_ptr))
+		note_first(job_ptr->job_id, from, need);
 	if (from != NEED_CHOSEN_MEASURED)
 		return need;
 	if (!bg) {
@@ -109,6 +177,7 @@ void amcbf_needs_sweep(void)
 	size_t kept = 0;
 	char *text;
 
+	write_first();
 	if (!ready || !nnoted)
 		return;
 	lock_slurmctld(job_read);
@@ -137,5 +206,6 @@ void amcbf_needs_fini(void)
 	need_predictor_free(&hist);
 	xfree(noted);
 	nnoted = cap = 0;
+	nfirst = first_next = 0;
 	ready = false;
 }

@@ -16,6 +16,16 @@
 
 #include "suite/dfrs_params.h"
 
+/*
+ * StateSaveLocation/dfrs-need-first: whatever the log level, the need each
+ * running job had the first time sched/amcbf decided on it with measured
+ * needs on (dfrs_need_stale > 0) but no measurement of its own used, one
+ * line per job, "JOBID predicted|default NEED" (default: dfrs_cpu_need),
+ * the last 1024 such jobs, oldest first; rewritten after a cycle that added
+ * one, read back at start (contribs/live-needs reads it).
+ */
+#define DFRS_NEED_FIRST_FILE "dfrs-need-first"
+
 /* Read the history (a missing file: empty; a corrupt one: one error line,
  * empty).  No lock needed. */
 void amcbf_needs_load(void);
