@@ -69,7 +69,7 @@ bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_secs=0 only=""
 mode=amcbf extra_params="" singleton=0
 
-usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
+. "$(dirname "$0")/../lib.sh"	# say, die, usage, stop_cluster, run_on_exit
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) jobs=$2; shift 2 ;;
@@ -100,20 +100,18 @@ esac
 	{ echo "no $DFRS_BUILD/plugins/sched_amcbf.so: build first or set DFRS_BUILD" >&2; exit 1; }
 
 t0=$SECONDS
+say_clock=$t0
 CLUSTER_DIR=""
-say() { printf '[%4ds] %s\n' $((SECONDS - t0)) "$*"; }
-die() { say "error: $*" >&2; exit 1; }
 
-stop_cluster() {
+# stop_bench: cancel the pending jobs (one bulk RPC; local-cluster stop ends
+# the rest), then stop_cluster
+stop_bench() {
 	[ -n "$CLUSTER_DIR" ] || return 0
 	say "stopping the cluster in $CLUSTER_DIR"
-	# one bulk RPC for the pending ones; local-cluster stop ends the rest
 	scancel --quiet --state=PENDING 2>/dev/null || true
-	"$cluster" stop --dir "$CLUSTER_DIR" >/dev/null 2>&1 || true
-	CLUSTER_DIR=""
+	stop_cluster
 }
-trap stop_cluster EXIT
-trap 'exit 130' INT TERM
+run_on_exit stop_bench
 
 # start_cluster NAME PORT SCHED [SCHED_PARAMS]
 start_cluster() {
@@ -149,6 +147,7 @@ fill_nodes() {
 # 1 + i%MAX_NODES nodes and 10 + i%50 minutes
 submit_pending() {
 	local start=$SECONDS pending submitted
+	# shellcheck disable=SC2016  # a script for the inner bash, which expands it
 	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
 		singleton=$singleton xargs -P "$parallel" -n 50 bash -c '
 		for i; do
@@ -288,7 +287,7 @@ bench_amcbf() {
 			> "$CLUSTER_DIR/perf-report.txt" || true
 		head -15 "$CLUSTER_DIR/perf-report.txt"
 	fi
-	stop_cluster
+	stop_bench
 }
 
 # sdiag's backfill section (its main-scheduler section has fields of the
@@ -341,7 +340,7 @@ bench_backfill() {
 	bf_queue=$(sdiag_field 'Last queue length' "$s")
 	say "sdiag: $bf_cycles_done cycles, mean $bf_mean ms, max $bf_max ms, last $bf_last ms, depth $bf_depth, tried $bf_try, queue $bf_queue; $(loadavg)"
 	echo "$s" > "$CLUSTER_DIR/sdiag-backfill.txt"
-	stop_cluster
+	stop_bench
 }
 
 say "bench: $jobs pending jobs on $nodes busy nodes; plugins from $DFRS_BUILD/plugins"

@@ -56,7 +56,7 @@ SLURMD=/usr/sbin/slurmd-wlm-emulator
 minutes=10 rate=2 seed=1 nodes=6 fault_every=20 drain=300 modes=amcbf,dfrs port=19800
 accounting=0 DBD=/usr/sbin/slurmdbd
 
-usage() { sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 2; }
+. "$(dirname "$0")/../lib.sh"	# say, usage, stop_cluster, run_on_exit
 while [ $# -gt 0 ]; do
 	case $1 in
 	--minutes) minutes=$2; shift 2 ;;
@@ -74,15 +74,9 @@ while [ $# -gt 0 ]; do
 done
 
 t0=$SECONDS
+say_clock=$t0
 CLUSTER_DIR=""
-say() { printf '[%4ds] %s\n' $((SECONDS - t0)) "$*"; }
-stop_cluster() {
-	[ -n "$CLUSTER_DIR" ] || return 0
-	"$cluster" stop --dir "$CLUSTER_DIR" >/dev/null 2>&1 || true
-	CLUSTER_DIR=""
-}
-trap stop_cluster EXIT
-trap 'exit 130' INT TERM
+run_on_exit stop_cluster
 
 # the first line only: 24.11 rewrites the pid file in place on reconfigure
 ctld_pid() { head -n 1 "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null; }
@@ -105,6 +99,7 @@ ctld_restart() {
 	say "warning: slurmctld not answering after its restart"
 }
 
+# shellcheck disable=SC2317  # run by ctld_restart (fault), which shellcheck does not see
 corrupt_files() {
 	echo '{"version": 1, "jobs": [' >"$CLUSTER_DIR/state/amcbf-state.json"
 	echo '{"nodes": [' >"$CLUSTER_DIR/state/dfrs-availability.json"
@@ -131,7 +126,7 @@ fault() {
 	case $((RANDOM % (accounting ? 7 : 5))) in
 	0) kind=ctld; ctld_restart true ;;
 	1) kind="slurmd $n"
-	   pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
+	   if pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null); then kill "$pid" 2>/dev/null || true; fi
 	   sleep 3
 	   "$SLURMD" -f "$SLURM_CONF" -N "$n" || say "warning: slurmd $n did not restart" ;;
 	2) kind=reconf

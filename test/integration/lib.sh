@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/integration/lib.sh - helpers for integration tests on a local cluster.
 # Sourced by test/integration/test_*.sh.  Each test starts its own cluster in
 # its own directory through contribs/local-cluster and always stops it.
@@ -6,6 +7,7 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${DFRS_BUILD:-$top/build}
 # the Slurm this build is for (configure writes slurm.env): its commands first
 DFRS_SLURM_VERSION="" DFRS_SLURM_PREFIX=""
+# shellcheck source=../../contribs/slurm.env.in  # configure writes slurm.env from it
 [ -f "$build/slurm.env" ] && . "$build/slurm.env"
 [ -z "$DFRS_SLURM_PREFIX" ] || export PATH=$DFRS_SLURM_PREFIX/bin:$PATH
 cluster=$top/contribs/local-cluster
@@ -75,6 +77,9 @@ wait_for() {
 	return 1
 }
 
+# in_range N LOW HIGH: LOW <= N <= HIGH (whole numbers)
+in_range() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+
 # cpu_mount: where the cgroup v1 cpu controller is mounted (empty if not)
 cpu_mount() {
 	awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/mounts
@@ -126,9 +131,74 @@ assert_completed_once() {
 		completed=$(grep -cx COMPLETED <<<"$states" || true)
 		other=$(grep -vxE 'COMPLETED|PREEMPTED|REQUEUED' <<<"$states" | grep -c . || true)
 		if [ "$completed" != 1 ] || [ "$other" != 0 ]; then
-			fail "job $id: jobcomp records '$(echo $states)' (want exactly one COMPLETED)"
+			fail "job $id: jobcomp records '$(xargs <<<"$states")' (want exactly one COMPLETED)"
 		fi
 	done
+}
+
+# start_j1_j2_j3 LABEL J1-SECONDS J2-SECONDS SBATCH-ARGS-OF-J3...: the
+# scenario of test_amcbf_preempt.sh on 4 nodes: J1 (2 nodes, sleeps
+# J1-SECONDS) runs, J2 (all 4, sleeps J2-SECONDS) waits for it, J3 (2 nodes,
+# the arguments given, --wrap included) starts on the other 2; when J1 ends,
+# CMBF would requeue J3 for J2 unless something exempts J3.  Sets j1, j2 and
+# j3; LABEL ("ckpt: ", or "") begins the messages.
+start_j1_j2_j3() {
+	local label=$1 s1=$2 s2=$3
+	shift 3
+	j1=$(submit -N2 --wrap "sleep $s1")
+	wait_for "${label}J1 running" state_is "$j1" RUNNING
+	j2=$(submit -N4 --wrap "sleep $s2")
+	j3=$(submit -N2 "$@")
+	wait_for "${label}J3 running" state_is "$j3" RUNNING
+}
+
+# assert_j2_after_j3 LABEL: jobcomp has J2 start once J3 had ended (J3 was
+# not preempted for J2); LABEL begins the message
+assert_j2_after_j3() {
+	local s2 e3
+	s2=$(jc_time "$j2" COMPLETED StartTime)
+	e3=$(jc_time "$j3" COMPLETED EndTime)
+	if [ -z "$s2" ] || [ -z "$e3" ] || ! [ "$s2" -ge "$e3" ]; then
+		fail "${1}J2 started at '$s2', before J3 ended at '$e3'"
+	fi
+}
+
+# qos_shows QOS TEXT: slurmctld's copy of the QOS (accounting clusters)
+# shows TEXT, e.g. "Priority=5" once an update reached it
+qos_shows() {
+	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -qF -- "$2"
+}
+
+# limit_before_preemption NAME REASON P-ARGS Q-ARGS R-ARGS SEEN...: a limit
+# is enforced before any preemption (2 nodes, CMBF, accounting): P runs, Q
+# pends with REASON once slurmctld shows the limit (command SEEN... succeeds),
+# R (later) runs on the idle node and completes, never preempted for Q
+# (were Q given to the engine, CMBF would requeue R, and Slurm would then
+# refuse Q); then P is cancelled and Q completes.  P-ARGS, Q-ARGS and R-ARGS
+# are sbatch options, one string each, split at blanks.
+limit_before_preemption() {
+	local name=$1 reason=$2 pargs qargs rargs p q r j st
+	read -r -a pargs <<<"$3"
+	read -r -a qargs <<<"$4"
+	read -r -a rargs <<<"$5"
+	shift 5
+	p=$(submit -N1 "${pargs[@]}" --wrap 'sleep 60')
+	wait_for "$name: P running" state_is "$p" RUNNING
+	wait_for "$name: slurmctld sees the limit" "$@"
+	q=$(submit -N1 "${qargs[@]}" --wrap 'sleep 1')
+	wait_for "$name: Q pending with reason $reason" reason_is "$q" "$reason"
+	r=$(submit -N1 "${rargs[@]}" --wrap 'sleep 4')
+	wait_for "$name: R running on the idle node" state_is "$r" RUNNING
+	wait_jobs_done 30 "$r"
+	reason_is "$q" "$reason" || fail "$name: job $q: $(squeue -h -j "$q" -o '%T %r') after R, want PENDING $reason"
+	scancel "$p"
+	wait_jobs_done 30 "$p" "$q"
+	for j in "$q" "$r"; do
+		st=$(sacct_of "$j" State)
+		[ "$st" = COMPLETED ] || fail "$name: job $j: sacct State=$st, want COMPLETED"
+	done
+	[ "$(restarts "$r")" = 0 ] || fail "$name: R was requeued $(restarts "$r") times for Q"
+	assert_completed_once "$q" "$r"
 }
 
 finish() {

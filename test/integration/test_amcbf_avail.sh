@@ -52,6 +52,7 @@ node_of() { squeue -h -j "$1" -o %N; }
 # the nodes a job ran on, also once it has ended (squeue forgets them then)
 ran_on() { scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^NodeList=//p'; }
 # has_run JOBID: the job started (it may be over already: it sleeps 1 s)
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 has_run() {
 	case $(scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^JobState=//p') in
 	RUNNING | COMPLETING | COMPLETED) return 0 ;;
@@ -67,15 +68,15 @@ declare -A on
 for ((i = 1; i <= nodes; i++)); do on[n$i]=1; done
 played=$CLUSTER_DIR/driver.txt
 : >"$played"
-sleep $(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")
+sleep "$(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")"
 for ((t = 0; t < steps; t++)); do
 	down=() up=()
 	for ((i = 1; i <= nodes; i++)); do
 		r=$((RANDOM % 1000))
 		if [ "${on[n$i]}" = 1 ]; then
-			[ $r -lt $p11m ] || { on[n$i]=0; down+=(n$i); }
+			[ $r -lt $p11m ] || { on[n$i]=0; down+=("n$i"); }
 		else
-			[ $r -ge $p01m ] || { on[n$i]=1; up+=(n$i); }
+			[ $r -ge $p01m ] || { on[n$i]=1; up+=("n$i"); }
 		fi
 		printf '%s ' "${on[n$i]}" >>"$played"
 	done
@@ -83,7 +84,7 @@ for ((t = 0; t < steps; t++)); do
 	[ ${#down[@]} = 0 ] || scontrol update nodename="$(IFS=,; echo "${down[*]}")" \
 		state=drain reason=avail-test
 	[ ${#up[@]} = 0 ] || scontrol update nodename="$(IFS=,; echo "${up[*]}")" state=resume
-	sleep $(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")
+	sleep "$(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")"
 done
 scontrol update nodename=n[1-$nodes] state=resume 2>/dev/null
 for ((i = 1; i <= nodes; i++)); do printf '1 ' >>"$played"; done	# that step too
@@ -136,7 +137,7 @@ set_params threshold 0.01
 # the batch script notes the checkpoint signal and goes on until requeued
 j4=$(submit -N2 --wrap "trap 'touch $CLUSTER_DIR/ckpt-\$SLURM_JOB_ID' USR1; sleep 12 & while ! wait; do :; done")
 wait_for "4: the 2-node job running" state_is "$j4" RUNNING
-read -r a4 b4 <<<"$(hosts_of "$j4" | xargs)"
+read -r a4 _ <<<"$(hosts_of "$j4" | xargs)"
 scontrol update nodename="$a4" state=drain reason=avail-test
 wait_for "4: the job requeued" log_has "availability: migrating JobId=$j4 "
 log_has "checkpoint: sent SIGUSR1 to JobId=$j4, requeue in 2 s" ||
@@ -159,7 +160,7 @@ set_params threshold 100000
 j5=$(submit -N2 --wrap 'sleep 30')
 wait_for "5: the 2-node job running" state_is "$j5" RUNNING
 where=$(node_of "$j5")
-read -r a5 b5 <<<"$(hosts_of "$j5" | xargs)"
+read -r _ b5 <<<"$(hosts_of "$j5" | xargs)"
 scontrol update nodename="$b5" state=drain reason=avail-test
 wait_for "5: the job suspended" state_is "$j5" SUSPENDED
 log_has "availability: JobId=$j5 n=2 s'=1 spare=[0-9]* .* gamma=50000 beta=0.999 policy=threshold T_2: wait" ||
@@ -171,6 +172,7 @@ state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its 
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "5: slurmctld did not restart"
 wait_for "5: the waiting job read back" log_has "availability: loaded the models of $nodes nodes and 1 suspended jobs"
 state_is "$j5" SUSPENDED || fail "5: JobId=$j5 is $(squeue -h -j "$j5" -o %T) after the restart, not SUSPENDED"
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
 wait_for "5: $b5 registered again" registered "$b5"
 scontrol update nodename="$b5" state=resume
@@ -184,7 +186,7 @@ log_has "availability: resumed JobId=$j5 " || fail "5: no resume line for JobId=
 # 6: waiting jobs are not forgotten when the policy stops acting
 j6=$(submit -N2 --wrap 'sleep 20')
 wait_for "6: the 2-node job running" state_is "$j6" RUNNING
-read -r a6 b6 <<<"$(hosts_of "$j6" | xargs)"
+read -r a6 _ <<<"$(hosts_of "$j6" | xargs)"
 scontrol update nodename="$a6" state=drain reason=avail-test
 wait_for "6: the job suspended" state_is "$j6" SUSPENDED
 set_params observe 100000

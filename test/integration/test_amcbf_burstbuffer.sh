@@ -17,7 +17,7 @@ set -uo pipefail
 sched=${DFRS_POLICY_SCHED:-sched/amcbf}
 params=(--sched-params bf_interval=1)
 [ "$sched" != sched/amcbf ] ||
-	params=(--sched-params amcbf_mode=cmbf,amcbf_interval=300)
+	params=(--sched-params "amcbf_mode=cmbf,amcbf_interval=300")
 # burst_buffer/lua reads burst_buffer.lua beside slurm.conf
 dir=$build/test-clusters/$test_name-bb
 mkdir -p "$dir"

@@ -14,6 +14,7 @@ set -uo pipefail
 blocker() {
 	submit --time=3 "$@" --wrap "while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done"
 }
+# shellcheck disable=SC2317  # run through wait_long: shellcheck does not see that call
 ended_deadline() { jobcomp_state "$1" | grep -qx DEADLINE; }
 # wait_long DESCRIPTION SECONDS COMMAND...: COMMAND succeeds within SECONDS
 wait_long() {
@@ -34,7 +35,7 @@ wait_for "blocker running" state_is "$j0" RUNNING
 # both can meet their deadline when submitted, neither once 10 s passed
 limit=$(submit -N1 -t 1 --deadline=now+70 --wrap 'true')
 tmin=$(submit -N1 -t 10 --time-min=1 --deadline=now+70 --wrap 'true')
-[ -n "$limit" ] && [ -n "$tmin" ] || fail "sbatch refused a --deadline job"
+if [ -z "$limit" ] || [ -z "$tmin" ]; then fail "sbatch refused a --deadline job"; fi
 wait_long "job $limit (-t 1) ended DEADLINE" 40 ended_deadline "$limit"
 wait_long "job $tmin (--time-min=1) ended DEADLINE" 40 ended_deadline "$tmin"
 touch "$CLUSTER_DIR/go"

@@ -33,13 +33,15 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# shellcheck disable=SC2317  # called by below_one, which runs through wait_for: shellcheck does not see that call
 yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
 
 # an epilog that takes 8 s for the jobs marked by a file $epilog.JOBID
 epilog=$build/test-clusters/$test_name-epilog.sh
 mkdir -p "$build/test-clusters" && rm -f "$epilog".*
-printf '#!/bin/sh\n[ -e "%s.$SLURM_JOB_ID" ] && sleep 8\nexit 0\n' "$epilog" > "$epilog"
+printf '#!/bin/sh\n[ -e "%s.%s" ] && sleep 8\nexit 0\n' "$epilog" "\$SLURM_JOB_ID" > "$epilog"
 chmod 755 "$epilog"
 start_cluster dfrs --nodes 2 --port 18700 \
 	--sched-params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm,amcbf_dfrs_repack_drift=0.1,amcbf_dfrs_repack_tolerance=0.01 \

@@ -32,11 +32,8 @@ start_cluster ckpt --nodes 4 --port 18600 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 mark=$CLUSTER_DIR/ckpt-marks
 : >"$mark"
-j1=$(submit -N2 --wrap 'sleep 6')
-wait_for "ckpt: J1 running" state_is "$j1" RUNNING
-j2=$(submit -N4 --wrap 'sleep 2')
-j3=$(submit -N2 --wrap "trap 'echo \$SLURM_JOB_ID >> $mark' USR1; for i in \$(seq 30); do sleep 0.5; done")
-wait_for "ckpt: J3 backfilled" state_is "$j3" RUNNING
+start_j1_j2_j3 "ckpt: " 6 2 \
+	--wrap "trap 'echo \$SLURM_JOB_ID >> $mark' USR1; for i in \$(seq 30); do sleep 0.5; done"
 wait_jobs_done 120 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 log_has "checkpoint: sent SIGUSR1 to JobId=$j3, requeue in 3 s if still preempted" ||
@@ -56,39 +53,25 @@ start_cluster parts --nodes 4 --port 18600 --select select/linear \
 	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_partitions=debug \
 	--conf "PartitionName=other Nodes=n[3-4] MaxTime=INFINITE State=UP" ||
 	{ fail "cluster did not start"; finish; }
-j1=$(submit -N2 --wrap 'sleep 4')
-wait_for "parts: J1 running" state_is "$j1" RUNNING
-j2=$(submit -N4 --wrap 'sleep 1')
-j3=$(submit -p other -N2 --wrap 'sleep 10')
-wait_for "parts: J3 (partition other) started" state_is "$j3" RUNNING
+start_j1_j2_j3 "parts: " 4 1 -p other --wrap 'sleep 10'
 log_has "started JobId=$j3 of partition other (not in amcbf_partitions)" ||
 	fail "parts: J3 not started by the unmanaged path"
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 preempt_tried && fail "parts: a job of an unmanaged partition was preempted"
-s2=$(jc_time "$j2" COMPLETED StartTime)
-e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
-	fail "parts: J2 started at '$s2', before J3 ended at '$e3'"
+assert_j2_after_j3 "parts: "
 stop_cluster
 
 # --- a job that has not run amcbf_min_runtime yet ---------------------------
 start_cluster runtime --nodes 4 --port 18600 --select select/linear \
 	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=600 ||
 	{ fail "cluster did not start"; finish; }
-j1=$(submit -N2 --wrap 'sleep 4')
-wait_for "runtime: J1 running" state_is "$j1" RUNNING
-j2=$(submit -N4 --wrap 'sleep 1')
-j3=$(submit -N2 --wrap 'sleep 10')
-wait_for "runtime: J3 backfilled" state_is "$j3" RUNNING
+start_j1_j2_j3 "runtime: " 4 1 --wrap 'sleep 10'
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 preempt_tried && fail "runtime: a job that ran less than amcbf_min_runtime was preempted"
 [ "$(restarts "$j3")" = 0 ] || fail "runtime: J3 restarted $(restarts "$j3") times, want 0"
-s2=$(jc_time "$j2" COMPLETED StartTime)
-e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
-	fail "runtime: J2 started at '$s2', before J3 ended at '$e3'"
+assert_j2_after_j3 "runtime: "
 
 stop_cluster
 finish

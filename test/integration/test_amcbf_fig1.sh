@@ -45,14 +45,15 @@ before() { [ -n "$1" ] && [ -n "$2" ] && [ "$1" -le "$2" ]; }
 # submit J1..J6 held, in this order, then release them at once: all queued
 # at "time 0" in arrival order J1..J6 (sched/amcbf leaves held jobs alone)
 submit_fig1() {
-	local spec
+	local spec words
 	ids=()
 	for spec in "1 28" "2 5" "6 5" "4 5" "2 15" "1 10"; do
-		set -- $spec
+		read -r -a words <<<"$spec"
+		set -- "${words[@]}"
 		ids+=("$(submit --hold -N"$1" --wrap "sleep $2")")
 	done
 	j1=${ids[0]} j2=${ids[1]} j3=${ids[2]} j4=${ids[3]} j5=${ids[4]} j6=${ids[5]}
-	[ "${#ids[@]}" = 6 ] && [ -n "$j6" ] || { fail "$mode: submission failed"; return 1; }
+	if [ "${#ids[@]}" != 6 ] || [ -z "$j6" ]; then fail "$mode: submission failed"; return 1; fi
 	sleep 2
 	log_has "started JobId=" && fail "$mode: a held job was started"
 	scontrol release "$(IFS=,; echo "${ids[*]}")" || fail "$mode: scontrol release failed"
@@ -81,7 +82,8 @@ if submit_fig1; then
 	log_has "cmbf: preempted JobId=$j5 on [^ ]* (requeued, preemption 1 of at most 1)" ||
 		fail "cmbf: J5 (JobId=$j5) was not preempted"
 	for id in "$j1" "$j2" "$j3" "$j4" "$j6"; do
-		[ -z "$(jobcomp_state "$id" | grep -vx COMPLETED)" ] ||
+		others=$(jobcomp_state "$id" | grep -vx COMPLETED)
+		[ -z "$others" ] ||
 			fail "cmbf: JobId=$id has a record other than COMPLETED: $(jobcomp_state "$id" | xargs)"
 	done
 	[ "$(jobcomp_state "$j5" | xargs)" = "PREEMPTED COMPLETED" ] ||
@@ -95,8 +97,9 @@ if submit_fig1; then
 	before "$(jc_time "$j2" COMPLETED EndTime)" "$pre5" ||
 		fail "cmbf: J5 preempted before J2 ended"
 	e6=$(jc_time "$j6" COMPLETED EndTime)
-	[ -n "$pre5" ] && [ -n "$e6" ] && [ "$pre5" -lt "$e6" ] ||
+	if [ -z "$pre5" ] || [ -z "$e6" ] || ! [ "$pre5" -lt "$e6" ]; then
 		fail "cmbf: J5 not preempted while J6 still ran (preempted at ${pre5:-never}, J6 ended at $e6)"
+	fi
 	# J4 starts after J5's preemption, before J5's restart, on 4 nodes
 	# that include J5's
 	l_pre=$(line_of preempted "$j5") l_s4=$(line_of started "$j4") l_s5b=$(line_of started "$j5" 2)
@@ -105,9 +108,10 @@ if submit_fig1; then
 	n4=$(decisions cmbf | awk -v id="$j4" '$1 == "started" && $2 == id {print $3}')
 	n5=$(decisions cmbf | awk -v id="$j5" '$1 == "preempted" && $2 == id {print $3; exit}')
 	[ "$(scontrol show hostnames "$n4" | wc -l)" = 4 ] || fail "cmbf: J4 ran on '$n4', not 4 nodes"
-	[ -n "$n5" ] && [ -z "$(comm -23 <(scontrol show hostnames "$n5" | sort) \
-		<(scontrol show hostnames "$n4" | sort))" ] ||
+	if [ -z "$n5" ] || [ -n "$(comm -23 <(scontrol show hostnames "$n5" | sort) \
+		<(scontrol show hostnames "$n4" | sort))" ]; then
 		fail "cmbf: J4 ($n4) did not take the nodes J5 was preempted from ($n5)"
+	fi
 	before "$(jc_time "$j4" COMPLETED StartTime)" "$(jc_time "$j1" COMPLETED EndTime)" ||
 		fail "cmbf: J4 waited for J1's end"
 	# J3 runs last: after J1 ended and after J5's second run ended

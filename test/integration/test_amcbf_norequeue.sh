@@ -21,7 +21,7 @@ set -uo pipefail
 # never_preempted NAME JOBID: no sign that the plugin preempted or tried to
 never_preempted() {
 	local what=$1 id=$2 lines
-	lines=$(grep -E "(preempted|could not requeue) JobId=$id[ :]" "$CLUSTER_DIR/slurmctld.log")
+	lines=$(grep -E "(preempted|could not requeue) JobId=${id}[ :]" "$CLUSTER_DIR/slurmctld.log")
 	[ -z "$lines" ] || fail "$what: the --no-requeue job JobId=$id was chosen for preemption:"$'\n'"$lines"
 	[ "$(jobcomp_state "$id" | xargs)" = COMPLETED ] ||
 		fail "$what: JobId=$id has jobcomp records '$(jobcomp_state "$id" | xargs)', want one COMPLETED"
@@ -46,8 +46,9 @@ wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 never_preempted A "$j3"
 s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
+if [ -z "$s2" ] || [ -z "$e3" ] || ! [ "$s2" -ge "$e3" ]; then
 	fail "A: J2 did not wait for J3's end (J2 started ${s2:-never}, J3 ended ${e3:-never})"
+fi
 [ -z "$(refused "$j2")" ] ||
 	fail "A: the plugin tried to start J2 on the --no-requeue job's nodes:"$'\n'"$(refused "$j2")"
 
@@ -66,8 +67,9 @@ never_preempted B "$j3"
 log_has "cmbf: preempted JobId=$j4 on [^ ]* (requeued, preemption 1 of at most 3)" ||
 	fail "B: J4 (requeueable) was not preempted for J2"
 s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -lt "$e3" ] ||
+if [ -z "$s2" ] || [ -z "$e3" ] || ! [ "$s2" -lt "$e3" ]; then
 	fail "B: J2 waited for the --no-requeue J3 (J2 started ${s2:-never}, J3 ended ${e3:-never})"
+fi
 [ -z "$(refused "$j2")" ] ||
 	fail "B: the plugin tried to start J2 on the --no-requeue job's node:"$'\n'"$(refused "$j2")"
 echo "decisions:"

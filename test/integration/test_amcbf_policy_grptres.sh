@@ -14,60 +14,37 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# slurmctld's view of the limits (shown once a job used them)
-qos_limit_seen() {
-	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'GrpTRES=cpu=2('
-}
+# slurmctld's view of the association's limit (shown once a job used it)
+# shellcheck disable=SC2317  # run through limit_before_preemption (lib.sh): shellcheck does not see that call
 assoc_limit_seen() {
 	scontrol show assoc_mgr flags=assoc account=dfrs users=root 2>/dev/null |
 		grep -q 'GrpTRES=cpu=2('
 }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 other_known() { sbatch --test-only -A other -t 1 --wrap true >/dev/null 2>&1; }
 
-# over_limit NAME SEEN REASON P-ARGS R-ARGS: P runs, Q (as P) pends with
-# REASON, R runs on the idle node and completes, never preempted; then P
-# is cancelled and Q completes
-over_limit() {
-	local name=$1 seen=$2 reason=$3 pargs=$4 rargs=$5 p q r j st
-	# shellcheck disable=SC2086
-	p=$(submit -N1 $pargs -t 2 --wrap 'sleep 60')
-	wait_for "$name: P running" state_is "$p" RUNNING
-	wait_for "$name: slurmctld sees the limit" "$seen"
-	# shellcheck disable=SC2086
-	q=$(submit -N1 $pargs -t 1 --wrap 'sleep 1')
-	wait_for "$name: Q pending with reason $reason" reason_is "$q" "$reason"
-	# shellcheck disable=SC2086
-	r=$(submit -N1 $rargs -t 1 --wrap 'sleep 4')
-	wait_for "$name: R running on the idle node" state_is "$r" RUNNING
-	wait_jobs_done 30 "$r"
-	reason_is "$q" "$reason" || fail "$name: job $q: $(squeue -h -j "$q" -o '%T %r') after R, want PENDING $reason"
-	scancel "$p"
-	wait_jobs_done 30 "$p" "$q"
-	for j in "$q" "$r"; do
-		st=$(sacct_of "$j" State)
-		[ "$st" = COMPLETED ] || fail "$name: job $j: sacct State=$st, want COMPLETED"
-	done
-	[ "$(restarts "$r")" = 0 ] || fail "$name: R was requeued $(restarts "$r") times for Q"
-	assert_completed_once "$q" "$r"
-}
-
+# each part: limit_before_preemption (lib.sh), P with a 2-minute time limit,
+# Q and R with 1 minute
 start_cluster grptres --accounting --nodes 2 --port 18780 --select select/linear \
 	--sched-params amcbf_mode=cmbf ||
 	{ fail "cluster did not start"; finish; }
 
 sacctmgr -i modify qos low set grptres=cpu=2 >/dev/null ||
 	fail "sacctmgr modify qos low failed"
-over_limit QOS qos_limit_seen QOSGrpCpuLimit "-A dfrs --qos=low" "-A dfrs --qos=normal"
+limit_before_preemption QOS QOSGrpCpuLimit "-A dfrs --qos=low -t 2" \
+	"-A dfrs --qos=low -t 1" "-A dfrs --qos=normal -t 1" qos_shows low 'GrpTRES=cpu=2('
 sacctmgr -i modify qos low set grptres=cpu=-1 >/dev/null
 
 c=$(sacctmgr -n -P show cluster format=cluster | head -1)
-sacctmgr -i add account other cluster="$c" >/dev/null &&
-	sacctmgr -i add user root account=other cluster="$c" >/dev/null ||
+if ! sacctmgr -i add account other cluster="$c" >/dev/null ||
+   ! sacctmgr -i add user root account=other cluster="$c" >/dev/null; then
 	fail "sacctmgr could not add account other"
+fi
 sacctmgr -i modify user where name=root account=dfrs cluster="$c" set grptres=cpu=2 >/dev/null ||
 	fail "sacctmgr could not set GrpTRES on root's association"
 wait_for "slurmctld knows account other" other_known
-over_limit association assoc_limit_seen AssocGrpCpuLimit "-A dfrs" "-A other"
+limit_before_preemption association AssocGrpCpuLimit "-A dfrs -t 2" "-A dfrs -t 1" \
+	"-A other -t 1" assoc_limit_seen
 
 preempt_tried && fail "a job was preempted (or a preemption tried)"
 finish

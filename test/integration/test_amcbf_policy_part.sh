@@ -46,7 +46,7 @@ sched=${DFRS_POLICY_SCHED:-sched/amcbf}
 # (sched/backfill: a backfill cycle every second, as sched/amcbf's)
 params=(--sched-params bf_interval=1)
 [ "$sched" != sched/amcbf ] ||
-	params=(--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_interval=300)
+	params=(--sched-params "amcbf_mode=cmbf,amcbf_reserve=0,amcbf_interval=300")
 start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 	--sched "$sched" "${params[@]}" \
 	--conf PreemptType=preempt/partition_prio --conf PreemptMode=REQUEUE \
@@ -63,6 +63,7 @@ start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 # QOS low's MaxWall, seen by slurmctld
 sacctmgr -i modify qos low set maxwall=1 >/dev/null ||
 	fail "sacctmgr could not set QOS low's MaxWall"
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 maxwall_seen() {
 	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'MaxWallPJ=1'
 }
@@ -73,7 +74,7 @@ g=$(as_daemon sbatch --parsable -o /dev/null -H -p pg -N1 --wrap 'sleep 1')
 r=$(as_daemon sbatch --parsable -o /dev/null -H -p pr -N1 --wrap 'sleep 1')
 m=$(submit -H -p pm -N1 --mem=512 --wrap 'sleep 1')
 c=$(submit -H -p pc -N1 --mem-per-cpu=512 --wrap 'sleep 1')
-[ -n "$g" ] && [ -n "$r" ] || fail "user daemon could not submit"
+if [ -z "$g" ] || [ -z "$r" ]; then fail "user daemon could not submit"; fi
 scontrol update partitionname=pi state=inactive
 scontrol update partitionname=pg allowgroups=root
 scontrol update partitionname=pr rootonly=yes
@@ -112,9 +113,10 @@ for j in "$w1" "$o" "$c"; do
 		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
 done
 policy_reasons "after other jobs ran"
-scontrol show job "$c" | grep -q 'CPUs/Task=2 ' &&
-	scontrol show job "$c" | grep -q 'MinMemoryCPU=256M' ||
+if ! scontrol show job "$c" | grep -q 'CPUs/Task=2 ' ||
+   ! scontrol show job "$c" | grep -q 'MinMemoryCPU=256M'; then
 	fail "job $c ran with $(scontrol show job "$c" | grep -o 'CPUs/Task=[0-9]*\|MinMemoryCPU=[0-9A-Z]*' | paste -sd' ') under MaxMemPerCPU=256, want CPUs/Task=2 MinMemoryCPU=256M"
+fi
 scontrol update partitionname=pi state=up
 scontrol update partitionname=pg allowgroups=ALL
 scontrol update partitionname=pr rootonly=no
@@ -163,7 +165,7 @@ scenario() {
 	[ -z "${2:-}" ] || a=$(submit -p "$2" -N4 --wrap 'sleep 1')
 	j2=$(submit -p hi -N4 --wrap 'sleep 1')
 	j3=$(submit -p "$3" -N2 \
-		--wrap '[ "${SLURM_RESTART_COUNT:-0}" -gt 0 ] || sleep 12')
+		--wrap "[ \"\${SLURM_RESTART_COUNT:-0}\" -gt 0 ] || sleep 12")
 	wait_for "$1: J3 backfilled" state_is "$j3" RUNNING
 }
 # R: J3 in lo, a lower tier with PreemptMode=REQUEUE: requeued for J2
@@ -180,9 +182,11 @@ assert_completed_once "$j1" "$j2" "$j3" "$a"
 [ "$(restarts "$j3")" = 0 ] || fail "O: J3 (partition off) restarted $(restarts "$j3") times, want 0"
 [ "$(restarts "$a")" = 0 ] || fail "O: A restarted $(restarts "$a") times, want 0"
 s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
+if [ -z "$s2" ] || [ -z "$e3" ] || ! [ "$s2" -ge "$e3" ]; then
 	fail "O: J2 started at '$s2', before J3 (partition off) ended at '$e3'"
+fi
 sa=$(jc_time "$a" COMPLETED StartTime) e2=$(jc_time "$j2" COMPLETED EndTime)
-[ -n "$sa" ] && [ -n "$e2" ] && [ "$sa" -ge "$e2" ] ||
+if [ -z "$sa" ] || [ -z "$e2" ] || ! [ "$sa" -ge "$e2" ]; then
 	fail "O: A (partition lo) started at '$sa', before J2 (partition hi) ended at '$e2'"
+fi
 finish

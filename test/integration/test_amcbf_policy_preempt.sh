@@ -20,30 +20,21 @@ start_cluster pre --accounting --nodes 4 --port 18740 --select select/linear \
 # the exempt time, which it does not show
 sacctmgr -i modify qos low set preemptexempttime=00:10:00 priority=5 >/dev/null ||
 	fail "sacctmgr could not set QOS low's PreemptExemptTime"
-exempt_seen() {
-	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'Priority=5'
-}
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 accrue_set() {
 	local t
 	t=$(scontrol show job "$1" | sed -n 's/.*AccrueTime=\([^ ]*\).*/\1/p')
 	[ -n "$t" ] && [ "$t" != Unknown ]
 }
 
-wait_for "slurmctld sees QOS low's PreemptExemptTime" exempt_seen
-j1=$(submit -N2 --wrap 'sleep 5')
-wait_for "J1 running" state_is "$j1" RUNNING
-j2=$(submit -N4 --wrap 'sleep 1')
-j3=$(submit -N2 -A dfrs --qos=low --wrap 'sleep 12')
-wait_for "J3 backfilled" state_is "$j3" RUNNING
+wait_for "slurmctld sees QOS low's PreemptExemptTime" qos_shows low 'Priority=5'
+start_j1_j2_j3 "" 5 1 -A dfrs --qos=low --wrap 'sleep 12'
 wait_for "J2's AccrueTime set while it waits" accrue_set "$j2"
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 preempt_tried && fail "a job inside its QOS's PreemptExemptTime was preempted"
 [ "$(restarts "$j3")" = 0 ] || fail "J3 restarted $(restarts "$j3") times, want 0"
-s2=$(jc_time "$j2" COMPLETED StartTime)
-e3=$(jc_time "$j3" COMPLETED EndTime)
-[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
-	fail "J2 started at '$s2', before J3 ended at '$e3'"
+assert_j2_after_j3 ""
 for j in "$j1" "$j2" "$j3"; do
 	st=$(sacct_of "$j" State)
 	[ "$st" = COMPLETED ] || fail "job $j: sacct State=$st, want COMPLETED"

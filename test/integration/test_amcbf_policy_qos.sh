@@ -13,11 +13,8 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# slurmctld's view of QOS low's per-user limit (shown once a user has a job)
-qos_limit_seen() {
-	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'MaxJobsPU=1('
-}
 # slurmctld no longer lets root use QOS high in account dfrs
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 qos_revoked() {
 	local out
 	out=$(sbatch --test-only -A dfrs --qos=high --wrap true 2>&1)
@@ -44,21 +41,8 @@ scancel "$h"
 # --- QOS MaxJobsPerUser before a preemption --------------------------------
 sacctmgr -i modify qos low set maxjobsperuser=1 >/dev/null ||
 	fail "sacctmgr modify qos low failed"
-p=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 60')
-wait_for "P running" state_is "$p" RUNNING
-wait_for "slurmctld sees QOS low's MaxJobsPerUser=1" qos_limit_seen
-q=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 1')
-wait_for "Q pending with reason QOSMaxJobsPerUserLimit" reason_is "$q" QOSMaxJobsPerUserLimit
-r=$(submit -N1 -A dfrs --qos=normal --wrap 'sleep 4')
-wait_for "R running on the idle node" state_is "$r" RUNNING
-wait_jobs_done 30 "$r"
-reason_is "$q" QOSMaxJobsPerUserLimit || fail "job $q: $(squeue -h -j "$q" -o '%T %r') after R, want PENDING QOSMaxJobsPerUserLimit"
-scancel "$p"
-wait_jobs_done 30 "$p" "$q"
-for j in "$q" "$r"; do
-	st=$(sacct_of "$j" State)
-	[ "$st" = COMPLETED ] || fail "job $j: sacct State=$st, want COMPLETED"
-done
-[ "$(restarts "$r")" = 0 ] || fail "R was requeued $(restarts "$r") times for Q"
+# (slurmctld shows QOS low's per-user limit once a user has a job)
+limit_before_preemption "QOS MaxJobsPerUser" QOSMaxJobsPerUserLimit "-A dfrs --qos=low" \
+	"-A dfrs --qos=low" "-A dfrs --qos=normal" qos_shows low 'MaxJobsPU=1('
 preempt_tried && fail "a job was preempted (or a preemption tried)"
 finish

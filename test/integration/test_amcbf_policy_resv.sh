@@ -20,6 +20,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # slurmctld knows root's association in account outside
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 outside_known() { sbatch --test-only -A outside -t 1 --wrap true >/dev/null 2>&1; }
 # no line of slurmctld's log says a start the engine decided was refused
 no_refused_start() { ! log_has "could not start JobId="; }
@@ -29,9 +30,10 @@ start_cluster resv --accounting --nodes 3 --port 18760 --select select/linear \
 	--sched-params amcbf_mode=cmbf ||
 	{ fail "cluster did not start"; finish; }
 c=$(sacctmgr -n -P show cluster format=cluster | head -1)
-sacctmgr -i add account outside cluster="$c" >/dev/null &&
-	sacctmgr -i add user root account=outside cluster="$c" >/dev/null ||
+if ! sacctmgr -i add account outside cluster="$c" >/dev/null ||
+   ! sacctmgr -i add user root account=outside cluster="$c" >/dev/null; then
 	fail "sacctmgr could not add account outside"
+fi
 wait_for "slurmctld knows account outside" outside_known
 scontrol create reservation ReservationName=R Nodes=n[1-2] StartTime=now \
 	Duration=10 Accounts=dfrs >/dev/null ||

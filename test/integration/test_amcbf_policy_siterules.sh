@@ -37,6 +37,7 @@ start_cluster site --accounting --nodes 4 --port 18780 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 # scontrol shows neither a QOS's Preempt= list nor its GraceTime: each
 # update also sets the QOS's Priority (no weight here), which it shows
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 qos_has() {	# QOS FIELD=VALUE: slurmctld's copy of the QOS shows it
 	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -q "$2"
 }
@@ -46,6 +47,7 @@ sacctmgr -i modify qos low set preemptmode=off priority=5 >/dev/null ||
 	fail "sacctmgr could not set low's PreemptMode"
 wait_for "slurmctld sees normal's Preempt= list" qos_has normal 'Priority=7'
 wait_for "slurmctld sees low's PreemptMode" qos_has low 'Priority=5'
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 accrue_set() {
 	local t
 	t=$(scontrol show job "$1" | sed -n 's/.*AccrueTime=\([^ ]*\).*/\1/p')
@@ -66,10 +68,7 @@ j2_waited() {
 	[ "$(restarts "$j3")" = 0 ] || fail "$1: J3 restarted $(restarts "$j3") times, want 0"
 	grep -qE "(preempted|migrating) JobId=$j3 " "$CLUSTER_DIR/slurmctld.log" &&
 		fail "$1: J3 was preempted"
-	local s2 e3
-	s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
-	[ -n "$s2" ] && [ -n "$e3" ] && [ "$s2" -ge "$e3" ] ||
-		fail "$1: J2 started at '$s2', before J3 ended at '$e3'"
+	assert_j2_after_j3 "$1: "
 }
 
 # A: PreemptMode=OFF on J3's QOS is the cluster's mode: J3 is requeued
@@ -90,8 +89,9 @@ sleep 1
 scontrol update jobid="$j2" comment=age
 age=$(sprio -h -j "$j2" -o %A 2>/dev/null | tr -d ' ')
 echo "B: sprio -j $j2: AGE=$age"
-[ -n "$age" ] && [ "$age" -gt 0 ] 2>/dev/null ||
+if [ -z "$age" ] || ! [ "$age" -gt 0 ] 2>/dev/null; then
 	fail "B: sprio shows J2's AGE as '$age', want more than 0"
+fi
 j2_waited B
 ! log_has "not preempting JobId=$j3 for JobId=$j2" ||
 	fail "B: the engine chose J3 as J2's victim although the site protects it (the requeue was refused after)"
@@ -130,6 +130,7 @@ wait_for -t 20 "C: J3 requeued after its GraceTime" \
 wait_jobs_done 40 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 [ "$(restarts "$j3")" = 1 ] || fail "C: J3 restarted $(restarts "$j3") times, want 1"
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 c_done() { [ "$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | tail -1)" = COMPLETED ]; }
 wait_for "C: sacct has J3's last run" c_done
 runs=$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | xargs)

@@ -22,7 +22,7 @@ set -uo pipefail
 # J1 (2 nodes) runs; J2 (4 nodes) waits; J3 (2 nodes, later) is backfilled;
 # when J1 ends, J2 needs J3's nodes: CMBF requeues J3, starts J2.
 scenario() {
-	local mode=$1 preempted
+	local mode=$1
 	j1=$(submit -N2 --wrap 'sleep 6')
 	wait_for "$mode: J1 running" state_is "$j1" RUNNING
 	j2=$(submit -N4 --wrap 'sleep 2')
@@ -80,13 +80,15 @@ wait_jobs_done 90 "$j1" "$j2" "$j3" "$j4"
 assert_completed_once "$j1" "$j2" "$j3" "$j4"
 preempt_tried && fail "reserve: amcbf_requeue_victims=0 on select/linear: a job was preempted"
 s2=$(jc_time "$j2" COMPLETED StartTime) s3=$(jc_time "$j3" COMPLETED StartTime)
-[ -n "$s2" ] && [ -n "$s3" ] && [ "$s3" -ge "$s2" ] ||
+if [ -z "$s2" ] || [ -z "$s3" ] || ! [ "$s3" -ge "$s2" ]; then
 	fail "reserve: J3 started at $s3, before the head J2 at $s2"
+fi
 stop_cluster
 
 start_cluster stretch --nodes 2 --port 18200 --select select/linear \
 	--sched-params amcbf_mode=cmbf,amcbf_priority=stretch ||
 	{ fail "cluster did not start"; finish; }
+# shellcheck disable=SC2317  # called by finite_prio, which runs through wait_for: shellcheck does not see that call
 prio() { squeue -h -j "$1" -o %Q; }
 old=$(submit -N2 --wrap 'sleep 8')
 wait_for "stretch: first job running" state_is "$old" RUNNING
@@ -98,6 +100,7 @@ wait_for "stretch: the new job runs" state_is "$new" RUNNING
 # a job that ran has a finite priority, below a new job's 2^30+1 (Slurm
 # itself sets 1 for a moment when the requeue completes; the next cycle
 # writes the stretch priority back)
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 finite_prio() { local p; p=$(prio "$1"); [ -n "$p" ] && [ "$p" -gt 1 ] && [ "$p" -lt 1073741825 ]; }
 wait_for "stretch: preempted job's priority finite (1 < p < 2^30+1)" \
 	finite_prio "$old"

@@ -51,7 +51,7 @@ run_mode() {
 				fail "$mode: slurmctld restart failed"
 			known=$(squeue -h -t all -o %i | sort -n)
 			lost=$(comm -23 <(printf '%s\n' "${ids[@]}" | sort -n) <(echo "$known"))
-			[ -z "$lost" ] || fail "$mode: jobs lost across the restart: $(echo $lost)"
+			[ -z "$lost" ] || fail "$mode: jobs lost across the restart: $(xargs <<<"$lost")"
 		fi
 		id=$(submit -N"${sizes[i]}" --comment="dfrs:need=${needs[i]}" \
 			--wrap "sleep ${lens[i]}")
@@ -115,7 +115,8 @@ trap 'kill "${pids[@]}" 2>/dev/null; wait; rm -rf "$out"' EXIT
 t0=$SECONDS
 for run in "cmbf 19100 yes linear" "ambf 19120 no linear" \
 	   "cmcbf 19140 no dfrs" "amcbf 19160 yes dfrs"; do
-	set -- $run
+	read -r -a words <<<"$run"
+	set -- "${words[@]}"
 	if [ "$4" = linear ]; then opts=("${linear[@]}"); else opts=("${dfrs[@]}"); fi
 	( run_mode "$1" "$2" "$3" "${opts[@]}"; exit "$failures" ) >"$out/$1" 2>&1 &
 	pids+=($!)

@@ -22,9 +22,10 @@ start_cluster slice --nodes 1 --port $port --cpu-slice 0.5 --node-agent \
 mount=$(cpu_mount)
 acct=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuacct(,|$)/ {print $2; exit}' /proc/mounts)
 node=dfrs/c$port/n1
-[ -n "$mount" ] && [ -n "$acct" ] || { fail "needs cgroup v1 cpu and cpuacct"; finish; }
-[ "$(cat "$mount/$node/cpu.cfs_quota_us")" = 10000 ] && [ "$(cat "$mount/$node/cpu.cfs_period_us")" = 20000 ] ||
+if [ -z "$mount" ] || [ -z "$acct" ]; then fail "needs cgroup v1 cpu and cpuacct"; finish; fi
+if [ "$(cat "$mount/$node/cpu.cfs_quota_us")" != 10000 ] || [ "$(cat "$mount/$node/cpu.cfs_period_us")" != 20000 ]; then
 	fail "node group: cpu.cfs_quota_us $(cat "$mount/$node/cpu.cfs_quota_us"), want 10000 per 20000 us"
+fi
 
 work=$CLUSTER_DIR/work
 mkdir -p "$work"
@@ -34,7 +35,9 @@ b=$(busy b)
 wait_for "jobs $a and $b both running" \
 	sh -c "[ \"\$(squeue -h -t R -j $a,$b -o %i | wc -l)\" = 2 ]"
 
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 shares_is() { [ "$(cat "$mount/$node/job_$1/cpu.shares" 2>/dev/null)" = "$2" ]; }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 in_group() {	# the job's dfrs-work process is in its groups inside the node's
 	local pid
 	pid=$(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null |
@@ -77,12 +80,12 @@ measure "fg/bg tiers" dfrs:tier=fg dfrs:tier=bg 10000 2
 
 measure "equal weights" dfrs:weight=1024 dfrs:weight=1024 1024 1024
 for p in "$pa" "$pb"; do
-	[ "$p" -ge 35 ] && [ "$p" -le 65 ] || fail "equal weights: a job got $p % of the node's CPU, want 35..65 %"
+	in_range "$p" 35 65 || fail "equal weights: a job got $p % of the node's CPU, want 35..65 %"
 done
 
 measure "DFRS yields 0.75/0.25" dfrs:yield=0.75,need=1 dfrs:yield=0.25,need=1 7500 2500
 share=$((pa * 100 / (pa + pb)))
-[ "$share" -ge 62 ] && [ "$share" -le 88 ] ||
+in_range "$share" 62 88 ||
 	fail "yields 0.75/0.25: the 0.75 job got $share % of the two jobs' CPU, want 62..88 %"
 
 scancel "$a" "$b"

@@ -18,6 +18,7 @@ CLUSTER_DIR=$tmp/build/test-clusters/$test_name/$(printf 'a-directory-name-of-so
 export SLURM_CONF=$CLUSTER_DIR/slurm.conf
 [ "${#CLUSTER_DIR}" -gt 110 ] || fail "the state directory is only ${#CLUSTER_DIR} characters"
 lc() { DFRS_BUILD=$tmp/build "$cluster" "$@" --dir "$CLUSTER_DIR"; }
+# shellcheck disable=SC2317  # run by the EXIT trap: shellcheck does not see that call
 cleanup() {
 	lc stop >/dev/null 2>&1
 	rm -rf "$build/test-clusters/$test_name" "$tmp"
@@ -55,14 +56,15 @@ for pe in "${pids[@]}"; do
 	[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "${pe#*:}" ] &&
 		fail "pid $p (${pe#*:}) still running after stop"
 done
-[ -n "$spool" ] && [ ! -e "$spool" ] || fail "stop left the spool directory '$spool'"
+if [ -z "$spool" ] || [ -e "$spool" ]; then fail "stop left the spool directory '$spool'"; fi
 [ ! -e "$CLUSTER_DIR/spool" ] || fail "stop left the link $CLUSTER_DIR/spool"
 
 # a spool still too long (an administrator's DFRS_RUN_DIR): one line, nothing started
 out=$(DFRS_RUN_DIR=/tmp/$(printf 'x%.0s' {1..90}) lc start --nodes 2 --port 17950 2>&1)
 rc=$?
 [ "$rc" != 0 ] || fail "a spool path over Slurm's socket limit was accepted"
-[ "$(grep -c . <<<"$out")" = 1 ] && grep -q "Slurm's limit: 107" <<<"$out" ||
+if [ "$(grep -c . <<<"$out")" != 1 ] || ! grep -q "Slurm's limit: 107" <<<"$out"; then
 	fail "refusal of a long spool: want one line naming the limit, got: $out"
+fi
 [ ! -e "$CLUSTER_DIR/nodes" ] || fail "a cluster started although the spool is too long"
 finish

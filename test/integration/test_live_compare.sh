@@ -63,8 +63,10 @@ learned=$(grep -c '^j ' "$m/state/dfrs-need-history" 2>/dev/null || true)
 [ "${learned:-0}" -ge 1 ] ||
 	fail "amcbf-measured: sched/amcbf learned no measured need (state/dfrs-need-history)"
 echo "amcbf-measured: $learned jobs' measured needs learned"
-grep -q '^live against live' "$work/needs.txt" &&
-	grep -q 'slurm-amcbf-measured  / slurm-amcbf ' "$work/needs.txt" &&
-	grep -q 'jobs measured; first report' "$work/needs.txt" ||
-	{ fail "needs.txt lacks the undeclared run's lines:"; sed 's/^/  /' "$work/needs.txt"; }
+if ! grep -q '^live against live' "$work/needs.txt" ||
+   ! grep -q 'slurm-amcbf-measured  / slurm-amcbf ' "$work/needs.txt" ||
+   ! grep -q 'jobs measured; first report' "$work/needs.txt"; then
+	fail "needs.txt lacks the undeclared run's lines:"
+	sed 's/^/  /' "$work/needs.txt"
+fi
 finish

@@ -46,11 +46,13 @@ set_params() {
 		wait_for "restarted slurmctld answers" ping_up
 	fi
 }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 pid_changed() {
 	local now
 	now=$(ctld_pid)
 	[ -n "$now" ] && [ "$now" != "$1" ] && [ -d "/proc/$now" ]
 }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 ping_up() { scontrol ping 2>/dev/null | grep -q UP; }
 
 # wait_log PATTERN: the log shows PATTERN after the last reconfigure within 10 s

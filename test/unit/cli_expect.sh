@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # cli_expect.sh - sourced by the test/unit/test_*_cli.sh scripts: a scratch
 # directory ($tmp, removed on exit), fail, expect and finish, for running
 # the dfrs program of this build ($DFRS, default ./dfrs).

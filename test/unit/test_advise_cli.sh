@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_advise_cli.sh - dfrs advise end to end on the shipped sacct sample
 # and its slurm.conf (one seed, one load, no sweep: well under a second):
@@ -13,26 +13,26 @@ top=${srcdir:-$(dirname "$0")/../..}
 # the report names the history file: copies under the short scratch
 # directory keep its width check independent of where the checkout is
 cp "$top/contribs/data/sample-sacct.csv" "$top/contribs/data/sample-slurm.conf" "$tmp/"
-sample="--history $tmp/sample-sacct.csv --slurm-conf $tmp/sample-slurm.conf"
-quick="--seeds 1 --loads 1 --no-sweep"
+sample=(--history "$tmp/sample-sacct.csv" --slurm-conf "$tmp/sample-slurm.conf")
+quick=(--seeds 1 --loads 1 --no-sweep)
 
-expect 0 'machine: 32 nodes of 16 CPUs, jobs take whole nodes (from slurm.conf)' -- advise $sample $quick
-expect 0 'VERDICT (load x1, 1 seeds): deploy' -- advise $sample $quick
-expect 0 'CPU use: 1000 of 3000 jobs from the history' -- advise $sample $quick
-expect 0 'partitions: 2 in the history, reported apart but not modelled as node sets' -- advise $sample $quick
-expect 0 '30 job array tasks (JobID 7_1)' -- advise $sample $quick
-expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise $sample $quick
-expect 0 '19 jobs with GRES' -- advise $sample $quick
-expect 0 '14 jobs in reservations' -- advise $sample $quick
-expect 0 'PriorityType=priority/multifactor' -- advise $sample $quick
-expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise $sample $quick
-expect 0 'short        2-4    conservative     1230' -- advise $sample $quick
+expect 0 'machine: 32 nodes of 16 CPUs, jobs take whole nodes (from slurm.conf)' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'VERDICT (load x1, 1 seeds): deploy' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'CPU use: 1000 of 3000 jobs from the history' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'partitions: 2 in the history, reported apart but not modelled as node sets' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 '30 job array tasks (JobID 7_1)' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 '19 jobs with GRES' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 '14 jobs in reservations' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'PriorityType=priority/multifactor' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'short        2-4    conservative     1230' -- advise "${sample[@]}" "${quick[@]}"
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"
-expect 0 '"verdict":"deploy"' -- advise $sample $quick --format json
-expect 0 '"array_tasks":30' -- advise $sample $quick --format json
-expect 0 'if the load grows x1.5:' -- advise $sample --seeds 1 --loads 1,1.5 --no-sweep
-expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise $sample --seeds 1 --loads 1
+expect 0 '"verdict":"deploy"' -- advise "${sample[@]}" "${quick[@]}" --format json
+expect 0 '"array_tasks":30' -- advise "${sample[@]}" "${quick[@]}" --format json
+expect 0 'if the load grows x1.5:' -- advise "${sample[@]}" --seeds 1 --loads 1,1.5 --no-sweep
+expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise "${sample[@]}" --seeds 1 --loads 1
 
 # four jobs that never wait on 4 nodes: every policy the same
 cat >"$tmp/h.csv" <<'CSV'
@@ -42,7 +42,7 @@ JobIDRaw,Partition,Submit,Start,End,ElapsedRaw,AllocCPUS,TimelimitRaw
 CSV
 expect 0 'VERDICT (load x1, 2 seeds): no clear difference' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
 expect 0 'none of: job arrays, heterogeneous jobs, GRES' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
-expect 0 'warning: no --nodes and no --slurm-conf: guessing 4 nodes of 1 CPUs from the history (its largest job)' -- advise --history "$tmp/h.csv" $quick
+expect 0 'warning: no --nodes and no --slurm-conf: guessing 4 nodes of 1 CPUs from the history (its largest job)' -- advise --history "$tmp/h.csv" "${quick[@]}"
 
 printf 'NodeName=n[1-4] CPUs=4\nNodeName=m[1-2] CPUs=x\n' >"$tmp/bad.conf"
 expect 1 "$tmp/bad.conf:2: CPUs=x is not a whole number above 0" -- advise --history "$tmp/h.csv" --slurm-conf "$tmp/bad.conf"

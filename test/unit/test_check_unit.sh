@@ -86,12 +86,14 @@ else
 		"@printf '[  PASSED  ] 1 test(s).\n' >test/unit/a.log"
 	result mixed 0 "unit: 1 passed, 0 failed, 0 skipped"
 	[ ! -e "$tmp/mixed/test/unit/d.log" ] || fail "mixed: the failed run's own logs were not removed"
-	[ "$(kept mixed)" = "$k" ] && [ -f "$k/test/unit/d.log" ] ||
+	if [ "$(kept mixed)" != "$k" ] || [ ! -f "$k/test/unit/d.log" ]; then
 		fail "mixed: a later run removed the kept logs of the failed one"
+	fi
 fi
 k=$(kept nobuild)
-[ -n "$k" ] && grep -q 'expected expression' "$k/check-unit.log" ||
+if [ -z "$k" ] || ! grep -q 'expected expression' "$k/check-unit.log"; then
 	fail "nobuild: make check's output was not kept"
+fi
 
 # All pass: exit 0.
 fake good \

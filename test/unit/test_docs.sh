@@ -87,9 +87,12 @@ for opt in $(options "$top"/src/dfrs/cmd_*.c); do
 	grep -q -- "\\\\-\\\\-$(echo "$opt" | sed 's/-/\\\\-/g')\b" "$man/dfrs.1" ||
 		fail "dfrs.1: option --$opt not mentioned"
 done
-for key in $(sed -n 's/^[[:space:]]*PW\{0,1\}("\([a-z_]*\)".*/\1/p' "$top/src/common/sim/sim_params.c"); do
+while read -r key; do
+	[ -n "$key" ] || continue
 	grep -q "$key" "$man/dfrs.1" || fail "dfrs.1: dfrs sim --param $key not mentioned"
-done
+done <<KEYS
+$(sed -n 's/^[[:space:]]*PW\{0,1\}("\([a-z_]*\)".*/\1/p' "$top/src/common/sim/sim_params.c")
+KEYS
 
 # 4. dfrs-nodeagent: every option
 for opt in $(options "$top/src/node/dfrs_nodeagent.c"); do
@@ -98,6 +101,6 @@ for opt in $(options "$top/src/node/dfrs_nodeagent.c"); do
 done
 
 if [ "$fails" = 0 ]; then
-	echo "test_docs: $(echo "$pages" | wc -w) man pages render cleanly; $(wc -l <"$tmp/params") parameters, $(echo $subs | wc -w) subcommands and their options documented"
+	echo "test_docs: $(echo "$pages" | wc -w) man pages render cleanly; $(wc -l <"$tmp/params") parameters, $(echo "$subs" | wc -w) subcommands and their options documented"
 fi
 [ "$fails" = 0 ]

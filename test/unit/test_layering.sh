@@ -23,7 +23,7 @@ bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 includes() { sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
 
 for f in "$lib"/*.c "$lib"/*.h; do
-	[ -e "$f" ] && bad "${f#$top/}: sources belong in a subsystem folder of src/common"
+	[ -e "$f" ] && bad "${f#"$top"/}: sources belong in a subsystem folder of src/common"
 done
 
 checked=0
@@ -34,27 +34,30 @@ for dir in rules trace sched dfrs avail suite need amcbf sim; do
 		for inc in $(includes "$f"); do
 			case $inc in
 			*/*)	sub=${inc%%/*}
-				[ -f "$lib/$inc" ] || { bad "${f#$top/}: includes $inc, which is not in src/common"; continue; }
+				[ -f "$lib/$inc" ] || { bad "${f#"$top"/}: includes $inc, which is not in src/common"; continue; }
 				case $dir:$sub in
 				sched:rules|dfrs:rules) ;;
 				suite:trace|suite:sched|suite:dfrs|suite:avail|suite:rules) ;;
 				need:suite|amcbf:dfrs|amcbf:suite|sim:*) ;;
-				*) bad "${f#$top/}: $dir/ may not include $inc" ;;
+				*) bad "${f#"$top"/}: $dir/ may not include $inc" ;;
 				esac ;;
-			*)	[ -f "$lib/$dir/$inc" ] || bad "${f#$top/}: includes $inc, not a file of $dir/" ;;
+			*)	[ -f "$lib/$dir/$inc" ] || bad "${f#"$top"/}: includes $inc, not a file of $dir/" ;;
 			esac
 		done
 	done
 done
 [ "$checked" -ge 100 ] || bad "only $checked library files found under $lib"
 
-for f in $(find "$top/src/plugins" "$top/src/node" -name '*.[ch]'); do
+while read -r f; do
+	[ -n "$f" ] || continue
 	for inc in $(includes "$f"); do
 		case $inc in
-		sim/*) bad "${f#$top/}: a plugin or the node agent includes $inc" ;;
+		sim/*) bad "${f#"$top"/}: a plugin or the node agent includes $inc" ;;
 		esac
 	done
-done
+done <<FILES
+$(find "$top/src/plugins" "$top/src/node" -name '*.[ch]')
+FILES
 
 [ "$fails" = 0 ] && echo "layering: $checked library files, plugins and node agent: ok"
 [ "$fails" = 0 ]

@@ -28,7 +28,7 @@ done
 mkdir -p "$tmp/build" "$tmp/src/testsuite/expect" "$tmp/run/backfill/logs" "$tmp/run/amcbf/logs"
 for t in test17.1 test17.2 test17.10 test28.1 test28.2; do : >"$tmp/src/testsuite/expect/$t"; done
 echo "DFRS_SLURM_SRC=$tmp/src" >"$tmp/build/slurm.env"
-export DFRS_BUILD=$tmp/build
+export DFRS_BUILD="$tmp/build"
 DFRS_BUILD=$tmp/build "$sr" --dry-run --families 17 >"$tmp/out" 2>&1 || fail "--dry-run: exit $?"
 [ "$(grep '^test' "$tmp/out" | tr '\n' ' ')" = "test17.1 test17.2 test17.10 " ] ||
 	fail "--dry-run --families 17 lists: $(grep '^test' "$tmp/out" | tr '\n' ' ')"

@@ -70,12 +70,13 @@ probe_kernel() {
 
 work_pid() {	# the job's dfrs-work process
 	local p
-	for p in $(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
+	while read -r p; do
 		[ "$(readlink "/proc/$p/exe")" = "$build/dfrs-work" ] && { echo "$p"; return 0; }
-	done
+	done < <(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
 	return 1
 }
 v2_path() { sed -n 's|^0::/||p' "/proc/$1/cgroup"; }
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 is() { [ "$(cat "$cg/$1/$2" 2>/dev/null)" = "$3" ]; }
 
 # 2. the agent on a local cluster: cluster MODE, MODE "own" (slurmd uses no
@@ -109,11 +110,12 @@ cluster() {
 		{ tail -n 20 "$dir/slurmctld.log" "$dir/slurmd-n1.log"; return 1; }
 	wait_for -t 30 "$mode: job $b running" work_pid "$b" >/dev/null || return 1
 	pa_=$(work_pid "$a") pb_=$(work_pid "$b")
-	taskset -p -c 0 "$pa_" >/dev/null && taskset -p -c 0 "$pb_" >/dev/null ||
+	if ! taskset -p -c 0 "$pa_" >/dev/null || ! taskset -p -c 0 "$pb_" >/dev/null; then
 		fail "$mode: cannot pin the jobs to vCPU 0"
+	fi
 	if [ "$mode" = slurm ]; then
 		before_a=$(v2_path "$pa_") before_b=$(v2_path "$pb_")
-		ga=${before_a%%/job_$a/*}/job_$a gb=${before_b%%/job_$b/*}/job_$b
+		ga=${before_a%%/job_"$a"/*}/job_$a gb=${before_b%%/job_"$b"/*}/job_$b
 		[[ $before_a == system.slice/n1_slurmstepd.scope/job_$a/* ]] ||
 			fail "slurm: job $a's process is in '$before_a', not in slurmstepd's job group"
 	else
@@ -137,13 +139,14 @@ cluster() {
 	# carries the lead in virtual run time it took there (CFS settles it
 	# over seconds, the other job running alone meanwhile)
 	case_ "yields 0.75/0.25" dfrs:yield=0.75,need=1 dfrs:yield=0.25,need=1 cpu.weight 732 cpu.weight 244
-	[ "$pa" -ge 700 ] && [ "$pa" -le 800 ] || fail "$mode: yields 0.75/0.25: the 0.75 job got $(pm "$pa"), want 70..80 %"
+	in_range "$pa" 700 800 || fail "$mode: yields 0.75/0.25: the 0.75 job got $(pm "$pa"), want 70..80 %"
 	case_ "tiers fg/bg" dfrs:tier=fg dfrs:tier=bg cpu.weight 977 cpu.idle 1
 	[ "$pa" -ge 950 ] || fail "$mode: tiers: the foreground job got $(pm "$pa"), want >= 95 %"
 	[ "$pb" -le 50 ] || fail "$mode: tiers: the background job got $(pm "$pb"), want <= 5 %"
 	if [ "$mode" = slurm ]; then
-		[ "$(v2_path "$pa_")" = "$before_a" ] && [ "$(v2_path "$pb_")" = "$before_b" ] ||
+		if [ "$(v2_path "$pa_")" != "$before_a" ] || [ "$(v2_path "$pb_")" != "$before_b" ]; then
 			fail "slurm: a job's process was moved: $(v2_path "$pa_"), $(v2_path "$pb_")"
+		fi
 		[ ! -d "$cg/dfrs" ] || fail "slurm: the agent made groups of its own ($cg/dfrs)"
 		grep -qw cpu "$cg/system.slice/n1_slurmstepd.scope/cgroup.subtree_control" ||
 			fail "slurm: cpu not enabled in n1_slurmstepd.scope's cgroup.subtree_control"
