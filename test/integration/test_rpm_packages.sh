@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_rpm_packages.sh - the RPM packages of slurm-dfrs.spec that
 # contribs/build-rpm built (DFRS_RPMS: its output directory), as an EL site
-# gets them: the three packages, each with exactly its files, the Slurm
-# release in Release and as an exact Requires, the node agent's unit naming
-# the installed paths and its systemd scriptlets.  When the build directory
-# (DFRS_BUILD) is for the same Slurm release, the plugins taken out of the
-# package with rpm2cpio (and nothing else of ours) are PluginDir's only
-# sched/amcbf and select/dfrs in a local cluster: slurmctld maps those very
-# files and runs jobs to completion, as its jobcomp records and scontrol say.
-# Without DFRS_RPMS it skips (77): building the packages takes minutes
-# (contribs/build-rpm), so contribs/check does not.
+# gets them: the three packages (split as the Debian ones), each with exactly
+# its files, the Slurm release in Release and as an exact Requires, the node
+# agent's unit naming the installed paths and its systemd scriptlets.  When
+# the build directory (DFRS_BUILD) is for the same Slurm release, the plugins
+# taken out of the package with rpm2cpio (and nothing else of ours) are
+# PluginDir's only sched/amcbf and select/dfrs in a local cluster: slurmctld
+# maps those very files and runs jobs to completion, as its jobcomp records
+# and scontrol say.  Without DFRS_RPMS it skips (77) in one line: building
+# the packages takes a minute or more (contribs/build-rpm), more than
+# contribs/check gives one test.
 set -uo pipefail
 # shellcheck source=test/integration/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -30,14 +31,14 @@ pkg() {
 # q RPM ARGS...: rpm -qp (no RPM database here, hence no warnings kept)
 q() { local f=$1; shift; rpm -qp "$@" "$f" 2>/dev/null; }
 
-plugins=$(pkg slurm-dfrs) agent=$(pkg slurm-dfrs-nodeagent) tools=$(pkg slurm-dfrs-tools)
+plugins=$(pkg slurm-dfrs-plugins) agent=$(pkg slurm-dfrs-nodeagent) tools=$(pkg slurm-dfrs)
 for f in "$plugins" "$agent" "$tools"; do
-	[ -f "$f" ] || { fail "$rpms/RPMS: not the three packages slurm-dfrs, -nodeagent, -tools"; finish; }
+	[ -f "$f" ] || { fail "$rpms/RPMS: not the three packages slurm-dfrs-plugins, -nodeagent and slurm-dfrs"; finish; }
 done
 sver=$(q "$plugins" --requires | awk '$1 == "slurm" && $2 == "=" { print $3 }')
 ver=$(q "$plugins" --qf '%{VERSION}')
 echo "  slurm-dfrs $ver for Slurm ${sver:-?}"
-[ -n "$sver" ] || { fail "slurm-dfrs: no 'Requires: slurm = X'"; finish; }
+[ -n "$sver" ] || { fail "slurm-dfrs-plugins: no 'Requires: slurm = X'"; finish; }
 
 # the files of each package, exactly (rpm's /usr/lib/.build-id links aside)
 files_are() {
@@ -49,19 +50,18 @@ files_are() {
 }
 files_are "$plugins" \
 	/usr/lib64/slurm/sched_amcbf.so /usr/lib64/slurm/select_dfrs.so \
-	"/usr/share/doc/slurm-dfrs-$ver" "/usr/share/doc/slurm-dfrs-$ver/README.md" \
-	"/usr/share/doc/slurm-dfrs-$ver/admin-guide.md" "/usr/share/doc/slurm-dfrs-$ver/tuning-guide.md" \
-	"/usr/share/licenses/slurm-dfrs-$ver" "/usr/share/licenses/slurm-dfrs-$ver/COPYING" \
-	/usr/share/man/man5/slurm-dfrs.5
+	"/usr/share/doc/slurm-dfrs-plugins-$ver" "/usr/share/doc/slurm-dfrs-plugins-$ver/README.md" \
+	"/usr/share/doc/slurm-dfrs-plugins-$ver/admin-guide.md" "/usr/share/doc/slurm-dfrs-plugins-$ver/tuning-guide.md" \
+	"/usr/share/licenses/slurm-dfrs-plugins-$ver" "/usr/share/licenses/slurm-dfrs-plugins-$ver/COPYING"
 files_are "$agent" \
 	/etc/default/dfrs-nodeagent /usr/lib/systemd/system/dfrs-nodeagent.service \
 	/usr/sbin/dfrs-nodeagent \
 	"/usr/share/licenses/slurm-dfrs-nodeagent-$ver" "/usr/share/licenses/slurm-dfrs-nodeagent-$ver/COPYING" \
 	/usr/share/man/man8/dfrs-nodeagent.8
 files_are "$tools" \
-	/usr/bin/dfrs \
-	"/usr/share/licenses/slurm-dfrs-tools-$ver" "/usr/share/licenses/slurm-dfrs-tools-$ver/COPYING" \
-	/usr/share/man/man1/dfrs.1
+	/usr/bin/dfrs /usr/bin/dfrs-work \
+	"/usr/share/licenses/slurm-dfrs-$ver" "/usr/share/licenses/slurm-dfrs-$ver/COPYING" \
+	/usr/share/man/man1/dfrs.1 /usr/share/man/man5/slurm-dfrs.5
 
 # the Slurm release: in Release, and required exactly by what runs with it
 for f in "$plugins" "$agent" "$tools"; do
@@ -71,7 +71,7 @@ done
 for f in "$plugins" "$agent"; do
 	q "$f" --requires | grep -qx "slurm = $sver" || fail "$(basename "$f"): no 'Requires: slurm = $sver'"
 done
-q "$tools" --requires | grep -q '^slurm ' && fail "slurm-dfrs-tools requires slurm (the dfrs command needs none)"
+q "$tools" --requires | grep -q '^slurm ' && fail "slurm-dfrs requires slurm (the dfrs command needs none)"
 q "$agent" --configfiles | grep -qx /etc/default/dfrs-nodeagent ||
 	fail "slurm-dfrs-nodeagent: /etc/default/dfrs-nodeagent is not a config file"
 
