@@ -9,20 +9,33 @@
 # taken out of the package with rpm2cpio (and nothing else of ours) are
 # PluginDir's only sched/amcbf and select/dfrs in a local cluster: slurmctld
 # maps those very files and runs jobs to completion, as its jobcomp records
-# and scontrol say.  Without DFRS_RPMS it skips (77) in one line: building
-# the packages takes a minute or more (contribs/build-rpm), more than
-# contribs/check gives one test.
+# and scontrol say.  Without DFRS_RPMS, for a build against a Slurm that
+# contribs/setup built from its tarball (24.11: in contribs/check's 24.11
+# list), it builds them first with contribs/build-rpm from that tarball
+# (DFRS_SLURM_TARBALL, default <cache>/slurm-wlm_<release>.orig.tar.gz),
+# about a minute; for Debian's 22.05 packages it skips (77) in one line.
 set -uo pipefail
 # shellcheck source=test/integration/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-rpms=${DFRS_RPMS:-}
-if [ -z "$rpms" ]; then
-	echo "SKIP: $test_name: no packages to test (DFRS_RPMS=DIR, built by contribs/build-rpm)"
+if ! command -v rpmbuild >/dev/null || ! command -v cpio >/dev/null; then
+	echo "SKIP: $test_name: no rpmbuild or cpio (apt-get install rpm cpio; contribs/setup does)"
 	exit 77
 fi
+rpms=${DFRS_RPMS:-}
+if [ -z "$rpms" ]; then
+	tarball=${DFRS_SLURM_TARBALL:-${DFRS_CACHE:-/var/cache/slurm-dfrs}/slurm-wlm_$DFRS_SLURM_VERSION.orig.tar.gz}
+	if [ -z "$DFRS_SLURM_PREFIX" ]; then
+		echo "SKIP: $test_name: a build for Debian's Slurm packages; RPMs are built here for a Slurm built from its tarball (24.11), or given (DFRS_RPMS=DIR)"
+		exit 77
+	fi
+	[ -f "$tarball" ] || { echo "SKIP: $test_name: no $tarball to build the RPMs from (DFRS_SLURM_TARBALL)"; exit 77; }
+	t0=$SECONDS
+	DFRS_BUILD=$build "$top/contribs/build-rpm" "$tarball" >/dev/null || { fail "contribs/build-rpm $tarball failed"; finish; }
+	rpms=$build/rpm-$DFRS_SLURM_VERSION
+	echo "  built by contribs/build-rpm in $((SECONDS - t0)) s"
+fi
 rpms=$(cd "$rpms" && pwd) || { fail "DFRS_RPMS=$rpms: no such directory"; finish; }
-command -v rpm2cpio >/dev/null || { echo "SKIP: $test_name: no rpm2cpio (apt-get install rpm)"; exit 77; }
 
 # pkg NAME: the binary package NAME in DFRS_RPMS
 pkg() {
