@@ -25,7 +25,7 @@
  * PriorityTier: a predicate over the sides read with the locks held) go
  * into the policy's decision (amcbf_dfrs_rules.h; dfrs_online.h, "The
  * site's rules"); the test before each start and the check of each
- * requeue (amcbf_rules_preempt) stay as second nets.
+ * requeue (amcbf_preempt_for) stay as second nets.
  *
  * The view is read with slurmctld's locks held; the policy decides with no
  * lock held; the decisions are applied with the locks again (yielded every
@@ -648,9 +648,9 @@ static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 			continue;
 		/* the site's rules: QOS Preempt= lists, PriorityTier,
 		 * GraceTime */
-		rc = amcbf_rules_preempt(jp, preemptor_of(v, i), k, params,
-					 mem, now, ap->who,
-					 moved ? "migrating" : "suspended");
+		rc = amcbf_preempt_for(jp, preemptor_of(v, i), k, params,
+				       mem, now, ap->who,
+				       moved ? "migrating" : "suspended");
 		if (rc == AMCBF_PREEMPT_WAITING)
 			p->waiting++;
 		if (rc != AMCBF_PREEMPT_DONE)

@@ -510,8 +510,8 @@ static void apply_requeue(amcbf_pass_t *p, engine_t *g, amcbf_known_t *k,
 	if (p->requeues >= p->params->max_preempt_per_cycle)
 		return;
 	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
-	switch (amcbf_rules_preempt(jp, preemptor, k, p->params, p->mem,
-				    p->now, g->policy->name, "preempted")) {
+	switch (amcbf_preempt_for(jp, preemptor, k, p->params, p->mem,
+				  p->now, g->policy->name, "preempted")) {
 	case AMCBF_PREEMPT_DONE:
 		p->requeues++;
 		p->actions++;
