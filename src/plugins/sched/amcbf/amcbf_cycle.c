@@ -39,6 +39,8 @@
 
 amcbf_job_class_t amcbf_job_class(job_record_t *job_ptr)
 {
+	/* a requeued job is pending while still completing on its nodes:
+	 * those nodes are not free yet */
 	bool holding = IS_JOB_SUSPENDED(job_ptr) ||
 		       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
 
