@@ -54,7 +54,7 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.sched.min_idle_cpu = p->min_idle_cpu;
 	o->model.sched.bg_min_rate = p->bg_min_rate;
 	o->cpu_default = p->share_cpu_need;
-	/* amcbf_mode=dfrs as the plugin runs it (amcbf_dfrs.c): requeues,
+	/* amcbf_mode=dfrs as the plugin runs it (amcbf_decide_dfrs.c): requeues,
 	 * its cap and starvation bound, its period, minvt and repacks, the
 	 * jobs' minimum yield; every job checkpoints with a signal, none
 	 * without */

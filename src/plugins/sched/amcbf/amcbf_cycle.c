@@ -1,780 +1,196 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_cycle.c - sched/amcbf's cycle: the adapter between slurmctld and the
- * consolidation engines of Liu et al. 2013 (CMBF, AMBF, CMCBF, AMCBF in
- * src/common/sched/sched_cmbf_amcbf.c, the same code dfrs sim runs).
+ * amcbf_cycle.c - sched/amcbf's cycle, whatever decides in it: the
+ * consolidation engines of Liu et al. 2013 (amcbf_mode=cmbf, ambf, cmcbf,
+ * amcbf: amcbf_decide_engine.c) or the online DFRS policies of Stillwell
+ * et al. 2010 (amcbf_mode=dfrs: amcbf_decide_dfrs.c); amcbf_decide.h is
+ * what it asks of them.
  *
- * Each cycle rebuilds the engine's state from slurmctld's records (running
- * jobs in their tier, pending jobs in queue order) with its locks held,
- * calls the engine with no lock held, and takes the locks again to apply
- * its decisions in order, each to a job still as it was read (looked up
- * again by id; the locks are yielded every amcbf_yield_interval ms): a
- * start becomes select_nodes() restricted to the engine's nodes (as
- * sched/backfill starts jobs) and launch_job(); a preemption becomes a
- * requeue (Slurm resets the job's submit time then; the plugin keeps the
- * first one, so the job keeps its place in the queue); a tier change
- * rewrites the job's "dfrs:tier=" tag, which the node agents turn into CPU
- * weights without restarting anything.
- *
- * The queue order (amcbf_order.c) is by default Slurm's job priority (as
- * priority/multifactor or priority/basic set it, or scontrol and --nice
- * changed it), then first submit time; amcbf_priority=fifo is first
- * submit time alone.  With amcbf_priority=stretch the order is DFRS's
- * max-stretch priority flow_time / virtual_time^2 (Stillwell et al. 2010;
- * new jobs first), virtual time being the job's estimated yield integrated over its runs (1
- * in the foreground, the CPU its foreground neighbour leaves in the
- * background), and pending jobs' Slurm priority shows it (squeue %Q).
- *
- * What the engine must not touch is put at the front of the queue order,
- * where nothing is "later" than it and so nothing preempts it: nodes that
- * cannot be used (down, drained, not responding), jobs being suspended or
- * completing, jobs preempted amcbf_max_preempt times already, jobs that
- * have run less than amcbf_min_runtime, jobs Slurm may not requeue
- * (--no-requeue, not batch), jobs of an amcbf_exempt_qos, and jobs of
- * partitions outside amcbf_partitions.  Pending jobs of those partitions
- * never reach the engine: they start first, in submit order, wherever
- * Slurm fits them (as sched/builtin would).
- *
- * With amcbf_ckpt_signal set, a preemption first sends the signal to the
- * job's batch script and requeues it amcbf_ckpt_wait seconds later, if the
- * engine still decides so then; nothing starts on its nodes meanwhile.
+ * Each cycle takes slurmctld's locks, does what needs no decision (jobs
+ * split after a corrected run, jobs past their deadline, jobs of the
+ * partitions the plugin does not manage, burst buffers), reads every job
+ * record into the decider's view and the plugin's memory (the pending jobs
+ * time-bounded by amcbf_max_read_time, amcbf_readbound.h; the jobs gone
+ * since the last cycle forgotten), and lets the locks go.  The decider
+ * decides with no lock held; then the locks are taken again for it to
+ * apply its decisions, each to a job still as it was read (looked up again
+ * by id: amcbf_still_as_seen; the locks are yielded every
+ * amcbf_yield_interval ms).
  */
 #include "src/common/slurm_xlator.h"
 
-#include <math.h>
-#include <signal.h>
 #include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#include "slurm/slurm_errno.h"
-
-#include "src/common/bitstring.h"
 #include "src/common/list.h"
-#include "src/common/log.h"
-#include "src/common/node_conf.h"
 #include "src/common/xmalloc.h"
-#include "src/common/xstring.h"
-#include "src/slurmctld/job_scheduler.h"
 #include "src/slurmctld/locks.h"
-#include "src/slurmctld/node_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_cycle.h"
-#include "amcbf_needs.h"
+#include "amcbf_decide.h"
 #include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
-#include "amcbf_power.h"
 #include "amcbf_bb.h"
-#include "amcbf_preempt_rules.h"
-#include "amcbf_engine_rules.h"
-#include "amcbf/amcbf_order.h"
-#include "suite/cpu_weight.h"
-#include "sched/sched_policy.h"
 
-/* One entry of the engine's job array and where it came from. */
-typedef struct {
-	sched_job_t job;
-	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
-				   (looked up again after the locks were let go) */
-	time_t start;		/* a running job's start time, when seen */
-	amcbf_order_key_t key;	/* its place in the queue order; key.fixed:
-				   blocker or exempt, kept at the front */
-	double *util;
-	unsigned char *allowed;	/* nodes a pending job may use, or NULL */
-	int *rank;		/* its node preference (availability), or NULL */
-	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
-	amcbf_pair_side_t pair;	/* its side of the site's pairwise rule */
-} entry_t;
-
-bool amcbf_tiers_possible(void)
-{
-	ListIterator it;
-	part_record_t *part_ptr;
-	bool shared = false;
-
-	if (xstrcmp(slurm_conf.select_type, "select/dfrs") || !part_list)
-		return false;
-	/* a bg job shares a node with a fg job: the partition must force
-	 * sharing of at least two jobs per node */
-	it = list_iterator_create(part_list);
-	while ((part_ptr = list_next(it)))
-		if ((part_ptr->max_share & SHARED_FORCE) &&
-		    (part_ptr->max_share & ~SHARED_FORCE) >= 2)
-			shared = true;
-	list_iterator_destroy(it);
-	return shared;
-}
-
-/* Estimated yield of a running job: 1 in the foreground, in the
- * background the least CPU its foreground neighbours leave. */
-static double estimated_yield(const sched_state_t *st, size_t j)
-{
-	double y = 1.0;
-
-	if (st->jobs[j].where != SCHED_RUNNING_BG)
-		return y;
-	for (int p = 0; p < st->jobs[j].nodes; p++) {
-		double left = 1.0 - sched_fg_util(st, st->jobs[j].alloc[p]);
-		if (left < y)
-			y = left > 0 ? left : 0;
-	}
-	return y;
-}
-
-static int by_slurm_priority(const void *a, const void *b)
-{
-	return amcbf_order_compare(AMCBF_PRIO_PRIORITY,
-				   &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
-}
-
-static int by_fifo(const void *a, const void *b)
-{
-	return amcbf_order_compare(AMCBF_PRIO_FIFO, &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
-}
-
-static int by_stretch(const void *a, const void *b)
-{
-	return amcbf_order_compare(AMCBF_PRIO_STRETCH,
-				   &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
-}
-
-/* The CPU need of each process: declared, measured on its nodes,
- * predicted, else dfrs_cpu_need (amcbf_needs.h). */
-static double job_need(job_record_t *job_ptr, const dfrs_params_t *params,
-		       sched_where_t where)
-{
-	return amcbf_needs_of(job_ptr, params, where == SCHED_RUNNING_BG);
-}
-
-static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
-		 int nodes, sched_where_t where, const dfrs_params_t *params)
-{
-	double need = job_ptr ? job_need(job_ptr, params, where) : 1.0;
-
-	e->id = job_ptr ? job_ptr->job_id : 0;
-	e->start = job_ptr ? job_ptr->start_time : 0;
-	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
-	e->job.nodes = nodes;
-	e->job.where = where;
-	e->job.estimate = -1;	/* no time limit: expected never to end */
-	if (job_ptr && IS_JOB_RUNNING(job_ptr) &&
-	    job_ptr->end_time > job_ptr->start_time) {
-		/* its end time, as amcbf_charge moves it for the CPU a
-		 * tier or a yield allots */
-		e->job.started = (double)job_ptr->start_time;
-		e->job.estimate = difftime(job_ptr->end_time,
-					   job_ptr->start_time);
-	} else if (job_ptr && job_ptr->time_limit != INFINITE &&
-		   job_ptr->time_limit != NO_VAL) {
-		e->job.estimate = 60.0 * job_ptr->time_limit;
-	}
-	e->util = xcalloc(nodes, sizeof(double));
-	for (int p = 0; p < nodes; p++)
-		e->util[p] = need;
-	e->job.util = e->util;
-	e->job.alloc = xcalloc(nodes, sizeof(int));
-	if (bitmap) {
-		int p = 0;
-		for (int i = 0; i < node_record_count && p < nodes; i++)
-			if (bit_test(bitmap, i))
-				e->job.alloc[p++] = i;
-	}
-}
-
-static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
-{
-	cpu_weight_tag_t tag = { .yield = -1, .need = -1, .weight = -1,
-			   .min_yield = -1,
-			   .tier = tier == SCHED_TIER_FG ? SCHED_TIER_FG : SCHED_TIER_BG };
-	char text[64];
-
-	cpu_weight_tag_format(&tag, text, sizeof(text));
-	if (job_ptr->system_comment && !xstrcmp(job_ptr->system_comment, text))
-		return;
-	xfree(job_ptr->system_comment);
-	job_ptr->system_comment = xstrdup(text);
-	last_job_update = time(NULL);
-}
-
-/* What one cycle read from slurmctld: the engine's entries (jobs and the
- * blockers of unusable nodes) and the events since the last cycle. */
-typedef struct {
-	entry_t *e;
-	size_t ne, cap;
-	int nnodes;	/* slurmctld's node table when read */
-	unsigned events;
-	bool settling;	/* a job we requeued is still leaving its nodes */
-	amcbf_read_t *read;	/* pending jobs read last, time-bounded */
-	amcbf_lic_pool_t pool;	/* licenses the engine sees */
-	amcbf_pair_ctx_t pair;	/* the pairwise rule the engine consults */
-	const amcbf_pair_side_t **sides;	/* pair.sides, by state index */
-} snapshot_t;
-
-/* A new zeroed entry at the end of the snapshot. */
-static entry_t *snapshot_add(snapshot_t *s)
-{
-	if (s->ne == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		xrecalloc(s->e, s->cap, sizeof(*s->e));
-	}
-	memset(&s->e[s->ne], 0, sizeof(s->e[0]));
-	return &s->e[s->ne++];
-}
-
-static void snapshot_free(snapshot_t *s)
-{
-	for (size_t j = 0; j < s->ne; j++) {
-		xfree(s->e[j].util);
-		xfree(s->e[j].job.alloc);
-		xfree(s->e[j].allowed);
-		xfree(s->e[j].rank);
-		xfree(s->e[j].lic);
-		amcbf_pair_side_free(&s->e[j].pair);
-	}
-	amcbf_lic_pool_free(&s->pool);
-	xfree(s->sides);
-	xfree(s->e);
-	memset(s, 0, sizeof(*s));
-}
-
-/* Nodes the engine may not use: one fixed blocker each. */
-static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
-			      const amcbf_avail_t *avail)
-{
-	for (int i = 0; i < node_record_count; i++) {
-		entry_t *b;
-
-		if (amcbf_node_usable(i) && !amcbf_avail_node_off(avail, params, i))
-			continue;
-		b = snapshot_add(s);
-		fill(b, NULL, NULL, 1, SCHED_RUNNING_FG, params);
-		b->job.alloc[0] = i;
-		b->job.pinned = 1;
-		b->key.fixed = 1;
-	}
-}
-
-/* A pending job: queued for the engine if it is ours to start. */
-static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
-			     amcbf_known_t *k, job_record_t *job_ptr,
-			     const dfrs_params_t *params,
-			     const amcbf_avail_t *avail, time_t now)
-{
-	bool stretch_order = params->priority == AMCBF_PRIO_STRETCH;
-	double stretch = amcbf_note_pending(mem, k, job_ptr, stretch_order, now);
-	entry_t *q;
-
-	/* not ours to start: see startable(); other partitions' jobs
-	 * started before the scan */
-	if (!amcbf_startable(job_ptr) ||
-	    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name))
-		return;
-	k->requeued = 0;
-	if (k->running && k->tier == SCHED_TIER_FG)
-		s->events |= SCHED_EV_FG_DEPARTURE;
-	if (k->running && k->tier == SCHED_TIER_BG)
-		s->events |= SCHED_EV_BG_DEPARTURE;
-	k->running = 0;
-	q = snapshot_add(s);
-	fill(q, job_ptr, NULL,
-	     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
-	     SCHED_QUEUED, params);
-	q->allowed = amcbf_job_allowed(job_ptr, q->job.nodes);
-	q->job.allowed = q->allowed;
-	q->rank = amcbf_power_rank(amcbf_avail_rank(avail, job_ptr));
-	q->job.rank = q->rank;
-	/* the site's rules the engine applies itself: licenses, and who
-	 * may preempt whom */
-	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &q->job.nlic);
-	q->job.lic = q->lic;
-	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_pair_side_read(&q->pair, job_ptr);
-	q->key.id = job_ptr->job_id;
-	q->key.submit = amcbf_first_submit(k, job_ptr);
-	q->key.slurm_prio = job_ptr->priority;
-	q->key.part_tier = job_ptr->part_ptr ?
-			       job_ptr->part_ptr->priority_tier : 0;
-	q->job.arrival = (double)q->key.submit;
-	if (stretch_order)
-		q->key.stretch = stretch;
-	if (!k->seen) {
-		q->job.is_new = 1;
-		s->events |= SCHED_EV_ARRIVAL;
-		k->seen = 1;
-	}
-}
-
-/* A job holding nodes (running, suspended, or completing after our
- * requeue): in its tier, fixed unless the engine may preempt it. */
-static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
-			     job_record_t *job_ptr, bool running,
-			     const dfrs_params_t *params, time_t now)
-{
-	bitstr_t *bm;
-	entry_t *r;
-	int n;
-
-	if (!k->running && (!k->seen || k->restored)) {
-		/* first seen running (e.g. after a slurmctld restart): its
-		 * tier is in its tag */
-		cpu_weight_tag_t tag;
-		char err[128];
-		if (cpu_weight_tag_parse(job_ptr->system_comment, &tag, err,
-					 sizeof(err)) == 1 &&
-		    tag.tier == SCHED_TIER_BG)
-			k->tier = SCHED_TIER_BG;
-		k->seen = 1;
-	}
-	bm = running ? job_ptr->node_bitmap :
-		(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
-		 job_ptr->node_bitmap);
-	if ((n = bit_set_count(bm)) <= 0)
-		return;
-	r = snapshot_add(s);
-	fill(r, job_ptr, bm, n, (running && k->tier == SCHED_TIER_BG) ?
-	     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
-	r->key.id = job_ptr->job_id;
-	r->key.submit = amcbf_first_submit(k, job_ptr);
-	r->key.slurm_prio = job_ptr->priority;
-	r->key.part_tier = job_ptr->part_ptr ?
-			       job_ptr->part_ptr->priority_tier : 0;
-	r->job.arrival = (double)r->key.submit;
-	if (params->priority == AMCBF_PRIO_STRETCH) {
-		r->key.stretch = amcbf_stretch(job_ptr, k, now);
-		/* current when it is preempted */
-		job_ptr->priority = amcbf_slurm_priority(r->key.stretch);
-	}
-	r->key.fixed = !running || !amcbf_preemptable(job_ptr, params, now);
-	/* also out of reach of a bg eviction, which ignores the order */
-	r->job.no_preempt = r->key.fixed;
-	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_pair_side_read(&r->pair, job_ptr);
-	if (running)	/* a completing job departs once done */
-		k->running = 1;
-}
-
-/* One of slurmctld's jobs into the snapshot and the plugin's memory. */
-static void snapshot_job(snapshot_t *s, amcbf_memory_t *mem,
-			 job_record_t *job_ptr, const dfrs_params_t *params,
-			 const amcbf_avail_t *avail, time_t now)
+amcbf_job_class_t amcbf_job_class(job_record_t *job_ptr)
 {
 	/* a requeued job is pending while still completing on its nodes:
 	 * those nodes are not free yet */
 	bool holding = IS_JOB_SUSPENDED(job_ptr) ||
 		       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
-	bool running = IS_JOB_RUNNING(job_ptr) && !holding;
-	bool pending = IS_JOB_PENDING(job_ptr) && !holding;
-	amcbf_known_t *k;
 
-	if (!job_ptr->details)
-		return;
-	k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
-	if (k && !(pending || running || holding)) {
-		/* ended since the last cycle: a departure of its tier (a
-		 * completing job still holds its nodes: later) */
-		if (k->running)
-			s->events |= k->tier == SCHED_TIER_BG ?
-				SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
-		k->running = 0;
-		return;
-	}
-	if (k) {
-		k->alive = 1;
-		/* virtual time and time limit: the yield since the last
-		 * cycle */
-		amcbf_charge(k, job_ptr, now, params);
-	}
-	if (k && k->requeued && IS_JOB_COMPLETING(job_ptr))
-		s->settling = true;
-	if (pending && s->read)
-		amcbf_read_defer(s->read, job_ptr);
-	else if (pending)
-		snapshot_pending(s, mem, k, job_ptr, params, avail, now);
-	else if ((running || holding) &&
-		 (job_ptr->node_bitmap || job_ptr->node_bitmap_cg))
-		snapshot_holding(s, k, job_ptr, running, params, now);
-	if (k)
-		k->restored = 0;
+	if (holding)
+		return AMCBF_JOB_HOLDING;
+	if (IS_JOB_RUNNING(job_ptr))
+		return AMCBF_JOB_RUNNING;
+	if (IS_JOB_PENDING(job_ptr))
+		return AMCBF_JOB_PENDING;
+	return AMCBF_JOB_SKIP;
 }
 
-/* Read slurmctld's nodes and jobs (locks held); forget the jobs gone. */
-static void snapshot_take(snapshot_t *s, amcbf_memory_t *mem,
-			  const dfrs_params_t *params,
-			  const amcbf_avail_t *avail, time_t now)
+job_record_t *amcbf_still_as_seen(uint32_t id, amcbf_seen_t seen,
+				  time_t start)
 {
+	job_record_t *jp = id ? find_job_record(id) : NULL;
+
+	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
+		return NULL;
+	if (seen == AMCBF_SEEN_PENDING)
+		return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+	return IS_JOB_RUNNING(jp) && (seen == AMCBF_SEEN_STARTED ||
+				      jp->start_time == start) ? jp : NULL;
+}
+
+/* One job record into the plugin's memory: alive, its virtual time and
+ * time limit charged with the yield since the last cycle; *k NULL for
+ * AMCBF_JOB_SKIP. */
+static amcbf_job_class_t read_one(amcbf_pass_t *p, job_record_t *job_ptr,
+				  amcbf_known_t **k)
+{
+	amcbf_job_class_t c = amcbf_job_class(job_ptr);
+
+	*k = NULL;
+	if (!job_ptr->details)
+		return AMCBF_JOB_SKIP;
+	*k = amcbf_known(p->mem, job_ptr->job_id, c != AMCBF_JOB_SKIP);
+	if (*k && c == AMCBF_JOB_SKIP) {
+		/* ended since the last cycle (a completing job still holds
+		 * its nodes: later) */
+		c = (*k)->running ? AMCBF_JOB_DEPARTED : AMCBF_JOB_SKIP;
+		if (c == AMCBF_JOB_SKIP)
+			*k = NULL;
+		return c;
+	}
+	if (*k) {
+		(*k)->alive = 1;
+		amcbf_charge(*k, job_ptr, p->now, p->params);
+	}
+	return c;
+}
+
+/* Read slurmctld's jobs (locks held) for the decider; forget the jobs
+ * gone.  True when there is something to decide. */
+static bool read_jobs(const amcbf_decider_t *d, amcbf_pass_t *p,
+		      amcbf_read_t *rd)
+{
+	amcbf_memory_t *mem = p->mem;
 	ListIterator it;
 	job_record_t *job_ptr;
+	amcbf_known_t *k;
 
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
-	s->nnodes = node_record_count;
-	amcbf_lic_pool_read(&s->pool);
-	s->pair.site = amcbf_rules_site();
-	snapshot_blockers(s, params, avail);
+	d->read_begin(p);
 	it = list_iterator_create(job_list);
-	while ((job_ptr = list_next(it)))
-		snapshot_job(s, mem, job_ptr, params, avail, now);
-	list_iterator_destroy(it);
-	while (s->read && (job_ptr = amcbf_read_next(s->read)))
-		snapshot_pending(s, mem,
-				 amcbf_known(mem, job_ptr->job_id, false),
-				 job_ptr, params, avail, now);
+	while ((job_ptr = list_next(it))) {
+		amcbf_job_class_t c = read_one(p, job_ptr, &k);
 
-	/* jobs gone since the last cycle (ended, cancelled) */
+		if (c == AMCBF_JOB_SKIP)
+			continue;
+		if (c == AMCBF_JOB_DEPARTED) {
+			d->departed(p, k);
+			k->running = 0;
+			continue;
+		}
+		d->read_job(p, c, k, job_ptr);
+		if (c == AMCBF_JOB_PENDING)	/* read last, time-bounded */
+			amcbf_read_defer(rd, job_ptr);
+	}
+	list_iterator_destroy(it);
+	while ((job_ptr = amcbf_read_next(rd)))
+		d->read_pending(p, amcbf_known(mem, job_ptr->job_id, false),
+				job_ptr);
+
+	/* jobs gone from slurmctld since the last cycle (ended, cancelled) */
 	for (size_t i = 0; i < mem->njobs;) {
 		if (mem->jobs[i].alive) {
 			i++;
 			continue;
 		}
 		if (mem->jobs[i].running)
-			s->events |= mem->jobs[i].tier == SCHED_TIER_BG ?
-				SCHED_EV_BG_DEPARTURE : SCHED_EV_FG_DEPARTURE;
+			d->departed(p, &mem->jobs[i]);
 		amcbf_forget(mem, i);
 	}
+	return d->read_end(p);
 }
 
-/* Put the running jobs, then the blockers, in the nodes' tier slots. */
-static void place_running(sched_state_t *st, const snapshot_t *s)
+/* Under the locks: what needs no decision, then the read. */
+static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
+		       size_t *records)
 {
-	/* blockers go in the slots the jobs there leave: a job running on a
-	 * node that stopped responding keeps its tier */
-	for (int blockers = 0; blockers < 2; blockers++) {
-		for (size_t j = 0; j < s->ne; j++) {
-			if (st->jobs[j].where == SCHED_QUEUED ||
-			    (s->e[j].id == 0) != blockers)
-				continue;
-			for (int p = 0; p < st->jobs[j].nodes; p++) {
-				sched_node_t *nd = &st->nodes[st->jobs[j].alloc[p]];
-				/* a second job on a node without tiers (e.g.
-				 * started before this mode) goes in the bg slot */
-				if (st->jobs[j].where == SCHED_RUNNING_BG ||
-				    nd->fg_job >= 0) {
-					if (nd->bg_job >= 0)
-						continue;	/* both taken */
-					nd->bg_job = (int)j;
-					nd->bg_proc = p;
-					if (blockers)
-						st->jobs[j].where = SCHED_RUNNING_BG;
-				} else {
-					nd->fg_job = (int)j;
-					nd->fg_proc = p;
-				}
-			}
-		}
-	}
-}
+	amcbf_read_t rd;
+	bool to_decide;
 
-/* The engine's state from the snapshot, in queue order (sorts it); no
- * lock needed. */
-static void build_state(sched_state_t *st, snapshot_t *s,
-			amcbf_memory_t *mem, const dfrs_params_t *params,
-			time_t now)
-{
-	mem->npending = mem->nrunning = 0;
-	for (size_t j = 0; j < s->ne; j++)
-		if (s->e[j].id && s->e[j].job.where == SCHED_QUEUED)
-			mem->npending++;
-		else if (s->e[j].id)
-			mem->nrunning++;
-	qsort(s->e, s->ne, sizeof(*s->e),
-	      params->priority == AMCBF_PRIO_STRETCH ? by_stretch :
-	      params->priority == AMCBF_PRIO_FIFO ? by_fifo : by_slurm_priority);
-	st->now = (double)now;
-	st->nnodes = s->nnodes;
-	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
-	for (int i = 0; i < s->nnodes; i++)
-		st->nodes[i].fg_job = st->nodes[i].fg_proc =
-			st->nodes[i].bg_job = st->nodes[i].bg_proc = -1;
-	st->jobs = xcalloc(s->ne ? s->ne : 1, sizeof(*st->jobs));
-	st->njobs = s->ne;
-	for (size_t j = 0; j < s->ne; j++)
-		st->jobs[j] = s->e[j].job;
-	place_running(st, s);
-	st->licenses = s->pool.lic;
-	st->nlicenses = s->pool.nlic;
-	if (s->pair.site != PREEMPT_SITE_NONE) {
-		s->sides = xcalloc(s->ne ? s->ne : 1, sizeof(*s->sides));
-		for (size_t j = 0; j < s->ne; j++)
-			s->sides[j] = &s->e[j].pair;
-		s->pair.sides = s->sides;
-		st->may_preempt = amcbf_pair_may_preempt;
-		st->preempt_ctx = &s->pair;
-	}
-
-	/* each running job's yield until the next cycle: 1 in the
-	 * foreground, the CPU left by the foreground neighbour in the bg */
-	for (size_t j = 0; j < s->ne; j++) {
-		amcbf_known_t *k = s->e[j].id ?
-			amcbf_known(mem, s->e[j].id, false) : NULL;
-		if (!k || st->jobs[j].where == SCHED_QUEUED)
-			continue;
-		k->yield = estimated_yield(st, j);
-	}
-}
-
-/* What the decisions of one cycle came to. */
-typedef struct {
-	const sched_policy_t *policy;
-	bool tiered;
-	amcbf_hold_t hold;	/* slurmctld's locks */
-	int actions, requeues, waiting;
-	uint32_t refused_for;	/* a requeue for this job was refused by the
-				   site's rules: its start would fail */
-} apply_t;
-
-static void apply_start(apply_t *ap, amcbf_memory_t *mem, uint32_t seen_id,
-			job_record_t *jp, const sched_state_t *st,
-			const sched_decision_t *dc, const int *nodes)
-{
-	amcbf_known_t *k;
-	int rc;
-
-	/* nodes not free before the requeued leave */
-	if (ap->requeues || ap->waiting || jp->job_id == ap->refused_for)
-		return;
-	rc = amcbf_start_on(jp, nodes, st->jobs[dc->job].nodes);
-	if (rc != SLURM_SUCCESS) {
-		verbose("could not start %pJ where %s decided: %s",
-			jp, ap->policy->name, slurm_strerror(rc));
-		mem->failed++;
-		return;
-	}
-	/* an array task has an id of its own now */
-	k = amcbf_known_started(mem, seen_id, jp);
-	k->tier = dc->tier;
-	k->running = 1;
-	k->yield = estimated_yield(st, dc->job);
-	if (ap->tiered)
-		tag_tier(jp, dc->tier);
-	info("%s: started %pJ on %s in the %s tier", ap->policy->name,
-	     jp, jp->nodes, dc->tier == SCHED_TIER_FG ? "fg" : "bg");
-	mem->started++;
-	ap->actions++;
-}
-
-/* The job a requeue makes room for: the engine's next start or promotion
- * (its evictions come right before it); NULL if none follows. */
-static job_record_t *preemptor_of(const snapshot_t *s,
-				  const sched_decisions_t *dec, size_t d)
-{
-	long by = dec->items[d].preemptor;
-
-	/* the engine names it (a bg eviction comes after its start) */
-	if (by >= 0)
-		return s->e[by].id ? find_job_record(s->e[by].id) : NULL;
-	for (size_t e = d + 1; e < dec->count; e++)
-		if (dec->items[e].action == SCHED_START ||
-		    dec->items[e].action == SCHED_TO_FG)
-			return s->e[dec->items[e].job].id ?
-				find_job_record(s->e[dec->items[e].job].id) :
-				NULL;
-	return NULL;
-}
-
-static void apply_requeue(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
-			  job_record_t *jp, job_record_t *preemptor,
-			  const dfrs_params_t *params, time_t now)
-{
-	if (ap->requeues >= params->max_preempt_per_cycle)
-		return;
-	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
-	switch (amcbf_rules_preempt(jp, preemptor, k, params, mem, now,
-				    ap->policy->name, "preempted")) {
-	case AMCBF_PREEMPT_DONE:
-		ap->requeues++;
-		ap->actions++;
-		break;
-	case AMCBF_PREEMPT_WAITING:
-		ap->waiting++;
-		break;
-	case AMCBF_PREEMPT_REFUSED:
-		if (preemptor)
-			ap->refused_for = preemptor->job_id;
-		break;
-	}
-}
-
-static void apply_tier(apply_t *ap, amcbf_memory_t *mem, amcbf_known_t *k,
-		       job_record_t *jp, const sched_state_t *st,
-		       const sched_decision_t *dc)
-{
-	/* a running job cannot change nodes in place: leave it in bg; the
-	 * engine retries later */
-	if (dc->action == SCHED_TO_FG && dc->moved > 0)
-		return;
-	k->tier = dc->action == SCHED_TO_FG ? SCHED_TIER_FG : SCHED_TIER_BG;
-	k->yield = estimated_yield(st, dc->job);
-	tag_tier(jp, k->tier);
-	info("%s: %pJ swapped to the %s tier on %s (no restart)",
-	     ap->policy->name, jp, k->tier == SCHED_TIER_FG ? "fg" : "bg",
-	     jp->nodes);
-	if (dc->action == SCHED_TO_FG)
-		mem->promoted++;
-	else
-		mem->demoted++;
-	ap->actions++;
-}
-
-/* The job of a decision as it is now, if it is still as the snapshot saw
- * it: pending for a start; for the rest, running the same run, or the run
- * an earlier decision of this cycle started (only this plugin starts). */
-static job_record_t *still_as_seen(const entry_t *en, sched_action_t action)
-{
-	job_record_t *jp = en->id ? find_job_record(en->id) : NULL;
-
-	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
-		return NULL;
-	if (action == SCHED_START)
-		return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
-	return IS_JOB_RUNNING(jp) && (jp->start_time == en->start ||
-				      en->job.where == SCHED_QUEUED) ? jp : NULL;
-}
-
-/* Apply the engine's decisions in order (locks held; yielded now and then:
- * each job is looked up again). */
-static void apply(apply_t *ap, amcbf_memory_t *mem, const snapshot_t *s,
-		  const sched_state_t *st, const sched_decisions_t *dec,
-		  const dfrs_params_t *params, time_t now)
-{
-	for (size_t d = 0; d < dec->count; d++) {
-		const sched_decision_t *dc = &dec->items[d];
-		const entry_t *en = &s->e[dc->job];
-		amcbf_known_t *k = en->id ? amcbf_known(mem, en->id, false) : NULL;
-		job_record_t *jp;
-
-		if (!k)
-			continue;
-		if (!(jp = still_as_seen(en, dc->action))) {
-			debug("%s: JobId=%u changed since the cycle read it: not acted on",
-			      ap->policy->name, en->id);
-			continue;
-		}
-		switch (dc->action) {
-		case SCHED_START:
-			apply_start(ap, mem, en->id, jp, st, dc,
-				    sched_decision_nodes(dec, dc));
-			break;
-		case SCHED_REQUEUE:
-			apply_requeue(ap, mem, k, jp, preemptor_of(s, dec, d),
-				      params, now);
-			break;
-		case SCHED_TO_FG:
-		case SCHED_TO_BG:
-			apply_tier(ap, mem, k, jp, st, dc);
-			break;
-		}
-		if (!amcbf_hold_yield(&ap->hold))
-			break;
-	}
-	/* a checkpointed job the engine no longer preempts: a later
-	 * preemption signals it afresh */
-	amcbf_checkpoint_sweep(mem);
-}
-
-/* The engine of the configured mode; without shared nodes the tiered
- * modes are their untiered twins.  Call with the part lock. */
-static const sched_policy_t *cycle_policy(const dfrs_params_t *params,
-					  bool *tiered)
-{
-	const char *name;
-	const sched_policy_t *policy;
-
-	*tiered = (params->mode == AMCBF_MODE_AMCBF ||
-		   params->mode == AMCBF_MODE_CMCBF) && amcbf_tiers_possible();
-	name = *tiered ? dfrs_params_mode_name(params->mode) :
-		params->mode == AMCBF_MODE_AMCBF ? "ambf" :
-		params->mode == AMCBF_MODE_CMCBF ? "cmbf" :
-		dfrs_params_mode_name(params->mode);
-	if (!(policy = sched_policy_find(name)))
-		error("no engine for mode %s", name);
-	return policy;
+	amcbf_read_begin(&rd, p->params->max_read_time);
+	p->actions += amcbf_split_aftercorr();
+	p->actions += amcbf_end_past_deadlines();
+	p->actions += amcbf_start_unmanaged(p->params, p->mem);
+	amcbf_bb_cycle();
+	*records = list_count(job_list);
+	amcbf_deps_begin();
+	to_decide = read_jobs(d, p, &rd);
+	amcbf_deps_end();
+	amcbf_read_end(&rd, &p->mem->next_wake, p->now);
+	amcbf_bb_wake(&p->mem->next_wake, p->now);
+	return to_decide;
 }
 
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		const amcbf_avail_t *avail)
 {
-	sched_config_t cfg = { .util_threshold = params->util_threshold,
-			       .min_idle_cpu = params->min_idle_cpu,
-			       .bg_min_rate = params->bg_min_rate,
-			       .reserve = params->reserve,
-			       .requeue_victims = params->requeue_victims };
-	/* auto follows the configured mode, not the engine: amcbf and
-	 * cmcbf running untiered (no shared nodes) requeue nobody */
-	if (cfg.requeue_victims == SCHED_REQUEUE_AUTO)
-		cfg.requeue_victims = params->mode == AMCBF_MODE_AMCBF ||
-				      params->mode == AMCBF_MODE_CMCBF ? 0 : 1;
-	sched_decisions_t dec = { 0 };
-	sched_state_t st = { 0 };
-	snapshot_t snap = { 0 };
-	apply_t ap = { .hold = { .locks = { .conf = READ_LOCK,
-					    .job = WRITE_LOCK,
-					    .node = WRITE_LOCK,
-					    .part = READ_LOCK,
-					    .fed = READ_LOCK },
-				 .yield_ms = params->yield_interval } };
-	time_t now = time(NULL);
-	bool stop;
+	const amcbf_decider_t *d = params->mode == AMCBF_MODE_DFRS ?
+		&amcbf_decide_dfrs : &amcbf_decide_engine;
+	amcbf_pass_t p = { .mem = mem, .params = params, .avail = avail,
+			   .now = time(NULL),
+			   .hold = { .locks = { .conf = READ_LOCK,
+						.job = WRITE_LOCK,
+						.node = WRITE_LOCK,
+						.part = READ_LOCK,
+						.fed = READ_LOCK },
+				     .yield_ms = params->yield_interval } };
+	bool to_decide = false;
 	size_t records = 0;	/* job records read */
-	amcbf_read_t rd;
 
-	amcbf_hold_lock(&ap.hold);
+	p.own = xcalloc(1, d->size);
+	amcbf_hold_lock(&p.hold);
 	/* shutdown_time: began while we waited */
-	stop = slurmctld_config.shutdown_time ||
-	       !(ap.policy = cycle_policy(params, &ap.tiered));
-	if (!stop) {
-		amcbf_read_begin(&rd, params->max_read_time);
-		ap.actions += amcbf_split_aftercorr();
-		ap.actions += amcbf_end_past_deadlines();
-		ap.actions += amcbf_start_unmanaged(params, mem);
-		amcbf_bb_cycle();
-		records = list_count(job_list);
-		amcbf_deps_begin();
-		snap.read = &rd;
-		snapshot_take(&snap, mem, params, avail, now);
-		amcbf_deps_end();
-		amcbf_read_end(&rd, &mem->next_wake, now);
-		amcbf_bb_wake(&mem->next_wake, now);
+	if (!slurmctld_config.shutdown_time && d->prepare(&p))
+		to_decide = read_phase(d, &p, &records);
+	amcbf_hold_note_read(amcbf_hold_unlock(&p.hold), records);
+	/* the decider decides with no lock held */
+	if (to_decide && d->decide(&p)) {
+		amcbf_hold_lock(&p.hold);
+		if (!slurmctld_config.shutdown_time)
+			d->apply(&p);
+		amcbf_hold_unlock(&p.hold);
 	}
-	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
-	if (stop)
-		goto out;
-	if (!ap.tiered || mem->cycles == 0)
-		snap.events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
-	if (snap.settling) {
-		/* a job we preempted is still leaving its nodes: decide once
-		 * they are free, not around them */
-		debug("%s cycle: a preempted job is still leaving its nodes",
-		      ap.policy->name);
-		goto out;
-	}
-	/* the engine decides with no lock held */
-	build_state(&st, &snap, mem, params, now);
-	debug("%s cycle: %zu jobs and blockers, events %#x, mem %zu known",
-	      ap.policy->name, snap.ne, snap.events, mem->njobs);
-	if (ap.policy->engine(&st, &cfg, snap.events, &dec)) {
-		error("engine %s: out of memory; nothing done this cycle",
-		      ap.policy->name);
-		goto out;
-	}
-	amcbf_hold_lock(&ap.hold);
-	if (!slurmctld_config.shutdown_time)
-		apply(&ap, mem, &snap, &st, &dec, params, now);
-	amcbf_hold_unlock(&ap.hold);
-out:
-	snapshot_free(&snap);
-	xfree(st.nodes);
-	xfree(st.jobs);
-	sched_decisions_free(&dec);
-	return ap.actions;
+	d->release(&p);
+	xfree(p.own);
+	return p.actions;
 }

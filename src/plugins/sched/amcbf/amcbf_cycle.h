@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_cycle.h - one scheduling cycle of sched/amcbf inside slurmctld:
- * slurmctld's jobs and nodes into the consolidation engine's state
- * (src/common/sched/sched_engine.h), the engine's decisions back into job starts,
- * requeues and tier changes.
+ * slurmctld's jobs and nodes into the view of the configured mode's
+ * decider (the consolidation engine's state, src/common/sched/
+ * sched_engine.h, or the online DFRS policy's cluster, dfrs_online.h), its
+ * decisions back into job starts, requeues and tier changes.
  */
 #ifndef DFRS_AMCBF_CYCLE_H
 #define DFRS_AMCBF_CYCLE_H
@@ -18,10 +19,12 @@
 #include "suite/dfrs_params.h"
 
 /*
- * Run one cycle with slurmctld's locks taken inside (held only while the
- * state is read and the decisions applied, not while the engine decides).  Returns the number of actions
- * taken.  Nodes the availability policy finds OFF are kept free; jobs
- * asking for availability (dfrs:avail=) prefer nodes by it.
+ * Run one cycle of the configured mode (amcbf_mode: the engine's, or
+ * DFRS's) with slurmctld's locks taken inside (held only while the state
+ * is read and the decisions applied, not while the decider decides).
+ * Returns the number of actions taken.  In the engine modes, nodes the
+ * availability policy finds OFF are kept free, and jobs asking for
+ * availability (dfrs:avail=) prefer nodes by it.
  */
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		const amcbf_avail_t *avail);

@@ -4,11 +4,13 @@
  * algorithm decides: remember jobs between cycles, tell which nodes a job
  * may use and whether it may be preempted, start a job on given nodes (as
  * sched/backfill's _start_job does), start the jobs of partitions it does
- * not manage, send the checkpoint signal before a requeue, and show a DFRS
- * priority in Slurm's priority field.  Used by amcbf_cycle.c (consolidation
- * backfill, Liu et al. 2013) and amcbf_dfrs.c (online DFRS, Stillwell et al. 2010).  Every
- * function here is called with slurmctld's job (write), node (write) and
- * partition (read) locks held.
+ * not manage, preempt a job as the site's rules allow (they answer,
+ * amcbf_preempt_rules.h; the checkpoint signal or the GraceTime first,
+ * then the requeue), and show a DFRS priority in Slurm's priority field.
+ * Used by the cycle (amcbf_cycle.c) and its deciders: amcbf_decide_engine.c
+ * (consolidation backfill, Liu et al. 2013) and amcbf_decide_dfrs.c (online
+ * DFRS, Stillwell et al. 2010).  Every function here is called with
+ * slurmctld's job (write), node (write) and partition (read) locks held.
  */
 #include "src/common/slurm_xlator.h"
 
@@ -31,6 +33,11 @@
 #include "src/slurmctld/node_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
+#if DFRS_SLURM_SINCE(24, 11)
+#include "src/interfaces/preempt.h"
+#else
+#include "src/slurmctld/preempt.h"
+#endif
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
@@ -426,6 +433,61 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 	k->ckpt_at = 0;
 	mem->requeued++;
 	return AMCBF_PREEMPT_DONE;
+}
+
+/* The requeue after a GraceTime, by Slurm's preemption path. */
+static amcbf_preempt_rc_t preempt_with_grace(job_record_t *victim,
+					     job_record_t *preemptor,
+					     uint32_t grace, amcbf_known_t *k,
+					     amcbf_memory_t *mem,
+					     const char *who, const char *what)
+{
+	bool began = victim->preempt_time != 0;
+	char *where = xstrdup(victim->nodes);
+
+	if (slurm_job_preempt(victim, preemptor, PREEMPT_MODE_REQUEUE,
+			      false) != SLURM_SUCCESS) {
+		if (!began)
+			info("%s: %s %pJ on %s for %pJ: SIGTERM sent, requeued after its GraceTime of %u s",
+			     who, what, victim, where, preemptor, grace);
+		if (!mem->next_wake || victim->end_time < mem->next_wake)
+			mem->next_wake = victim->end_time;
+		xfree(where);
+		return AMCBF_PREEMPT_WAITING;
+	}
+	info("%s: %s %pJ on %s (requeued after its GraceTime, preemption %u)",
+	     who, what, victim, where, victim->restart_cnt);
+#ifdef GRACE_PREEMPT
+	/* Slurm >= 23.02 marks a job signalled for its GraceTime, and clears
+	 * the mark only when the run's end requeues it.  Requeued here first,
+	 * the run's end finds the job completing and leaves the mark, and the
+	 * next run, however it ends, would be requeued again for it (seen on
+	 * 24.11: sacct PREEMPTED PREEMPTED COMPLETED after one preemption) */
+	victim->bit_flags &= ~GRACE_PREEMPT;
+#endif
+	xfree(where);
+	k->requeued = 1;
+	k->ckpt_at = 0;
+	mem->requeued++;
+	return AMCBF_PREEMPT_DONE;
+}
+
+amcbf_preempt_rc_t amcbf_preempt_for(job_record_t *victim,
+				     job_record_t *preemptor,
+				     amcbf_known_t *k,
+				     const dfrs_params_t *params,
+				     amcbf_memory_t *mem, time_t now,
+				     const char *who, const char *what)
+{
+	uint32_t grace;
+
+	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
+	if (!amcbf_rules_may_preempt(victim, preemptor, who, &grace))
+		return AMCBF_PREEMPT_REFUSED;
+	if (grace)
+		return preempt_with_grace(victim, preemptor, grace, k, mem,
+					  who, what);
+	return amcbf_preempt(victim, k, params, mem, now, who, what);
 }
 
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * amcbf_jobs.h - sched/amcbf's dealings with slurmctld's jobs, shared by its
- * algorithms (amcbf_cycle.c: consolidation backfill; amcbf_dfrs.c: online
- * DFRS).  Call everything with slurmctld's job and node write locks and
- * the partition read lock held.
+ * algorithms (amcbf_decide_engine.c: consolidation backfill;
+ * amcbf_decide_dfrs.c: online DFRS).  Call everything with slurmctld's job
+ * and node write locks and the partition read lock held.
  */
 #ifndef DFRS_AMCBF_JOBS_H
 #define DFRS_AMCBF_JOBS_H
@@ -142,6 +142,20 @@ amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
 				 const dfrs_params_t *params,
 				 amcbf_memory_t *mem, time_t now,
 				 const char *who, const char *what);
+/*
+ * Preempt `victim` for `preemptor` (NULL: not known) as the site allows
+ * (amcbf_rules_may_preempt): not at all if it does not
+ * (AMCBF_PREEMPT_REFUSED); with a GraceTime, through Slurm's
+ * slurm_job_preempt(): SIGCONT and SIGTERM, its end time cut to now +
+ * GraceTime, the requeue once that has passed (AMCBF_PREEMPT_WAITING until
+ * then: nothing starts on its nodes); else amcbf_preempt().
+ */
+amcbf_preempt_rc_t amcbf_preempt_for(job_record_t *victim,
+				     job_record_t *preemptor,
+				     amcbf_known_t *k,
+				     const dfrs_params_t *params,
+				     amcbf_memory_t *mem, time_t now,
+				     const char *who, const char *what);
 /* After a cycle's decisions: a job signalled for a checkpoint that the
  * algorithm no longer preempts is signalled afresh if preempted later. */
 void amcbf_checkpoint_sweep(amcbf_memory_t *mem);

@@ -3,8 +3,8 @@
  * amcbf_preempt_rules.c - the site's preemption configuration as
  * sched/amcbf honours it (amcbf_preempt_rules.h): slurmctld's job, QOS
  * and partition records into the plain structs of
- * src/common/suite/preempt_rules.c, which decides, and a victim's
- * GraceTime through Slurm's own slurm_job_preempt().
+ * src/common/rules/preempt_rules.c, which decides, and the GraceTime a
+ * victim is owed.  It only answers: amcbf_jobs.c acts (amcbf_preempt_for).
  */
 #include "src/common/slurm_xlator.h"
 
@@ -193,67 +193,25 @@ static uint32_t grace_of(job_record_t *job_ptr)
 	return preempt_rules_grace(site(), qos_grace, part_grace);
 }
 
-/* The requeue after a GraceTime, by Slurm's preemption path. */
-static amcbf_preempt_rc_t preempt_with_grace(job_record_t *victim,
-					     job_record_t *preemptor,
-					     uint32_t grace, amcbf_known_t *k,
-					     amcbf_memory_t *mem,
-					     const char *who, const char *what)
-{
-	bool began = victim->preempt_time != 0;
-	char *where = xstrdup(victim->nodes);
-
-	if (slurm_job_preempt(victim, preemptor, PREEMPT_MODE_REQUEUE,
-			      false) != SLURM_SUCCESS) {
-		if (!began)
-			info("%s: %s %pJ on %s for %pJ: SIGTERM sent, requeued after its GraceTime of %u s",
-			     who, what, victim, where, preemptor, grace);
-		if (!mem->next_wake || victim->end_time < mem->next_wake)
-			mem->next_wake = victim->end_time;
-		xfree(where);
-		return AMCBF_PREEMPT_WAITING;
-	}
-	info("%s: %s %pJ on %s (requeued after its GraceTime, preemption %u)",
-	     who, what, victim, where, victim->restart_cnt);
-#ifdef GRACE_PREEMPT
-	/* Slurm >= 23.02 marks a job signalled for its GraceTime, and clears
-	 * the mark only when the run's end requeues it.  Requeued here first,
-	 * the run's end finds the job completing and leaves the mark, and the
-	 * next run, however it ends, would be requeued again for it (seen on
-	 * 24.11: sacct PREEMPTED PREEMPTED COMPLETED after one preemption) */
-	victim->bit_flags &= ~GRACE_PREEMPT;
-#endif
-	xfree(where);
-	k->requeued = 1;
-	k->ckpt_at = 0;
-	mem->requeued++;
-	return AMCBF_PREEMPT_DONE;
-}
-
-amcbf_preempt_rc_t amcbf_rules_preempt(job_record_t *victim,
-				       job_record_t *preemptor,
-				       amcbf_known_t *k,
-				       const dfrs_params_t *params,
-				       amcbf_memory_t *mem, time_t now,
-				       const char *who, const char *what)
+bool amcbf_rules_may_preempt(job_record_t *victim, job_record_t *preemptor,
+			     const char *who, uint32_t *grace)
 {
 	preempt_why_t why;
-	uint32_t grace;
 
+	*grace = 0;
 	if (site() != PREEMPT_SITE_NONE) {
 		if (!preemptor) {
 			say_refused(victim, NULL, who,
 				    "no job to preempt it for is known");
-			return AMCBF_PREEMPT_REFUSED;
+			return false;
 		}
 		if ((why = amcbf_rules_pair(preemptor, victim)) != PREEMPT_WHY_OK) {
 			say_refused(victim, preemptor, who,
 				    preempt_rules_why(why));
-			return AMCBF_PREEMPT_REFUSED;
+			return false;
 		}
 	}
-	if (preemptor && (grace = grace_of(victim)))
-		return preempt_with_grace(victim, preemptor, grace, k, mem,
-					  who, what);
-	return amcbf_preempt(victim, k, params, mem, now, who, what);
+	if (preemptor)
+		*grace = grace_of(victim);
+	return true;
 }

@@ -2,9 +2,9 @@
 /*
  * amcbf_preempt_rules.h - the site's preemption configuration and the
  * plugin's exemptions (src/common/rules/preempt_rules.h) read from
- * slurmctld's records, and a preemption that honours them: who may be
- * preempted, for whom (QOS Preempt= lists, PriorityTier), and a victim's
- * GraceTime through Slurm's own preemption path (slurm_job_preempt).
+ * slurmctld's records: who may be preempted, for whom (QOS Preempt=
+ * lists, PriorityTier), and the GraceTime a victim is owed.  Questions
+ * only: the preemption itself is amcbf_preempt_for() (amcbf_jobs.h).
  * All called with slurmctld's job write lock held.
  */
 #ifndef DFRS_AMCBF_PREEMPT_RULES_H
@@ -15,7 +15,11 @@
 void amcbf_rules_say_site(void);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
-#include "amcbf_jobs.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "suite/dfrs_params.h"
 #include "rules/preempt_rules.h"
 
 /* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
@@ -45,22 +49,14 @@ bool amcbf_rules_avail_may(job_record_t *job_ptr,
 			   const dfrs_params_t *params, time_t now);
 
 /*
- * Preempt `victim` for `preemptor` (NULL: not known) as the site allows:
- *  - under preempt/qos or preempt/partition_prio, not at all unless
- *    preemptor may preempt victim (one info line per pair, then
- *    AMCBF_PREEMPT_REFUSED);
- *  - with a GraceTime (the victim's QOS's or partition's), through
- *    Slurm's slurm_job_preempt(): SIGCONT and SIGTERM, its end time cut
- *    to now + GraceTime, the requeue once that has passed
- *    (AMCBF_PREEMPT_WAITING until then: nothing starts on its nodes);
- *  - else amcbf_preempt() (the checkpoint signal, then the requeue).
+ * May `victim` be preempted for `preemptor` (NULL: not known) as the site
+ * allows?  Under preempt/qos or preempt/partition_prio not unless
+ * preemptor may preempt victim (else one info line per pair, "WHO: not
+ * preempting ...", and false).  *grace: the victim's GraceTime (its QOS's
+ * or partition's) to honour, 0 if none or no preemptor is known.
  */
-amcbf_preempt_rc_t amcbf_rules_preempt(job_record_t *victim,
-				       job_record_t *preemptor,
-				       amcbf_known_t *k,
-				       const dfrs_params_t *params,
-				       amcbf_memory_t *mem, time_t now,
-				       const char *who, const char *what);
+bool amcbf_rules_may_preempt(job_record_t *victim, job_record_t *preemptor,
+			     const char *who, uint32_t *grace);
 #endif
 
 #endif

@@ -9,8 +9,9 @@
  * the thread takes locks itself, as sched/backfill does) and reconfiguration.
  * sched/amcbf owns job starts: slurmctld's own main scheduler must be off
  * (SchedulerParameters=defer,sched_interval=-1), or the plugin stays passive
- * and says so.  The agent runs a cycle (amcbf_cycle.c for the consolidation
- * modes, amcbf_dfrs.c for amcbf_mode=dfrs) whenever slurmctld's
+ * and says so.  The agent runs a cycle (amcbf_cycle.c, deciding with
+ * amcbf_decide_engine.c in the consolidation modes, amcbf_decide_dfrs.c
+ * for amcbf_mode=dfrs) whenever slurmctld's
  * job records changed (last_job_update, checked every second: arrivals and
  * completions), or partitions, nodes or reservations did, when a pending
  * job's begin time comes (a requeued job may start again), and every
@@ -42,7 +43,6 @@
 
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
-#include "amcbf_dfrs.h"
 #include "amcbf_locks.h"
 #include "amcbf_preempt_rules.h"
 #include "amcbf_restart.h"
@@ -240,9 +240,7 @@ static int timed_cycle(void)
 	int acted;
 
 	gettimeofday(&t0, NULL);
-	acted = params.mode == AMCBF_MODE_DFRS ?
-		amcbf_dfrs_cycle(&memory, &params) :
-		amcbf_cycle(&memory, &params, &avail);
+	acted = amcbf_cycle(&memory, &params, &avail);
 	gettimeofday(&t1, NULL);
 	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
 	memory.cycles++;

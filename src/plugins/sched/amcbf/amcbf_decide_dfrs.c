@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_dfrs.c - sched/amcbf's amcbf_mode=dfrs: the adapter between
- * slurmctld and the online DFRS policies of Stillwell et al. 2010 ("Online
- * Non-Clairvoyant Problem": GreedyP, GreedyPM, MCB with periodic repacking
- * and minvt; src/common/dfrs/dfrs_online.c, the same code dfrs sim runs).
+ * amcbf_decide_dfrs.c - the decider of sched/amcbf's amcbf_mode=dfrs
+ * (amcbf_decide.h): the adapter between slurmctld and the online DFRS
+ * policies of Stillwell et al. 2010 ("Online Non-Clairvoyant Problem":
+ * GreedyP, GreedyPM, MCB with periodic repacking and minvt;
+ * src/common/dfrs/dfrs_online.c, the same code dfrs sim runs).
  *
- * Each cycle with an event (a job arrived, a job left, or amcbf_dfrs_period
- * has passed) rebuilds the policy's cluster from slurmctld's records: one
- * host per node with capacity 1 in CPU (fluid) and memory (rigid), every
+ * Each cycle (amcbf_cycle.c) with an event (a job arrived, a job left,
+ * or amcbf_dfrs_period has passed) rebuilds the policy's cluster from
+ * slurmctld's records: one host per node with capacity 1 in CPU (fluid) and memory (rigid), every
  * job of the managed partitions with its DFRS shape (dfrs_job_shape.c, the
  * one select/dfrs uses; its CPU need declared, measured by dfrs-nodeagent
  * when running, predicted when pending: amcbf_needs.h), its virtual
@@ -24,12 +25,12 @@
  * PriorityTier: a predicate over the sides read with the locks held) go
  * into the policy's decision (amcbf_dfrs_rules.h; dfrs_online.h, "The
  * site's rules"); the test before each start and the check of each
- * requeue (amcbf_rules_preempt) stay as second nets.
+ * requeue (amcbf_preempt_for) stay as second nets.
  *
  * The view is read with slurmctld's locks held; the policy decides with no
  * lock held; the decisions are applied with the locks again (yielded every
- * amcbf_yield_interval ms), each to a job still as it was read (looked up
- * again by id).  The policy decides at the completion, at the arrivals
+ * amcbf_yield_interval ms), each to a job still as it was read
+ * (amcbf_still_as_seen).  The policy decides at the completion, at the arrivals
  * (all the cycle found, at once, in submit order:
  * dfrs_online_decide_arrivals), then at the periodic event; the decisions
  * are applied as Slurm can:
@@ -68,12 +69,8 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
-#include "amcbf_deps.h"
-#include "amcbf_readbound.h"
-#include "amcbf_bb.h"
-#include "amcbf_dfrs.h"
+#include "amcbf_decide.h"
 #include "amcbf_dfrs_rules.h"
-#include "amcbf_aftercorr.h"
 #include "amcbf_locks.h"
 #include "amcbf_needs.h"
 #include "amcbf_preempt_rules.h"
@@ -279,7 +276,6 @@ static int start_job(job_record_t *job_ptr, const int *hosts, int n)
 typedef struct {
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
-	amcbf_read_t *read;	/* pending jobs read last, time-bounded */
 } scan_t;
 
 /* A job holding nodes: the policy's when it may be preempted, else its
@@ -368,39 +364,6 @@ static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
 	}
 }
 
-/* One of slurmctld's jobs into the view and the plugin's memory. */
-static void scan_job(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
-		     job_record_t *job_ptr, const dfrs_params_t *params,
-		     uint64_t ref_mb, time_t now)
-{
-	bool holding = IS_JOB_SUSPENDED(job_ptr) ||
-		       (IS_JOB_COMPLETING(job_ptr) && job_ptr->node_bitmap_cg);
-	bool running = IS_JOB_RUNNING(job_ptr) && !holding;
-	bool pending = IS_JOB_PENDING(job_ptr) && !holding;
-	amcbf_known_t *k;
-
-	if (!job_ptr->details)
-		return;
-	k = amcbf_known(mem, job_ptr->job_id, pending || running || holding);
-	if (!k)
-		return;
-	if (!(pending || running || holding)) {
-		if (k->running)		/* ended since the last cycle */
-			sc->events |= 1u << DFRS_EVENT_COMPLETION;
-		k->running = 0;
-		return;
-	}
-	k->alive = 1;
-	k->restored = 0;
-	amcbf_charge(k, job_ptr, now, params);
-	if (running || holding)
-		scan_holding(v, sc, k, job_ptr, running, params, ref_mb, now);
-	else if (sc->read)
-		amcbf_read_defer(sc->read, job_ptr);
-	else
-		scan_pending(v, sc, mem, k, job_ptr, params, ref_mb, now);
-}
-
 /* Pending jobs too big for any node now wait outside the view: one pass
  * that keeps the others in order and renumbers the arrivals. */
 static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
@@ -439,38 +402,6 @@ static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
 			v->arrivals[a++] = to[v->arrivals[b]];
 	v->narrivals = a;
 	xfree(to);
-}
-
-/* Scan slurmctld's jobs into the view; returns the events seen. */
-static unsigned scan(dfrs_view_t *v, amcbf_memory_t *mem,
-		     const dfrs_params_t *params, uint64_t ref_mb, time_t now,
-		     bool *settling, amcbf_read_t *rd)
-{
-	ListIterator it = list_iterator_create(job_list);
-	job_record_t *job_ptr;
-	scan_t sc = { .read = rd };
-
-	while ((job_ptr = list_next(it)))
-		scan_job(v, &sc, mem, job_ptr, params, ref_mb, now);
-	list_iterator_destroy(it);
-	while (rd && (job_ptr = amcbf_read_next(rd)))
-		scan_pending(v, &sc, mem,
-			     amcbf_known(mem, job_ptr->job_id, false), job_ptr,
-			     params, ref_mb, now);
-	drop_unfit(v, mem);
-
-	/* jobs gone from slurmctld since the last cycle */
-	for (size_t i = 0; i < mem->njobs;) {
-		if (mem->jobs[i].alive) {
-			i++;
-			continue;
-		}
-		if (mem->jobs[i].running)
-			sc.events |= 1u << DFRS_EVENT_COMPLETION;
-		amcbf_forget(mem, i);
-	}
-	*settling = sc.settling;
-	return sc.events;
 }
 
 typedef struct {
@@ -548,15 +479,11 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 }
 
 /* One host per node, capacity 1 (almost nothing on a node the policy may
- * not use); every remembered job unseen until the scan finds it.  Returns
- * how many nodes it may use. */
-static int view_hosts(dfrs_view_t *v, amcbf_memory_t *mem)
+ * not use).  Returns how many nodes it may use. */
+static int view_hosts(dfrs_view_t *v)
 {
 	int usable = 0;
 
-	for (size_t i = 0; i < mem->njobs; i++)
-		mem->jobs[i].alive = 0;
-	mem->next_wake = 0;
 	v->nnodes = node_record_count;
 	v->hosts = xcalloc(node_record_count ? node_record_count : 1,
 			   sizeof(*v->hosts));
@@ -645,27 +572,27 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	return ok;
 }
 
-/* What the decisions of one cycle came to. */
+/* The DFRS decider's state for one cycle. */
 typedef struct {
-	const char *policy, *who;
-	amcbf_hold_t hold;	/* slurmctld's locks */
+	dfrs_view_t v;
+	scan_t sc;		/* what the scan found besides the view */
+	uint64_t ref_mb;	/* dfrs_ref_memory_mb() when read */
+	int usable;		/* nodes the policy may use */
+	unsigned events;
+	bool periodic;
+	const char *policy;
+	char who[32];
 	bool stop;		/* the locks were yielded and much changed */
-	int actions, requeues, waiting;
 	int starts, deferred;	/* amcbf_dfrs_max_start_per_cycle */
-} dfrs_apply_t;
+} dfrs_t;
 
 /* Job i of the view as it is now, if it is still as the scan saw it:
  * running the same run if it was running, else pending and startable. */
 static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
 {
-	job_record_t *jp = find_job_record(v->ids[i]);
-
-	if (!jp || !jp->details || IS_JOB_COMPLETING(jp))
-		return NULL;
-	if (v->was[i] == DFRS_JOB_RUNNING)
-		return IS_JOB_RUNNING(jp) && jp->start_time == v->starts[i] ?
-			jp : NULL;
-	return IS_JOB_PENDING(jp) && amcbf_startable(jp) ? jp : NULL;
+	return amcbf_still_as_seen(v->ids[i], v->was[i] == DFRS_JOB_RUNNING ?
+				   AMCBF_SEEN_RUNNING : AMCBF_SEEN_PENDING,
+				   v->starts[i]);
 }
 
 /* The job a requeue of job i makes room for: of the jobs the policy
@@ -694,7 +621,7 @@ static job_record_t *preemptor_of(const dfrs_view_t *v, int i)
 }
 
 /* Preemptions and migrations first: requeues. */
-static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
+static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 			   amcbf_memory_t *mem, const dfrs_params_t *params,
 			   time_t now)
 {
@@ -712,27 +639,27 @@ static void apply_requeues(dfrs_apply_t *ap, const dfrs_view_t *v,
 		if (oj->state == DFRS_JOB_RUNNING && !moved)
 			continue;
 		/* yield before looking the job up: it may change meanwhile */
-		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+		if ((ap->stop = !amcbf_hold_yield(&p->hold)))
 			break;
 		if (!(jp = still_as_seen(v, i)))
 			continue;
 		k->ckpt_kept = 1;
-		if (ap->requeues >= params->max_preempt_per_cycle)
+		if (p->requeues >= params->max_preempt_per_cycle)
 			continue;
 		/* the site's rules: QOS Preempt= lists, PriorityTier,
 		 * GraceTime */
-		rc = amcbf_rules_preempt(jp, preemptor_of(v, i), k, params,
-					 mem, now, ap->who,
-					 moved ? "migrating" : "suspended");
+		rc = amcbf_preempt_for(jp, preemptor_of(v, i), k, params,
+				       mem, now, ap->who,
+				       moved ? "migrating" : "suspended");
 		if (rc == AMCBF_PREEMPT_WAITING)
-			ap->waiting++;
+			p->waiting++;
 		if (rc != AMCBF_PREEMPT_DONE)
 			continue;
 		/* a suspended job resumes where it was, a migrated one where
 		 * the policy moved it */
 		remember_hosts(k, moved ? oj->hosts : v->was_hosts[i], n);
-		ap->requeues++;
-		ap->actions++;
+		p->requeues++;
+		p->actions++;
 	}
 }
 
@@ -764,13 +691,13 @@ static int starts_in_order(const dfrs_view_t *v, start_t *order)
 }
 
 /* Then starts and resumptions, unless requeued jobs still hold nodes. */
-static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
+static void apply_starts(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 			 amcbf_memory_t *mem, const dfrs_params_t *params)
 {
 	start_t *order = xcalloc(v->njobs ? v->njobs : 1, sizeof(*order));
 	int n = starts_in_order(v, order);
 
-	for (int o = 0; o < n && !ap->requeues && !ap->waiting &&
+	for (int o = 0; o < n && !p->requeues && !p->waiting &&
 			!ap->stop; o++) {
 		int i = order[o].i;
 		const dfrs_online_job_t *oj = &v->jobs[i];
@@ -787,7 +714,7 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 			continue;
 		}
 		/* yield before looking the job up: it may change meanwhile */
-		if ((ap->stop = !amcbf_hold_yield(&ap->hold)))
+		if ((ap->stop = !amcbf_hold_yield(&p->hold)))
 			break;
 		if (!(jp = still_as_seen(v, i)))
 			continue;
@@ -809,7 +736,7 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 		     v->was[i] == DFRS_JOB_SUSPENDED ? "resumed" : "started",
 		     jp, jp->nodes, oj->yield, k->vt);
 		mem->started++;
-		ap->actions++;
+		p->actions++;
 	}
 	if (ap->deferred)
 		debug("%s: %d starts this cycle, %d left to the next (amcbf_dfrs_max_start_per_cycle=%d)",
@@ -820,11 +747,12 @@ static void apply_starts(dfrs_apply_t *ap, const dfrs_view_t *v,
 
 /* After the decisions: the arrivals are decided, unless a checkpoint wait
  * holds a requeue back (then all is decided again once it is over). */
-static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
+static void apply_done(const amcbf_pass_t *p, const dfrs_t *ap,
+		       const dfrs_view_t *v,
 		       amcbf_memory_t *mem, unsigned events)
 {
 	amcbf_checkpoint_sweep(mem);
-	if (ap->waiting || ap->stop || ap->deferred) {
+	if (p->waiting || ap->stop || ap->deferred) {
 		mem->owed_events = events;
 		return;
 	}
@@ -836,95 +764,116 @@ static void apply_done(const dfrs_apply_t *ap, const dfrs_view_t *v,
 	}
 }
 
-/* Read slurmctld's records into the view (locks held): true when the
- * policy has *events (and *periodic) to decide at this cycle. */
-static bool read_view(dfrs_view_t *v, amcbf_memory_t *mem,
-		      const dfrs_params_t *params, time_t now,
-		      unsigned *events, bool *periodic, const char *policy,
-		      amcbf_read_t *rd)
+/* The policy of the configured mode, by name in the log lines. */
+static bool dfrs_prepare(amcbf_pass_t *p)
 {
-	bool settling = false;
-	int usable = view_hosts(v, mem);
+	dfrs_t *d = p->own;
 
-	amcbf_dfrs_rules_read(&v->rules);
+	d->policy = dfrs_online_policy_name(p->params->dfrs_policy);
+	snprintf(d->who, sizeof(d->who), "dfrs(%s)", d->policy);
+	return true;
+}
 
-	*events = scan(v, mem, params, dfrs_ref_memory_mb(), now, &settling,
-		       rd) |
-		 mem->owed_events;
+/* The hosts and the site's rules, before the jobs. */
+static void dfrs_read_begin(amcbf_pass_t *p)
+{
+	dfrs_t *d = p->own;
+
+	d->usable = view_hosts(&d->v);
+	amcbf_dfrs_rules_read(&d->v.rules);
+	d->ref_mb = dfrs_ref_memory_mb();
+}
+
+/* A job holding nodes into the view, or its memory off their capacity. */
+static void dfrs_read_job(amcbf_pass_t *p, amcbf_job_class_t c,
+			  amcbf_known_t *k, job_record_t *job_ptr)
+{
+	dfrs_t *d = p->own;
+
+	k->restored = 0;
+	if (c != AMCBF_JOB_PENDING)
+		scan_holding(&d->v, &d->sc, k, job_ptr,
+			     c == AMCBF_JOB_RUNNING, p->params, d->ref_mb,
+			     p->now);
+}
+
+/* A pending job the read took: PENDING, or SUSPENDED where it ran. */
+static void dfrs_read_pending(amcbf_pass_t *p, amcbf_known_t *k,
+			      job_record_t *job_ptr)
+{
+	dfrs_t *d = p->own;
+
+	scan_pending(&d->v, &d->sc, p->mem, k, job_ptr, p->params, d->ref_mb,
+		     p->now);
+}
+
+/* A running job left: the completion event. */
+static void dfrs_departed(amcbf_pass_t *p, const amcbf_known_t *k)
+{
+	(void)k;
+	((dfrs_t *)p->own)->sc.events |= 1u << DFRS_EVENT_COMPLETION;
+}
+
+/* After the scan (locks held): true when the policy has events (or the
+ * periodic one) to decide at this cycle. */
+static bool dfrs_read_end(amcbf_pass_t *p)
+{
+	dfrs_t *d = p->own;
+	dfrs_view_t *v = &d->v;
+	amcbf_memory_t *mem = p->mem;
+
+	drop_unfit(v, mem);
+	d->events = d->sc.events | mem->owed_events;
 	/* nodes came back (e.g. slurmds answering after a restart): the
 	 * jobs that fitted none when they arrived may fit now */
-	if (usable > mem->usable_nodes)
-		*events |= 1u << DFRS_EVENT_COMPLETION;
-	mem->usable_nodes = usable;
+	if (d->usable > mem->usable_nodes)
+		d->events |= 1u << DFRS_EVENT_COMPLETION;
+	mem->usable_nodes = d->usable;
 	mem->npending = mem->nrunning = 0;
 	for (int i = 0; i < v->njobs; i++)
 		if (v->jobs[i].state == DFRS_JOB_RUNNING)
 			mem->nrunning++;
 		else
 			mem->npending++;
-	*periodic = periodic_due(mem, params, now);
+	d->periodic = periodic_due(mem, p->params, p->now);
 	if (mem->cycles == 0)	/* at start: fill whatever is free */
-		*events |= 1u << DFRS_EVENT_COMPLETION;
-	if (!*events && !*periodic)
+		d->events |= 1u << DFRS_EVENT_COMPLETION;
+	if (!d->events && !d->periodic)
 		return false;
-	if (settling) {
+	if (d->sc.settling) {
 		/* a job we requeued is still leaving its nodes: decide once
 		 * they are free, not around them */
 		debug("dfrs(%s) cycle: a preempted job is still leaving its nodes",
-		      policy);
-		mem->owed_events = *events;
+		      d->policy);
+		mem->owed_events = d->events;
 		return false;
 	}
 	mem->owed_events = 0;
 	return true;
 }
 
-int amcbf_dfrs_cycle(amcbf_memory_t *mem, const dfrs_params_t *params)
+/* The policy decides (no lock held). */
+static bool dfrs_decide(amcbf_pass_t *p)
 {
-	const char *policy = dfrs_online_policy_name(params->dfrs_policy);
-	char who[32];
-	dfrs_view_t v = { 0 };
-	dfrs_apply_t ap = { .policy = policy, .who = who,
-			    .hold = { .locks = { .conf = READ_LOCK,
-						 .job = WRITE_LOCK,
-						 .node = WRITE_LOCK,
-						 .part = READ_LOCK,
-						 .fed = READ_LOCK },
-				      .yield_ms = params->yield_interval } };
-	unsigned events = 0;
-	time_t now = time(NULL);
-	bool periodic = false, to_decide = false;
-	size_t records = 0;	/* job records read */
-	amcbf_read_t rd;
+	dfrs_t *d = p->own;
 
-	snprintf(who, sizeof(who), "dfrs(%s)", policy);
-	amcbf_hold_lock(&ap.hold);
-	if (!slurmctld_config.shutdown_time) {	/* began while we waited */
-		amcbf_read_begin(&rd, params->max_read_time);
-		ap.actions += amcbf_split_aftercorr();
-		ap.actions += amcbf_end_past_deadlines();
-		ap.actions += amcbf_start_unmanaged(params, mem);
-		amcbf_bb_cycle();
-		records = list_count(job_list);
-		amcbf_deps_begin();
-		to_decide = read_view(&v, mem, params, now, &events, &periodic,
-				   policy, &rd);
-		amcbf_deps_end();
-		amcbf_read_end(&rd, &mem->next_wake, now);
-		amcbf_bb_wake(&mem->next_wake, now);
-	}
-	amcbf_hold_note_read(amcbf_hold_unlock(&ap.hold), records);
-	/* the policy decides with no lock held */
-	if (to_decide && decide_events(&v, params, events, periodic, now, policy,
-				       &mem->repack_yield, &mem->dfrs_held)) {
-		amcbf_hold_lock(&ap.hold);
-		if (!slurmctld_config.shutdown_time) {
-			apply_requeues(&ap, &v, mem, params, now);
-			apply_starts(&ap, &v, mem, params);
-			apply_done(&ap, &v, mem, events);
-		}
-		amcbf_hold_unlock(&ap.hold);
-	}
-	view_free(&v);
-	return ap.actions;
+	return decide_events(&d->v, p->params, d->events, d->periodic, p->now,
+			     d->policy, &p->mem->repack_yield,
+			     &p->mem->dfrs_held);
 }
+
+static void dfrs_apply(amcbf_pass_t *p)
+{
+	dfrs_t *d = p->own;
+
+	apply_requeues(p, d, &d->v, p->mem, p->params, p->now);
+	apply_starts(p, d, &d->v, p->mem, p->params);
+	apply_done(p, d, &d->v, p->mem, d->events);
+}
+
+static void dfrs_release(amcbf_pass_t *p)
+{
+	view_free(&((dfrs_t *)p->own)->v);
+}
+
+const amcbf_decider_t amcbf_decide_dfrs = AMCBF_DECIDER(dfrs, dfrs_t);
