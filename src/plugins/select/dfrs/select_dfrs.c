@@ -393,6 +393,8 @@ static void model_reset(void)
 
 extern int init(void)
 {
+	info("slurm-dfrs %s built for Slurm %s", DFRS_PACKAGE_VERSION,
+	     SLURM_VERSION_STRING);
 	if (select_delegate_load(DELEGATE, &base)) {
 		error("cannot load %s, which it delegates to",
 		      DELEGATE);
