@@ -51,7 +51,8 @@ int main(int argc, char **argv)
 		return argc < 2 ? 2 : 0;
 	}
 	if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
-		printf("%s\n", PACKAGE_STRING);
+		printf("%s (built for Slurm %s)\n", PACKAGE_STRING,
+		       DFRS_SLURM_RELEASE);
 		return 0;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)

@@ -333,6 +333,8 @@ static void *agent(void *arg)
 
 extern int init(void)
 {
+	info("slurm-dfrs %s built for Slurm %s", DFRS_PACKAGE_VERSION,
+	     SLURM_VERSION_STRING);
 	if (slurmctld_config.scheduling_disabled)
 		return SLURM_SUCCESS;
 

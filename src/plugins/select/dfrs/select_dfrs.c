@@ -393,12 +393,20 @@ static void model_reset(void)
 
 extern int init(void)
 {
+	in_ctld = running_in_controller();
+	/* info in slurmctld's log; in slurmd and clients (sbatch loads the
+	 * select plugin too, and prints info lines) only at debug level */
+	if (in_ctld)
+		info("slurm-dfrs %s built for Slurm %s", DFRS_PACKAGE_VERSION,
+		     SLURM_VERSION_STRING);
+	else
+		debug("slurm-dfrs %s built for Slurm %s", DFRS_PACKAGE_VERSION,
+		      SLURM_VERSION_STRING);
 	if (select_delegate_load(DELEGATE, &base)) {
 		error("cannot load %s, which it delegates to",
 		      DELEGATE);
 		return SLURM_ERROR;
 	}
-	in_ctld = running_in_controller();
 	if (in_ctld) {
 		dfrs_params_defaults(&params);
 		load_params();
