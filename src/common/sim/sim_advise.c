@@ -456,9 +456,8 @@ int sim_advise_excluded_line(const sim_advise_t *a, const char *policy,
 	if (!a->excluded)
 		return 0;
 	snprintf(buf, len, "excluded: %s: mean response %.2f x EASY's, over "
-		 "the bound %.2f x (--max-response): its bounded slowdown is "
-		 "paid with the jobs' time to result", policy,
-		 a->response_ratio, a->max_response);
+		 "%.2f x (--max-response): its slowdown costs time to result",
+		 policy, a->response_ratio, a->max_response);
 	return 1;
 }
 
