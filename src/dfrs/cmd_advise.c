@@ -38,7 +38,7 @@ static void usage(FILE *out)
 "                   [--nodes N] [--cpus-per-node C] [--seeds N]\n"
 "                   [--loads F[,F...]] [--migration-cost SECONDS]\n"
 "                   [--no-sweep] [--format table|json] [--strict]\n"
-"                   [--need measured|none|declared]\n"
+"                   [--need measured|none|declared] [--max-response R]\n"
 "\n"
 "Should sched/amcbf be deployed here, and with which SchedulerParameters?\n"
 "Replays the history (a sacct export or SWF, doc/traces.md) under the\n"
@@ -70,7 +70,11 @@ static void usage(FILE *out)
 "                      predicts pending ones), none (no agent: dfrs_cpu_need\n"
 "                      for every job) or declared (every job submitted with\n"
 "                      its exact --comment=dfrs:need=X); the three are\n"
-"                      reported\n");
+"                      reported\n"
+"  --max-response R    never recommend a mode whose mean response at the\n"
+"                      first load is over R x EASY's: the verdict is do\n"
+"                      not deploy and one line names it (default 1.25;\n"
+"                      0: no bound)\n");
 }
 
 static int add_load(void *ctx, const char *v)
@@ -169,6 +173,10 @@ static int parse_args(advise_cli_t *c, int argc, char **argv)
 		{ .name = "no-sweep", .kind = CLI_CALL_FLAG,
 		  .call = parse_no_sweep },
 		{ CLI_FN("need", parse_need) },
+		{ CLI_OPT("max-response", CLI_DOUBLE, &c->o.max_response),
+		  .min = 0, .range_msg = "dfrs advise: --max-response: a "
+		  "multiple of EASY's mean response, 0 or more (0: no "
+		  "bound)" },
 		{ CLI_FN("format", parse_format) },
 		{ CLI_OPT("strict", CLI_FLAG, &c->strict) },
 		{ CLI_HELP_OPT },

@@ -31,6 +31,10 @@ wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"
 expect 0 '"verdict":"deploy"' -- advise "${sample[@]}" "${quick[@]}" --format json
 expect 0 '"array_tasks":30' -- advise "${sample[@]}" "${quick[@]}" --format json
+expect 0 "excluded: amcbf: mean response 0.63 x EASY's, over 0.50 x (--max-response): its slowdown costs time to result" -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5
+wide=$(awk 'length($0) > 120' "$tmp/out")
+[ -z "$wide" ] || fail "dfrs advise --max-response: lines over 120 columns: $wide"
+expect 0 '"excluded":true' -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5 --format json
 expect 0 'if the load grows x1.5:' -- advise "${sample[@]}" --seeds 1 --loads 1,1.5 --no-sweep
 expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise "${sample[@]}" --seeds 1 --loads 1
 

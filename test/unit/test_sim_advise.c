@@ -4,7 +4,8 @@
  * [D-]HH:MM:SS durations (sim_quantile.c), the verdict bands, the
  * recommended SchedulerParameters line (merged with the deployed one, and
  * passing dfrs params --check on the shipped sample and on an SWF trace),
- * the per-partition and size-class
+ * the bound on mean response over EASY's (a mode or sweep point over it
+ * is never recommended and is named), the per-partition and size-class
  * cells on a schedule worked out by hand, and a whole run on a history
  * with no queueing.
  */
@@ -75,6 +76,83 @@ static void test_verdict(void **state)
 			 SIM_ADVISE_NO_CLEAR_DIFFERENCE);
 	assert_string_equal(sim_advise_verdict_name(SIM_ADVISE_DO_NOT_DEPLOY),
 			    "do not deploy");
+}
+
+/* The response bound: a point or mode whose mean response is over
+ * bound x EASY's is never recommended, whatever its bounded slowdown. */
+static void test_over_response(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_advise_over_response(125, 100, 1.25), 0);
+	assert_int_equal(sim_advise_over_response(125.01, 100, 1.25), 1);
+	assert_int_equal(sim_advise_over_response(2700, 100, 0), 0);
+	assert_int_equal(sim_advise_over_response(50, 0, 1.25), 0);
+}
+
+static void test_best_within_response(void **state)
+{
+	/* easy's mean response 100: point 1 has the best bounded slowdown
+	 * and 2 x the response, point 2 the best within 1.25 x */
+	sim_advise_sweep_t sw[3] = {
+		{ 0.9, 0, 10, 100, 0 },
+		{ 0.8, 0, 2, 200, 0 },
+		{ 0.96, 0, 5, 120, 0 },
+	};
+
+	(void)state;
+	assert_int_equal(sim_advise_best(sw, 3, 100, 1.25), 2);
+	assert_int_equal(sw[0].excluded, 0);
+	assert_int_equal(sw[1].excluded, 1);
+	assert_int_equal(sw[2].excluded, 0);
+	/* no bound: the old choice, the lowest bounded slowdown */
+	assert_int_equal(sim_advise_best(sw, 3, 100, 0), 1);
+	assert_int_equal(sw[1].excluded, 0);
+	/* the deployed point excluded: the best of the others, even when
+	 * less than 1 % better */
+	sw[0].response_mean = 300;
+	sw[2].bsld_mean = 9.95;
+	assert_int_equal(sim_advise_best(sw, 3, 100, 1.25), 2);
+	assert_int_equal(sw[0].excluded, 1);
+	/* every point excluded: none is best, the first is marked */
+	sw[2].response_mean = 126;
+	assert_int_equal(sim_advise_best(sw, 3, 100, 1.25), 0);
+	assert_int_equal(sw[0].excluded, 1);
+	assert_int_equal(sw[2].excluded, 1);
+}
+
+static void test_bound_refuses(void **state)
+{
+	sim_advise_t a;
+	char line[256];
+
+	(void)state;
+	/* greedypm on the Lublin trace: bsld far under conservative's (a
+	 * deploy verdict) and mean response 1.31 x EASY's */
+	memset(&a, 0, sizeof(a));
+	a.nloads = 1;
+	a.loads[0].response_mean[SIM_ADVISE_EASY] = 102019;
+	a.loads[0].response_mean[SIM_ADVISE_DEPLOYED] = 133263;
+	a.verdict = SIM_ADVISE_DEPLOY;
+	a.max_response = SIM_ADVISE_MAX_RESPONSE;
+	sim_advise_bound(&a);
+	assert_int_equal(a.excluded, 1);
+	assert_int_equal(a.verdict, SIM_ADVISE_DO_NOT_DEPLOY);
+	near(a.response_ratio, 133263.0 / 102019.0);
+	assert_int_equal(sim_advise_excluded_line(&a, "greedypm", line,
+						  sizeof(line)), 1);
+	assert_string_equal(line, "excluded: greedypm: mean response 1.31 x "
+			    "EASY's, over 1.25 x (--max-response): its "
+			    "slowdown costs time to result");
+
+	/* within a bound of 1.5: the verdict stands and nothing is said */
+	a.verdict = SIM_ADVISE_DEPLOY;
+	a.max_response = 1.5;
+	sim_advise_bound(&a);
+	assert_int_equal(a.excluded, 0);
+	assert_int_equal(a.verdict, SIM_ADVISE_DEPLOY);
+	assert_int_equal(sim_advise_excluded_line(&a, "greedypm", line,
+						  sizeof(line)), 0);
+	assert_string_equal(line, "");
 }
 
 static void test_recommend(void **state)
@@ -342,6 +420,10 @@ static void test_run_no_queue(void **state)
 	near(a.loads[0].ratio_hi[0], 1);
 	near(a.loads[0].bsld_mean[SIM_ADVISE_CONSERVATIVE], 1);
 	assert_int_equal(a.verdict, SIM_ADVISE_NO_CLEAR_DIFFERENCE);
+	/* nothing waits: every policy's response is EASY's, within 1.25 x */
+	near(a.max_response, SIM_ADVISE_MAX_RESPONSE);
+	near(a.response_ratio, 1);
+	assert_int_equal(a.excluded, 0);
 	/* all + 1 node; batch + 1; short + 1 */
 	assert_int_equal(a.ngroups, 6);
 	assert_int_equal(a.groups[2].partition, 1);
@@ -385,6 +467,9 @@ int main(void)
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_over_response),
+		cmocka_unit_test(test_best_within_response),
+		cmocka_unit_test(test_bound_refuses),
 		cmocka_unit_test(test_deploy),
 		cmocka_unit_test(test_recommend),
 		cmocka_unit_test(test_recommended_lines_pass_check),

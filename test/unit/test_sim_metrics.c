@@ -159,6 +159,8 @@ static void test_bg_progress_model(void **state)
 	near(x.classes[cb].max_bsld, 1 / 0.45);
 	near(x.classes[cb].bg_fraction, 1);
 	near(x.classes[ca].bg_fraction, 0);
+	near(x.classes[cb].mean_response, 10 / 0.45);
+	near(x.classes[ca].mean_response, r.jobs[0].finish);
 	double bsld_a = r.jobs[0].finish / 100;
 	near(x.classes[ca].max_bsld, bsld_a);
 	near(x.classes[cb].bsld_share, (1 / 0.45) / (1 / 0.45 + bsld_a));

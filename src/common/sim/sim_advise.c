@@ -39,6 +39,7 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o)
 	o->nseeds = 5;
 	o->sweep = 1;
 	o->need_source = SIM_NEED_MEASURED;
+	o->max_response = SIM_ADVISE_MAX_RESPONSE;
 }
 
 int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
@@ -340,6 +341,8 @@ static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
 				return -1;
 			L->bsld_mean[p] += x[p].mean_bsld / c->o->nseeds;
 			L->wait_mean[p] += x[p].mean_wait / c->o->nseeds;
+			L->response_mean[p] += x[p].mean_response /
+					       c->o->nseeds;
 			if (x[p].max_bsld > L->bsld_max[p])
 				L->bsld_max[p] = x[p].max_bsld;
 		}
@@ -368,7 +371,7 @@ static void add_sweep_point(sim_advise_t *a, double util, double rate)
 		    a->sweep[i].bg_min_rate == rate)
 			return;
 	if (a->nsweep < SIM_ADVISE_MAX_SWEEP)
-		a->sweep[a->nsweep++] = (sim_advise_sweep_t){ util, rate, 0 };
+		a->sweep[a->nsweep++] = (sim_advise_sweep_t){ util, rate, 0, 0, 0 };
 }
 
 /* The deployed policy at the first load over every seed for each point;
@@ -396,14 +399,66 @@ static int run_sweep(advise_ctx_t *c, const sim_policy_t *pol,
 				   NULL))
 				return -1;
 			a->sweep[i].bsld_mean += x.mean_bsld / c->o->nseeds;
+			a->sweep[i].response_mean += x.mean_response /
+						     c->o->nseeds;
 		}
 	}
-	a->best = 0;
-	for (size_t i = 1; i < a->nsweep; i++)
-		if (a->sweep[i].bsld_mean < 0.99 * a->sweep[0].bsld_mean &&
-		    a->sweep[i].bsld_mean < a->sweep[a->best].bsld_mean)
-			a->best = i;
+	a->best = sim_advise_best(a->sweep, a->nsweep,
+				  a->loads[0].response_mean[SIM_ADVISE_EASY],
+				  c->o->max_response);
 	return 0;
+}
+
+int sim_advise_over_response(double resp, double easy, double bound)
+{
+	return bound > 0 && easy > 0 && resp > bound * easy;
+}
+
+size_t sim_advise_best(sim_advise_sweep_t *sw, size_t n, double easy,
+		       double bound)
+{
+	size_t best = 0;
+	int found = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		sw[i].excluded = sim_advise_over_response(sw[i].response_mean,
+							  easy, bound);
+		if (sw[i].excluded)
+			continue;
+		if (!found || (sw[i].bsld_mean < sw[best].bsld_mean &&
+			       (sw[0].excluded ||
+				sw[i].bsld_mean < 0.99 * sw[0].bsld_mean)))
+			best = i;
+		found = 1;
+	}
+	return best;
+}
+
+void sim_advise_bound(sim_advise_t *a)
+{
+	const sim_advise_load_t *L = &a->loads[0];
+	double easy = L->response_mean[SIM_ADVISE_EASY];
+
+	a->response_ratio = ratio(L->response_mean[SIM_ADVISE_DEPLOYED], easy);
+	a->excluded = a->nloads > 0 &&
+		      sim_advise_over_response(
+			      L->response_mean[SIM_ADVISE_DEPLOYED], easy,
+			      a->max_response);
+	if (a->excluded)
+		a->verdict = SIM_ADVISE_DO_NOT_DEPLOY;
+}
+
+int sim_advise_excluded_line(const sim_advise_t *a, const char *policy,
+			     char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	if (!a->excluded)
+		return 0;
+	snprintf(buf, len, "excluded: %s: mean response %.2f x EASY's, over "
+		 "%.2f x (--max-response): its slowdown costs time to result",
+		 policy, a->response_ratio, a->max_response);
+	return 1;
 }
 
 int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
@@ -432,6 +487,8 @@ int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
 		goto out;
 	a->verdict = sim_advise_verdict(a->loads[0].ratio_lo[0],
 					a->loads[0].ratio_hi[0]);
+	a->max_response = o->max_response;
+	sim_advise_bound(a);
 	rc = 0;
 out:
 	sim_workload_free(&c.w);

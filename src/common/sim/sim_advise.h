@@ -38,6 +38,21 @@ enum {
 #define SIM_ADVISE_BETTER 0.95
 #define SIM_ADVISE_WORSE 1.05
 
+/*
+ * The most mean response time a mode may cost, as a multiple of EASY's
+ * at the first load (mean over seeds), and still be recommended.  A
+ * policy that shares nodes (the DFRS family) can buy a low bounded
+ * slowdown with the long jobs' time to result: on the shipped Lublin
+ * trace greedypm's mean bounded slowdown is 0.03 x EASY's and its mean
+ * response 1.31 x (doc/evaluation.md, "Where GreedyPM's response time
+ * goes"); mcb reaches 27 x.  1.25 is far outside the spread across
+ * seeds of the policies that do not share (a few %), so crossing it is
+ * the policy, not noise; and a quarter longer mean time to result is a
+ * cost a site notices, so advise names it instead of hiding it in a
+ * bsld ratio.  0: no bound.  `dfrs advise --max-response R` sets it.
+ */
+#define SIM_ADVISE_MAX_RESPONSE 1.25
+
 typedef enum {
 	SIM_ADVISE_DEPLOY,
 	SIM_ADVISE_DO_NOT_DEPLOY,
@@ -60,6 +75,7 @@ typedef struct {
 					   agents run): the verdict's and the
 					   sweep's; the other two are reported
 					   beside it at the first load */
+	double max_response;		/* SIM_ADVISE_MAX_RESPONSE; 0: none */
 } sim_advise_opts_t;
 
 typedef struct {
@@ -80,6 +96,7 @@ typedef struct {
 	double load;
 	double bsld_mean[SIM_ADVISE_POLICIES];	/* mean over the seeds */
 	double wait_mean[SIM_ADVISE_POLICIES];
+	double response_mean[SIM_ADVISE_POLICIES];
 	double bsld_max[SIM_ADVISE_POLICIES];	/* max over the seeds */
 	/* deployed / baseline across seeds: lowest and highest */
 	double ratio_lo[SIM_ADVISE_BASELINES], ratio_hi[SIM_ADVISE_BASELINES];
@@ -91,6 +108,8 @@ typedef struct {
 	double util_threshold, bg_min_rate;
 	double bsld_mean;	/* the deployed policy's, mean over seeds at
 				   the first load */
+	double response_mean;	/* the same for its mean response */
+	int excluded;		/* response over the bound: never best */
 } sim_advise_sweep_t;
 
 typedef struct {
@@ -111,6 +130,11 @@ typedef struct {
 	double need_bsld[3];
 	double need_ratio_lo[3], need_ratio_hi[3];
 	size_t runs;			/* replays made */
+	double max_response;		/* the opts' bound (0: none) */
+	double response_ratio;		/* deployed / EASY mean response at
+					   the first load, means over seeds */
+	int excluded;			/* response_ratio over the bound: the
+					   verdict is do not deploy */
 } sim_advise_t;
 
 void sim_advise_opts_defaults(sim_advise_opts_t *o);
@@ -143,6 +167,33 @@ void sim_advise_free(sim_advise_t *a);
 sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi);
 /* "deploy", "do not deploy", "no clear difference" */
 const char *sim_advise_verdict_name(sim_advise_verdict_t v);
+
+/* 1 when a mean response of resp is over bound x easy (bound > 0 and
+ * easy > 0), else 0. */
+int sim_advise_over_response(double resp, double easy, double bound);
+
+/*
+ * The sweep point to recommend among sw[0..n): the lowest mean bounded
+ * slowdown among the points whose mean response is within bound x easy
+ * (each point's excluded is set), another than sw[0] only when it is 1 %
+ * better than sw[0] or sw[0] is excluded.  0 when every point is
+ * excluded (the caller then recommends none: sw[0].excluded is set).
+ */
+size_t sim_advise_best(sim_advise_sweep_t *sw, size_t n, double easy,
+		       double bound);
+
+/* Apply a->max_response to the deployed mode at the first load: set
+ * response_ratio and excluded, and make the verdict do not deploy when
+ * excluded. */
+void sim_advise_bound(sim_advise_t *a);
+
+/*
+ * The one line naming a mode advise refuses to recommend, with its
+ * ratio and why ("excluded: ..."), into buf; 1 when a->excluded (the
+ * line written), else 0 (buf empty).
+ */
+int sim_advise_excluded_line(const sim_advise_t *a, const char *policy,
+			     char *buf, size_t len);
 
 /* Figures of the jobs whose partition is part (0: any) and size class is
  * cls (-1: any) in one replay; partition[i] is job i's (0: unknown). */

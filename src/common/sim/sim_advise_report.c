@@ -180,8 +180,12 @@ static void verdict(FILE *out, const sim_advise_report_t *r)
 	const sim_advise_t *a = r->a;
 	const sim_advise_load_t *L = &a->loads[0];
 
+	char why[256];
+
 	fprintf(out, "VERDICT (load x%g, %u seeds): %s\n", L->load, a->nseeds,
 		sim_advise_verdict_name(a->verdict));
+	if (sim_advise_excluded_line(a, r->policy, why, sizeof(why)))
+		fprintf(out, "  %s\n", why);
 	fprintf(out, "  mean bounded slowdown, %s / conservative: %.2f "
 		"(%.2f..%.2f across seeds); / easy: %.2f (%.2f..%.2f)\n",
 		r->policy, L->bsld_mean[SIM_ADVISE_DEPLOYED] /
@@ -324,7 +328,9 @@ static void sweep_table(FILE *out, const sim_advise_report_t *r)
 	for (size_t i = 0; i < a->nsweep; i++)
 		fprintf(out, "  %-22g %-19g %10.2f%s\n",
 			a->sweep[i].util_threshold, a->sweep[i].bg_min_rate,
-			a->sweep[i].bsld_mean, i == a->best ? "  <-" : "");
+			a->sweep[i].bsld_mean,
+			a->sweep[i].excluded ? "  excluded: mean response "
+			"over the bound" : i == a->best ? "  <-" : "");
 	fprintf(out, "\n");
 }
 
@@ -529,6 +535,12 @@ void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)
 	json_object_object_add(root, "replays", json_object_new_int64((int64_t)a->runs));
 	add_str(root, "baseline", "conservative");
 	add_str(root, "verdict", sim_advise_verdict_name(a->verdict));
+	json_object_object_add(root, "max_response",
+			       json_object_new_double(a->max_response));
+	json_object_object_add(root, "response_ratio_easy",
+			       json_object_new_double(a->response_ratio));
+	json_object_object_add(root, "excluded",
+			       json_object_new_boolean(a->excluded));
 	add_str(root, "cpu_needs", sim_need_name(a->need_source));
 	json_object_object_add(root, "cpu_need_rows", need_json(r));
 	json_object_object_add(root, "loads", loads_json(r));

@@ -45,6 +45,7 @@ void sim_classes_compute(const sim_workload_t *w, const sim_result_t *r,
 			 sim_class_metrics_t out[SIM_CLASSES])
 {
 	double bsld_sum[SIM_CLASSES] = { 0 }, wait[SIM_CLASSES] = { 0 };
+	double resp[SIM_CLASSES] = { 0 };
 	double fg[SIM_CLASSES] = { 0 }, bg[SIM_CLASSES] = { 0 };
 	double total = 0;
 	for (int c = 0; c < SIM_CLASSES; c++)
@@ -61,6 +62,7 @@ void sim_classes_compute(const sim_workload_t *w, const sim_result_t *r,
 			out[c].max_bsld = b;
 		total += b;
 		wait[c] += res->first_start - j->arrival;
+		resp[c] += res->finish - j->arrival;
 		fg[c] += res->fg_seconds;
 		bg[c] += res->bg_seconds;
 	}
@@ -70,6 +72,7 @@ void sim_classes_compute(const sim_workload_t *w, const sim_result_t *r,
 		out[c].mean_bsld = bsld_sum[c] / (double)out[c].jobs;
 		out[c].bsld_share = total > 0 ? bsld_sum[c] / total : 0;
 		out[c].mean_wait = wait[c] / (double)out[c].jobs;
+		out[c].mean_response = resp[c] / (double)out[c].jobs;
 		out[c].bg_fraction = fg[c] + bg[c] > 0
 					     ? bg[c] / (fg[c] + bg[c]) : 0;
 	}

@@ -38,6 +38,7 @@ typedef struct {
 	double bsld_share;	/* this class's sum of bounded slowdowns over
 				   the workload's: its share of the mean */
 	double mean_wait;	/* first start - arrival */
+	double mean_response;	/* finish - arrival */
 	double bg_fraction;	/* bg seconds / (fg + bg) seconds */
 } sim_class_metrics_t;
 

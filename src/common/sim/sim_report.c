@@ -6,7 +6,7 @@
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
  * makespan, wall_seconds, events_per_second, bg_time_share, head_in_bg,
  * classes[] (size, runtime, jobs, mean_bsld, max_bsld, bsld_share, mean_wait,
- * bg_fraction), and consolidation_potential at the top.
+ * mean_response, bg_fraction), and consolidation_potential at the top.
  */
 #include <json-c/json.h>
 #include <stddef.h>
@@ -194,6 +194,8 @@ static json_object *classes_json(const sim_metrics_t *m)
 				       json_object_new_double(k->bsld_share));
 		json_object_object_add(o, "mean_wait",
 				       json_object_new_double(k->mean_wait));
+		json_object_object_add(o, "mean_response",
+				       json_object_new_double(k->mean_response));
 		json_object_object_add(o, "bg_fraction",
 				       json_object_new_double(k->bg_fraction));
 		json_object_array_add(arr, o);
