@@ -87,7 +87,7 @@ set title "at 1,024 nodes"
 set xlabel "pending jobs"
 plot "$out/amcbf-jobs.txt" using 3:5 with linespoints title "amcbf_mode=amcbf", \
      "$out/dfrs-jobs.txt" using 3:5 with linespoints title "amcbf_mode=dfrs (GreedyPM)", \
-     [10000:100000] 3.5*x*log(x)/(10000*log(10000)) with lines dashtype 2 title "n log n (from 3.5 ms at 10,000)"
+     [10000:100000] 2.2*x*log(x)/(10000*log(10000)) with lines dashtype 2 title "n log n (from 2.2 ms at 10,000)"
 unset multiplot
 EOF
 echo "plot: $png"
