@@ -379,6 +379,11 @@ static int bench_dfrs(int nnodes, int njobs, int reps, int narr)
 	}
 	printf("dfrs %d %d total_ms %.3f arrivals %d changes %zu", nnodes,
 	       njobs, 1e3 * median(t, reps), narr, ndec);
+	for (int j = 0; j < cl.njobs; j++)
+		free(cl.jobs[j].hosts);
+	free(cl.jobs);
+	free(hosts);
+	free(arrived);
 	return 0;
 }
 
