@@ -334,12 +334,17 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	if (!l.later || !old)
 		goto out;
 	scan_t sc = { 0 };
+	/* idle fg nodes, for the jobs that may use any node: counted again
+	 * only after the state changed (a job started), not once a job */
+	int idle_any = -1;
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where == SCHED_RUNNING_FG || job->pinned ||
 		    passed_over(st, j))
 			continue;
-		int fidle = sched_fg_idle_for(st, j);
+		if (!job->allowed && idle_any < 0)
+			idle_any = sched_fg_idle_count(st);
+		int fidle = job->allowed ? sched_fg_idle_for(st, j) : idle_any;
 		int in_bg = job->where == SCHED_RUNNING_BG;
 		int lifted = 0;
 		/* the head is the first job of Q u J_bg (Alg. 2 line 2), in
@@ -350,6 +355,7 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 			goto out;
 		if (!starts)
 			continue;
+		idle_any = -1;
 		if (job->nodes > fidle) {
 			if (in_bg) {	/* its bg slots become free first */
 				memcpy(old, job->alloc,
@@ -403,16 +409,31 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		if (rc)
 			return -1;
 	}
+	/* for the jobs that may use any node, the idle fg nodes and the bg
+	 * eligible ones are counted again only after a dispatch changed the
+	 * state, not once a job: the same counts, O(nodes) per start rather
+	 * than per new job */
+	int fg_any = -1, bg_any = -1;
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (!job->is_new || job->where != SCHED_QUEUED ||
 		    passed_over(st, j))
 			continue;
-		if (job->nodes <= sched_fg_idle_for(st, j) &&
+		if (!job->allowed && fg_any < 0)
+			fg_any = sched_fg_idle_count(st);
+		if (job->nodes <= (job->allowed ? sched_fg_idle_for(st, j)
+						: fg_any) &&
 		    (j == head || sched_reservation_admits(st, &r, j))) {
+			fg_any = bg_any = -1;
 			if (sched_dispatch_fg(st, cfg, out, j, NULL))
 				return -1;
-		} else if (job->nodes <= sched_bg_eligible_for(st, cfg, j)) {
+			continue;
+		}
+		if (!job->allowed && bg_any < 0)
+			bg_any = sched_bg_eligible_count(st, cfg);
+		if (job->nodes <= (job->allowed ?
+				   sched_bg_eligible_for(st, cfg, j) : bg_any)) {
+			fg_any = bg_any = -1;
 			if (sched_dispatch_bg(st, cfg, out, j) < 0)
 				return -1;
 		}

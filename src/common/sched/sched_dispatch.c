@@ -67,6 +67,42 @@ static int contains(const int *set, int n, int value)
 	return 0;
 }
 
+/* Restore the max-heap (by by_key_up) of h[0..n) below position i. */
+static void sift_down(ranked_t *h, int n, int i)
+{
+	for (;;) {
+		int big = i, l = 2 * i + 1, r = l + 1;
+		if (l < n && by_key_up(&h[l], &h[big]) > 0)
+			big = l;
+		if (r < n && by_key_up(&h[r], &h[big]) > 0)
+			big = r;
+		if (big == i)
+			return;
+		ranked_t t = h[i];
+		h[i] = h[big];
+		h[big] = t;
+		i = big;
+	}
+}
+
+/*
+ * The want first candidates of by_key_up's order, sorted, in cand[0..want):
+ * what sorting them all gives there (the order is total: node indices
+ * differ), in O(ncand log want) instead of O(ncand log ncand); the rest
+ * of cand is left in no order.
+ */
+static void keep_first(ranked_t *cand, int ncand, int want)
+{
+	for (int i = want / 2; i-- > 0;)
+		sift_down(cand, want, i);
+	for (int c = want; c < ncand; c++)
+		if (by_key_up(&cand[c], &cand[0]) < 0) {
+			cand[0] = cand[c];
+			sift_down(cand, want, 0);
+		}
+	qsort(cand, (size_t)want, sizeof(*cand), by_key_up);
+}
+
 /*
  * Rank the candidate nodes, keep the first job->nodes, and match the
  * processes to them: into nodes[] (process p on nodes[p]).
@@ -75,7 +111,7 @@ static int match(const sched_state_t *st, const sched_job_t *job,
 		 ranked_t *cand, int ncand, const int *old, int *nodes)
 {
 	int want = job->nodes;
-	qsort(cand, (size_t)ncand, sizeof(*cand), by_key_up);
+	keep_first(cand, ncand, want);
 
 	ranked_t *procs = malloc((size_t)want * sizeof(*procs));
 	char *placed = calloc((size_t)want, 1);
