@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench_scale.c - how one sched/amcbf decision grows with the site's size
- * (issue 45): the decision code the plugin calls each cycle, run without
- * slurmctld on a synthetic cluster of NODES nodes whose fg slots are all
- * held by running jobs, and JOBS pending jobs (random widths and
- * estimates, fixed seed).
+ * (doc/evaluation.md, "Scale"): the decision code the plugin calls each
+ * cycle, run without slurmctld on a synthetic cluster of NODES nodes
+ * whose fg slots are all held by running jobs, and JOBS pending jobs
+ * (random widths and estimates, fixed seed).
  *
  *   amcbf  amcbf_mode=amcbf: the queue order (amcbf_order_compare, qsort as
  *          amcbf_cycle.c's build_state sorts it), the read window's start
@@ -13,7 +13,7 @@
  *          and a fg departure, as the plugin's first cycle calls it.
  *   dfrs   amcbf_mode=dfrs: dfrs_online_decide_arrivals with GreedyPM
  *          (Stillwell et al. 2010, "Online Non-Clairvoyant Problem"), the
- *          requeue model and ft/vt^2 priority as amcbf_dfrs.c sets them,
+ *          requeue model and ft/vt^2 priority as amcbf_decide_dfrs.c sets them,
  *          for the ARRIVALS newest pending jobs, on 1-CPU hosts.
  *
  *   make contribs/bench/bench_scale

@@ -57,7 +57,7 @@ once() {
 once "dfrs sim: warning: $tmp/h.csv: 2 jobs are tasks of job arrays (JobID 123_4)"
 once "dfrs sim: warning: $tmp/h.csv: 2 jobs are components of heterogeneous jobs (JobID 123+0)"
 once "dfrs sim: warning: $tmp/h.csv: machine size guessed from the largest job: 16 units of 1 processor (no --nodes, no MaxProcs/MaxNodes header); give --nodes"
-# the deployed plugin decides on measured needs (issue 46 §7 b), not on
+# the deployed plugin decides on measured needs, not on
 # dfrs_cpu_need
 once "dfrs sim: warning: CPU usage: the trace's for 2 jobs, Liu et al.'s model (1 process 100 %, more 40..100 %) for 3: a model, NOT this site's usage (a sacct export with TotalCPU gives it); deployed, sched/amcbf decides on the CPU needs dfrs-nodeagent measures: --need measured models it"
 grep -qF "dfrs_cpu_need, default 1" "$tmp/err" && fail "sim: the CPU usage warning still names dfrs_cpu_need as the deployed model"
@@ -67,7 +67,7 @@ grep -qF "CPU usage: the trace's for 2 jobs" "$tmp/out" || fail "sim: the report
 	fail "sim --nodes 4: exit $?"
 [ "$(wc -l <"$tmp/err")" = 2 ] || fail "sim --nodes 4 --param dfrs_cpu_need=1: want the 2 history warnings only: $(cat "$tmp/err")"
 # with no --need, the rows of cmcbf and amcbf are the deployed, measured
-# ones (issue 46 §7 c); declared (the oracle, row amcbf) on request
+# ones; declared (the oracle, row amcbf) on request
 "$DFRS" sim --trace "$swf" --policy easy,cmcbf,amcbf,greedypm --format csv >"$tmp/out" 2>"$tmp/err" ||
 	fail "sim with no --need: exit $?"
 [ "$(cut -d, -f8 "$tmp/out" | tr '\n' ' ')" = "policy easy cmcbf-measured amcbf-measured greedypm " ] ||

@@ -150,23 +150,45 @@ static int match(const sched_state_t *st, const sched_job_t *job,
 	return 0;
 }
 
+/*
+ * Job j's nodes in `tier`, into nodes[] (process p on nodes[p]): the
+ * nodes it may use whose fg slot is idle (fg) or that are eligible for bg
+ * (sched_bg_eligible), the least loaded in the other tier first, matched
+ * to its processes.  -1 if there are too few or memory runs out.
+ */
+static int choose(const sched_state_t *st, const sched_config_t *cfg,
+		  size_t j, sched_tier_t tier, const int *old, int *nodes)
+{
+	const sched_job_t *job = &st->jobs[j];
+	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
+	int ncand = 0, rc = -1;
+
+	if (!cand)
+		return -1;
+	for (int n = 0; n < st->nnodes; n++) {
+		int free_here = tier == SCHED_TIER_FG ?
+			st->nodes[n].fg_job < 0 : sched_bg_eligible(st, cfg, n);
+		if (!free_here || !sched_may_use(st, j, n))
+			continue;
+		cand[ncand++] = (ranked_t){
+			tier == SCHED_TIER_FG ? sched_bg_util(st, n)
+					      : sched_fg_util(st, n),
+			old && contains(old, job->nodes, n), n,
+			sched_node_rank(st, j, n) };
+	}
+	if (ncand >= job->nodes)
+		rc = match(st, job, cand, ncand, old, nodes);
+	free(cand);
+	return rc;
+}
+
 int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j, const int *old)
 {
 	sched_job_t *job = &st->jobs[j];
-	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
 	int *nodes = malloc((size_t)job->nodes * sizeof(int));
 	int rc = -1;
-	if (!cand || !nodes)
-		goto out;
-	int ncand = 0;
-	for (int n = 0; n < st->nnodes; n++)
-		if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
-			cand[ncand++] = (ranked_t){
-				sched_bg_util(st, n),
-				old && contains(old, job->nodes, n), n,
-				sched_node_rank(st, j, n) };
-	if (ncand < job->nodes || match(st, job, cand, ncand, old, nodes))
+	if (!nodes || choose(st, cfg, j, SCHED_TIER_FG, old, nodes))
 		goto out;
 	if (old ? sched_promote(st, out, j, nodes, old)
 		: sched_start(st, out, j, SCHED_TIER_FG, nodes))
@@ -183,7 +205,6 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 	}
 	rc = 0;
 out:
-	free(cand);
 	free(nodes);
 	return rc;
 }
@@ -191,18 +212,9 @@ out:
 int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j)
 {
-	sched_job_t *job = &st->jobs[j];
-	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
-	int *nodes = malloc((size_t)job->nodes * sizeof(int));
+	int *nodes = malloc((size_t)st->jobs[j].nodes * sizeof(int));
 	int rc = -1;
-	if (!cand || !nodes)
-		goto out;
-	int ncand = 0;
-	for (int n = 0; n < st->nnodes; n++)
-		if (sched_bg_eligible(st, cfg, n) && sched_may_use(st, j, n))
-			cand[ncand++] = (ranked_t){ sched_fg_util(st, n), 0, n,
-						    sched_node_rank(st, j, n) };
-	if (ncand < job->nodes || match(st, job, cand, ncand, NULL, nodes))
+	if (!nodes || choose(st, cfg, j, SCHED_TIER_BG, NULL, nodes))
 		goto out;
 	if (cfg->bg_min_rate > 0 &&
 	    sched_bg_predicted_rate(st, j, nodes) < cfg->bg_min_rate) {
@@ -211,7 +223,6 @@ int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 	}
 	rc = sched_start(st, out, j, SCHED_TIER_BG, nodes);
 out:
-	free(cand);
 	free(nodes);
 	return rc;
 }

@@ -30,20 +30,11 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 	if (!nodes)
 		return -1;
 	int rc = 0;
-	size_t j = 0;
+	size_t j;
 
-	/* the head of the queue starts while it fits */
-	for (; j < st->njobs; j++) {
-		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED)
-			continue;
-		if (job->nodes > (job->allowed ? sched_fg_idle_for(st, j) : idle))
-			break;
-		sched_pick_idle_fg(st, j, nodes);
-		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
-			goto fail;
-		idle -= job->nodes;
-	}
+	/* the head of the queue starts while it fits, as in FCFS */
+	if (sched_fcfs_head(st, out, nodes, &idle, &j))
+		goto fail;
 	if (j >= st->njobs)
 		goto done;
 

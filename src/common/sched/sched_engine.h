@@ -180,6 +180,13 @@ int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 	       sched_decisions_t *out);
 int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 			unsigned events, sched_decisions_t *out);
+/* FCFS's pass, which EASY starts with: queued jobs start in arrival order
+ * (nodes from sched_pick_idle_fg into nodes[], st->nnodes long) while the
+ * first of them fits on the idle nodes (*idle, lowered by each start);
+ * *j: that first job that does not fit, st->njobs when none is left.  0,
+ * or -1 when out of memory. */
+int sched_fcfs_head(sched_state_t *st, sched_decisions_t *out, int *nodes,
+		    int *idle, size_t *j);
 int sched_conservative_backfill(sched_state_t *st, const sched_config_t *cfg,
 				unsigned events, sched_decisions_t *out);
 int sched_cmbf(sched_state_t *st, const sched_config_t *cfg, unsigned events,

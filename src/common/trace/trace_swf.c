@@ -113,23 +113,29 @@ static int parse_header(trace_parser_t *p, const trace_line_t *line)
 	return 0;
 }
 
+/* Field f (token t) of the line is bad in the way `what` says; `note`
+ * follows the quoted token (trace_bad_line). */
+static void bad_field(trace_parser_t *p, const trace_line_t *line, int f,
+		     const swf_token_t *t, const char *what, const char *note)
+{
+	char q[32];
+
+	trace_bad_line(p, line->number, "field %d (%s) %s: '%s'%s", f,
+		       swf_field_name[f - 1], what,
+		       trace_quote(t->text, t->len, q), note);
+}
+
 /* Convert the 18 tokens; 1 if the job is well-formed, 0 if not (counted). */
 static int convert_fields(trace_parser_t *p, const trace_line_t *line,
 			  const swf_token_t *tok, double *value)
 {
-	int f;
-	char q[32];
-
-	for (f = 1; f <= SWF_FIELDS; f++) {
+	for (int f = 1; f <= SWF_FIELDS; f++) {
 		const swf_token_t *t = &tok[f - 1];
 		double v;
 		long iv;
 
 		if (trace_parse_number(t->text, t->len, &v) < 0) {
-			trace_bad_line(p, line->number,
-				       "field %d (%s) is not a number: '%s'", f,
-				       swf_field_name[f - 1],
-				       trace_quote(t->text, t->len, q));
+			bad_field(p, line, f, t, "is not a number", "");
 			return 0;
 		}
 		if (swf_field_is_integer(f)) {
@@ -137,20 +143,14 @@ static int convert_fields(trace_parser_t *p, const trace_line_t *line,
 
 			if (trace_parse_integer(t->text, t->len, -limit, limit,
 						&iv) < 0) {
-				trace_bad_line(p, line->number,
-					       "field %d (%s) is not an integer "
-					       "in range: '%s'", f,
-					       swf_field_name[f - 1],
-					       trace_quote(t->text, t->len, q));
+				bad_field(p, line, f, t,
+					  "is not an integer in range", "");
 				return 0;
 			}
 		}
 		if (v < 0 && v != -1 && swf_field_must_not_be_negative(f)) {
-			trace_bad_line(p, line->number,
-				       "field %d (%s) is negative: '%s' (the "
-				       "only negative value is -1, unknown)", f,
-				       swf_field_name[f - 1],
-				       trace_quote(t->text, t->len, q));
+			bad_field(p, line, f, t, "is negative",
+				  " (the only negative value is -1, unknown)");
 			return 0;
 		}
 		value[f] = v;
