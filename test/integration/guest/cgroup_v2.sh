@@ -69,10 +69,12 @@ probe_kernel() {
 [ "$probe" = --probe ] && probe_kernel
 
 work_pid() {	# the job's dfrs-work process
-	local p
+	local p pids
+	# a here-string, not < <(...): the guest's initramfs has no /dev/fd
+	pids=$(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
 	while read -r p; do
 		[ "$(readlink "/proc/$p/exe")" = "$build/dfrs-work" ] && { echo "$p"; return 0; }
-	done < <(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
+	done <<<"$pids"
 	return 1
 }
 v2_path() { sed -n 's|^0::/||p' "/proc/$1/cgroup"; }
