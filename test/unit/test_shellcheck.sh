@@ -6,13 +6,16 @@
 # first line is a "shellcheck shell=" directive (contribs/lib.sh,
 # test/integration/lib.sh, test/unit/cli_expect.sh).  Its settings:
 # .shellcheckrc.  Any finding fails.  Skipped (77) without shellcheck or
-# outside a git checkout; contribs/setup installs shellcheck and
-# contribs/check runs this as one of its steps.
-top=$(cd "$(dirname "$0")/../.." && pwd)
+# outside the top of a git checkout (a release tarball's tree);
+# contribs/setup installs shellcheck and contribs/check runs this as one of
+# its steps.
+top=$(cd "$(dirname "$0")/../.." && pwd -P)
 command -v shellcheck >/dev/null 2>&1 ||
 	{ echo "SKIP: shellcheck is not installed (apt-get install shellcheck)"; exit 77; }
-git -C "$top" rev-parse --git-dir >/dev/null 2>&1 ||
-	{ echo "SKIP: $top is not a git checkout (the scripts are the files git tracks)"; exit 77; }
+# the top of its own checkout, not a tree inside another one's build
+# directory (make distcheck unpacks the release tarball there)
+[ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ] ||
+	{ echo "SKIP: $top is not the top of a git checkout (the scripts are the files git tracks)"; exit 77; }
 cd "$top" || exit 1
 
 # shell_scripts: the shell scripts, one a line (no name here holds a
