@@ -37,6 +37,8 @@ debs=$build/deb
 version=$(dpkg-parsechangelog -l "$top/debian/changelog" -S Version)
 arch=$(dpkg --print-architecture)
 slurm_deb=$(dpkg-query -W -f='${Version}' slurmctld)
+# each binary package's version names the Slurm release it is for
+bversion=$version+slurm${slurm_deb%%-*}
 plugindir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/slurm-wlm
 tmp=$(mktemp -d)
 agent_pid=""
@@ -70,10 +72,10 @@ start() {
 
 # --- 1. the packages ---
 t0=$SECONDS
-deb_plugins=$debs/slurm-dfrs-plugins_${version}_$arch.deb
+deb_plugins=$debs/slurm-dfrs-plugins_${bversion}_$arch.deb
 stale=1
 if [ "${DFRS_DEB_REBUILD:-0}" != 1 ] && [ -f "$deb_plugins" ] &&
-   [ -f "$debs/slurm-dfrs_${version}_$arch.deb" ] && [ -f "$debs/slurm-dfrs-nodeagent_${version}_$arch.deb" ] &&
+   [ -f "$debs/slurm-dfrs_${bversion}_$arch.deb" ] && [ -f "$debs/slurm-dfrs-nodeagent_${bversion}_$arch.deb" ] &&
    [ -z "$(find "$top/src" "$top/debian" "$top/configure.ac" "$top/Makefile.am" "$top/doc/man" \
 	-newer "$deb_plugins" -print -quit)" ]; then
 	stale=0
@@ -86,6 +88,8 @@ if [ "$stale" = 1 ]; then
 		{ fail "contribs/build-deb failed"; finish; }
 fi
 echo "  packages ready in $((SECONDS - t0)) s"
+[ -f "$deb_plugins" ] ||
+	{ fail "no $(basename "$deb_plugins"): the packages' version does not name Slurm's release"; finish; }
 deps=$(dpkg-deb -f "$deb_plugins" Depends)
 grep -qF "slurm-wlm-basic-plugins (= $slurm_deb)" <<<"$deps" ||
 	fail "slurm-dfrs-plugins Depends '$deps' does not pin slurm-wlm-basic-plugins (= $slurm_deb)"
@@ -135,9 +139,9 @@ fi
 
 # --- 3. install, run a cluster on the installed plugins ---
 t0=$SECONDS
-out=$(DEBIAN_FRONTEND=noninteractive apt-get install -y "$debs"/slurm-dfrs_"${version}"_"$arch".deb \
-	"$debs"/slurm-dfrs-plugins_"${version}"_"$arch".deb \
-	"$debs"/slurm-dfrs-nodeagent_"${version}"_"$arch".deb 2>&1) ||
+out=$(DEBIAN_FRONTEND=noninteractive apt-get install -y "$debs"/slurm-dfrs_"${bversion}"_"$arch".deb \
+	"$debs"/slurm-dfrs-plugins_"${bversion}"_"$arch".deb \
+	"$debs"/slurm-dfrs-nodeagent_"${bversion}"_"$arch".deb 2>&1) ||
 	{ echo "$out" | tail -n 10; fail "apt-get install of the packages failed"; finish; }
 echo "  apt-get install: $((SECONDS - t0)) s"
 for f in "$plugindir/sched_amcbf.so" "$plugindir/select_dfrs.so" /usr/bin/dfrs \
