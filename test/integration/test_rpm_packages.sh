@@ -10,8 +10,8 @@
 # PluginDir's only sched/amcbf and select/dfrs in a local cluster: slurmctld
 # maps those very files and runs jobs to completion, as its jobcomp records
 # and scontrol say.  Without DFRS_RPMS, for a build against a Slurm that
-# contribs/setup built from its tarball (24.11: in contribs/check's 24.11
-# list), it builds them first with contribs/build-rpm from that tarball
+# contribs/setup built from its tarball (24.11 and 26.05: in contribs/check's
+# lists for both), it builds them first with contribs/build-rpm from that tarball
 # (DFRS_SLURM_TARBALL, default <cache>/slurm-wlm_<release>.orig.tar.gz),
 # about a minute; for Debian's 22.05 packages it skips (77) in one line.
 set -uo pipefail
