@@ -182,6 +182,8 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
 			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
 			    "amcbf_max_read_time=500 "
+			    "amcbf_drift_window=3600 amcbf_drift_factor=3 "
+			    "amcbf_drift_min_work=600 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "
 			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
 			    "amcbf_extend_past_limits=0 "

@@ -59,6 +59,11 @@ void sim_model_defaults(sim_model_t *m)
 	m->need_source = 0;		/* declared: the trace's needs */
 	m->need_default = 1.0;		/* dfrs_cpu_need's default */
 	m->need_delay = 60.0;
+	stretch_drift_config_t dc;
+	stretch_drift_defaults(&dc);
+	m->drift_window = dc.window;
+	m->drift_factor = dc.factor;
+	m->drift_min_work = dc.min_work;
 	m->seed = 1;
 }
 
@@ -259,6 +264,29 @@ void sim_result_start(sim_result_t *r, const sim_model_t *m)
 	*r = (sim_result_t){ 0 };
 	r->clock_start = monotonic_seconds();
 	r->bucket_seconds = m->bucket_seconds > 0 ? m->bucket_seconds : 3600;
+	stretch_drift_config_t dc;
+	char err[128];
+	stretch_drift_defaults(&dc);
+	dc.window = m->drift_window;
+	dc.factor = m->drift_factor;
+	dc.min_work = m->drift_min_work;
+	if (stretch_drift_check(&dc, err, sizeof(err)))
+		dc.window = 0;	/* a model not from sim_model_defaults: off */
+	stretch_drift_init(&r->drift, &dc);
+}
+
+void sim_result_drift_add(const sim_result_t *r, stretch_drift_sum_t *s,
+			  size_t i, double t, double work)
+{
+	if (r->jobs[i].first_start >= 0)
+		(void)stretch_drift_add(s, t - r->jobs[i].first_start, work,
+					r->drift.cfg.min_work);
+}
+
+void sim_result_drift(sim_result_t *r, double t,
+		      const stretch_drift_sum_t *s)
+{
+	(void)stretch_drift_feed(&r->drift, t, s);
 }
 
 void sim_result_finish(sim_result_t *r, size_t i, double t)
@@ -271,6 +299,7 @@ void sim_result_finish(sim_result_t *r, size_t i, double t)
 void sim_result_stop(sim_result_t *r)
 {
 	r->wall_seconds = monotonic_seconds() - r->clock_start;
+	r->drift_seconds = stretch_drift_seconds(&r->drift, r->makespan);
 }
 
 /* Before the engine decides: what the agents measured, what the
@@ -404,6 +433,24 @@ static unsigned arrivals(sim_t *s, size_t *next, double t)
 	return events;
 }
 
+/* The running jobs' run stretch into the drift guard: work done is the
+ * runtime less the work left (a resume's migration cost makes it less). */
+static void feed_drift(sim_t *s, double t)
+{
+	const sched_state_t *st = &s->st;
+	stretch_drift_sum_t sum = { 0 };
+
+	for (size_t j = 0; j < st->njobs; j++) {
+		const active_t *a = &s->act[j];
+
+		if (st->jobs[j].where != SCHED_QUEUED)
+			sim_result_drift_add(s->r, &sum, a->w, t,
+					     s->w->jobs[a->w].runtime -
+					     a->remaining);
+	}
+	sim_result_drift(s->r, t, &sum);
+}
+
 /* Event after event until every job has finished: progress to the next
  * event, departures, arrivals, then the engine decides and the rates
  * follow its decisions. */
@@ -441,6 +488,7 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 			st->jobs[j].is_new = 0;
 		compute_rates(s);
 		s->head = head_where(st);
+		feed_drift(s, t);
 		s->r->events++;
 	}
 	rc = 0;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "amcbf/stretch_drift.h"
 #include "sched/sched_engine.h"
 #include "sim_workload.h"
 
@@ -70,6 +71,11 @@ typedef struct {
 	double need_default;	/* dfrs_cpu_need for measured and none: 1 */
 	double need_delay;	/* measured: s a job runs in a tier before
 				   its measurement reaches the scheduler */
+	double drift_window;	/* the drift guard (stretch_drift.h), as
+				   sched/amcbf's amcbf_drift_window: s of
+				   history; 0 off */
+	double drift_factor;	/* ... its amcbf_drift_factor */
+	double drift_min_work;	/* ... its amcbf_drift_min_work, s */
 	uint64_t seed;		/* eff and overhead draws */
 } sim_model_t;
 
@@ -109,6 +115,10 @@ typedef struct {
 	size_t need_under;	/* predicted below the true need */
 	double need_err_sum;	/* sum of predicted - true */
 	double need_abs_sum;	/* sum of |predicted - true| */
+	/* the drift guard sched/amcbf runs live (stretch_drift.h), fed at
+	 * every event with the running jobs' stretch so far */
+	stretch_drift_t drift;
+	double drift_seconds;	/* time in drift, set by sim_result_stop */
 } sim_result_t;
 
 void sim_model_defaults(sim_model_t *m);
@@ -136,6 +146,14 @@ int sim_result_add_busy(sim_result_t *r, double t0, double t1,
 void sim_result_start(sim_result_t *r, const sim_model_t *m);
 void sim_result_finish(sim_result_t *r, size_t i, double t);
 void sim_result_stop(sim_result_t *r);
+/* For every driver, after each event's decisions: running job i (of the
+ * workload), with work seconds of virtual time, into the cycle's sum s
+ * (since its first start in r); then the sum into the drift guard at
+ * time t. */
+void sim_result_drift_add(const sim_result_t *r, stretch_drift_sum_t *s,
+			  size_t i, double t, double work);
+void sim_result_drift(sim_result_t *r, double t,
+		      const stretch_drift_sum_t *s);
 
 void sim_result_free(sim_result_t *r);
 

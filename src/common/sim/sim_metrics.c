@@ -17,6 +17,8 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 	m->wall_seconds = r->wall_seconds;
 	m->events_per_second = r->wall_seconds > 0 ?
 		(double)r->events / r->wall_seconds : 0;
+	m->drift_entries = (double)r->drift.entries;
+	m->drift_share = r->makespan > 0 ? r->drift_seconds / r->makespan : 0;
 	if (!n)
 		return;
 	double migrations = 0, preemptions = 0, fg = 0, bg = 0, lost = 0;

@@ -29,6 +29,11 @@ typedef struct {
 	double bg_time_share;	/* running time spent in the bg tier */
 	double head_in_bg;	/* of the time some job was outside fg, the
 				   part when the earliest one ran in bg */
+	double drift_entries;	/* times the drift guard sched/amcbf runs
+				   live (stretch_drift.h) would have logged
+				   that the running jobs' mean stretch
+				   drifted over its window's */
+	double drift_share;	/* share of the makespan in such a drift */
 	sim_class_metrics_t classes[SIM_CLASSES];	/* sim_classes.h */
 } sim_metrics_t;
 

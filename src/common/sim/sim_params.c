@@ -110,6 +110,16 @@ static const sim_param_t params[] = {
 	  "mcb, greedypm: the repacks' search on the yield starts from the "
 	  "yield the last repack reached and stops within this (0: from 0 "
 	  "and the LP bound to 1e-4, as Stillwell et al.)"),
+	P("drift_window", drift_window, 0, 604800,
+	  "the drift guard sched/amcbf runs live (amcbf_drift_window): "
+	  "seconds of history the running jobs' mean run stretch is "
+	  "compared with (drift_entries, drift_share; 0: off)"),
+	P("drift_factor", drift_factor, 1.01, 1000,
+	  "the drift guard (amcbf_drift_factor): drift when the running "
+	  "jobs' mean run stretch exceeds this times the window's"),
+	P("drift_min_work", drift_min_work, 1, 86400,
+	  "the drift guard (amcbf_drift_min_work): a job's work since its "
+	  "first start counts at least this many seconds"),
 	PW("gang_mpl", gang_mpl, 1, 64,
 	   "gang*: multiprogramming level, rows of the Ousterhout matrix "
 	   "(Slurm's OverSubscribe=FORCE:4)"),
@@ -137,6 +147,9 @@ static const struct {
 	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
 	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },
 	{ "amcbf_dfrs_starve_bsld", "dfrs_starve_bsld" },
+	{ "amcbf_drift_window", "drift_window" },
+	{ "amcbf_drift_factor", "drift_factor" },
+	{ "amcbf_drift_min_work", "drift_min_work" },
 };
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
 

@@ -69,6 +69,9 @@ typedef struct {
 	int max_preempt_per_cycle;	/* requeues in one cycle */
 	int yield_interval;	/* ms under slurmctld's locks before a yield */
 	int max_read_time;	/* ms the read phase reads pending jobs */
+	int drift_window;	/* s of history of the drift guard; 0: off */
+	double drift_factor;	/* drift: run stretch over this x window's */
+	int drift_min_work;	/* s: a job's CPU time counts at least this */
 	char partitions[DFRS_PARAMS_NAMES_MAX];	/* managed: "all" or a:b:c */
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */

@@ -48,6 +48,7 @@
 #include "amcbf_restart.h"
 #include "amcbf_needs.h"
 #include "amcbf_deps.h"
+#include "amcbf_drift.h"
 #include "amcbf_readbound.h"
 #include "amcbf_resv.h"
 #include "suite/dfrs_params.h"
@@ -127,6 +128,7 @@ static void load_params(bool first)
 	    saved)
 		(void)take_params(saved, "default");
 	xfree(saved);
+	amcbf_drift_configure(&params);
 	dfrs_params_format(&params, line, sizeof(line));
 	info("%s parameters: %s",
 	     first ? "loaded," : "reconfigured,", line);
@@ -165,12 +167,14 @@ static void log_stats(void)
 	size_t read_jobs = 0;
 	double read_ms = amcbf_hold_longest_read_ms(&read_jobs);
 
-	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields; longest read %.2f ms (%zu jobs)",
+	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields; longest read %.2f ms (%zu jobs); %lu drifts%s",
 	     memory.cycles,
 	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
 	     memory.promoted, memory.demoted, memory.failed,
-	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs);
+	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs,
+	     amcbf_drift_entries(),
+	     amcbf_drift_active() ? " (one under way)" : "");
 	amcbf_read_log_stats(amcbf_deps_spared());
 }
 
@@ -315,6 +319,8 @@ static void *agent(void *arg)
 		seen_layout = layout;
 		last_cycle = now;
 		acted = timed_cycle();
+		/* no lock held: from the memory the cycle left */
+		amcbf_drift_cycle(&memory, &params, time(NULL));
 		amcbf_needs_sweep();
 		if (acted)
 			seen_update = 0;	/* look again after our own changes */
@@ -370,6 +376,7 @@ extern void fini(void)
 	amcbf_avail_fini(&avail);
 	amcbf_needs_fini();
 	amcbf_resv_fini();
+	amcbf_drift_fini();
 	amcbf_memory_free(&memory);
 	xfree(good_params);
 	verbose("agent thread stopped");
