@@ -62,6 +62,9 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.dfrs_requeue = 1;
 	o->model.dfrs_max_requeues = p->max_preempt;
 	o->model.dfrs_starve_bsld = p->dfrs_starve_bsld;
+	o->model.dfrs_wide_share = p->dfrs_wide_share;
+	o->model.dfrs_long_time = p->dfrs_long_time;
+	o->model.dfrs_long_min_yield = p->dfrs_long_min_yield;
 	o->model.dfrs_period = p->dfrs_period;
 	o->model.dfrs_minvt = p->dfrs_minvt;
 	o->model.dfrs_repack_algorithms = p->dfrs_repack_algorithms;
