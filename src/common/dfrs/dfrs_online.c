@@ -162,7 +162,8 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 
 /*
  * 2 if a running job must stay on its hosts at this event: one the site
- * protects (no_preempt) or, under greedypmr, a wide one, under any model;
+ * protects (no_preempt) or, under greedypmr, a wide one or one that has
+ * run long_time (online_kept_running), under any model;
  * in the requeue model, one that
  * does not checkpoint at any event but an arrival, and one requeued
  * max_requeues times already or starving (online_starving) at every
@@ -177,8 +178,7 @@ static int stays_put(const dfrs_online_params_t *par,
 		     const dfrs_online_job_t *job, dfrs_event_t event)
 {
 	if (job->state == DFRS_JOB_RUNNING &&
-	    (job->no_preempt ||
-	     online_wide(par, cl->nhosts, job->shape.ntasks)))
+	    (job->no_preempt || online_kept_running(par, cl->nhosts, job)))
 		return 2;
 	if (!par->requeue)
 		return 0;

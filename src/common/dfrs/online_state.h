@@ -127,6 +127,17 @@ static inline int online_wide(const dfrs_online_params_t *par, int nhosts,
 	       ntasks > par->wide_share * nhosts;
 }
 
+/* greedypmr: whether a running job stays on its hosts at every event: it
+ * is wide, or it has run long_time of virtual time already (a requeue
+ * would lose at least that much work). */
+static inline int online_kept_running(const dfrs_online_params_t *par,
+				      int nhosts, const dfrs_online_job_t *job)
+{
+	return par->policy == DFRS_POLICY_GREEDYPMR &&
+	       (online_wide(par, nhosts, job->shape.ntasks) ||
+		job->virtual_time >= par->long_time);
+}
+
 /* greedypmr: a job's minimum yield, raised to long_min_yield for a long
  * job (estimate over long_time, or none); other policies: its own. */
 static inline double online_job_min_yield(const dfrs_online_params_t *par,
