@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_advise_cli.sh - dfrs advise end to end on the shipped sacct sample
 # and its slurm.conf (one seed, one load, no sweep: well under a second):
-# the machine read from slurm.conf, the verdict, the blockers, the JSON,
+# the machine read from slurm.conf, the verdict, greedypmr recommended
+# where it wins and not where it does not, the blockers, the JSON,
 # every text line within 120 columns; on a small history of its own
 # with no queueing: no clear difference; and exit status 2 (bad argument)
 # or 1 (bad input) with one message naming what and where.
@@ -35,6 +36,15 @@ expect 0 "excluded: amcbf: mean response 0.63 x EASY's, over 0.50 x (--max-respo
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise --max-response: lines over 120 columns: $wide"
 expect 0 '"excluded":true' -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5 --format json
+# greedypmr beside the deployed mode: it wins on the sample (queued short
+# jobs start at once, long ones keep 0.75 of their CPU), deployed amcbf or
+# greedypm; --no-alternative does not replay it
+expect 0 'RECOMMENDED instead (it wins on both): amcbf_mode=dfrs,amcbf_dfrs_policy=greedypmr' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 "greedypmr: mean bounded slowdown 0.14 x the deployed mode's, mean response 0.45 x EASY's:" -- advise "${sample[@]}" "${quick[@]}" --params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm
+expect 0 '"recommended":true' -- advise "${sample[@]}" "${quick[@]}" --format json
+if "$DFRS" advise "${sample[@]}" "${quick[@]}" --no-alternative 2>&1 | grep -q greedypmr; then
+	fail "dfrs advise --no-alternative: greedypmr replayed"
+fi
 expect 0 'if the load grows x1.5:' -- advise "${sample[@]}" --seeds 1 --loads 1,1.5 --no-sweep
 expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise "${sample[@]}" --seeds 1 --loads 1
 
@@ -46,6 +56,7 @@ JobIDRaw,Partition,Submit,Start,End,ElapsedRaw,AllocCPUS,TimelimitRaw
 CSV
 expect 0 'VERDICT (load x1, 2 seeds): no clear difference' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
 expect 0 'none of: job arrays, heterogeneous jobs, GRES' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
+expect 0 'not recommended (slowdown not 10 % lower)' -- advise --history "$tmp/h.csv" --nodes 4 --cpus-per-node 4 --seeds 2 --loads 1
 expect 0 'warning: no --nodes and no --slurm-conf: guessing 4 nodes of 1 CPUs from the history (its largest job)' -- advise --history "$tmp/h.csv" "${quick[@]}"
 
 printf 'NodeName=n[1-4] CPUs=4\nNodeName=m[1-2] CPUs=x\n' >"$tmp/bad.conf"

@@ -89,6 +89,23 @@ static void test_over_response(void **state)
 	assert_int_equal(sim_advise_over_response(50, 0, 1.25), 0);
 }
 
+/* greedypmr is recommended instead only where it wins: a mean bsld under
+ * 0.9 x the deployed mode's and a mean response no higher than EASY's
+ * (nor over the bound). */
+static void test_alt_wins(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_advise_alt_wins(5, 90, 10, 100, 1.25), 1);
+	assert_int_equal(sim_advise_alt_wins(8.99, 100, 10, 100, 1.25), 1);
+	/* not 10 % lower */
+	assert_int_equal(sim_advise_alt_wins(9, 90, 10, 100, 1.25), 0);
+	/* slower than EASY: GreedyPM's way (0.03 x bsld at 1.31 x) */
+	assert_int_equal(sim_advise_alt_wins(0.3, 100.01, 10, 100, 1.25), 0);
+	assert_int_equal(sim_advise_alt_wins(0.3, 131, 10, 100, 0), 0);
+	/* no bound: EASY's response still holds */
+	assert_int_equal(sim_advise_alt_wins(5, 100, 10, 100, 0), 1);
+}
+
 static void test_best_within_response(void **state)
 {
 	/* easy's mean response 100: point 1 has the best bounded slowdown
@@ -233,6 +250,14 @@ static void test_deploy(void **state)
 	near(o.model.dfrs_repack_tolerance, 0.01);
 	near(o.model.dfrs_min_yield, 0.5);
 	near(o.model.dfrs_ckpt_share, 1);
+	assert_int_equal(sim_advise_deploy(&o, "amcbf_mode=dfrs,"
+		"amcbf_dfrs_policy=greedypmr,amcbf_dfrs_wide_share=0.5,"
+		"amcbf_dfrs_long_time=600,amcbf_dfrs_long_min_yield=0.6", &p,
+		err, sizeof(err)), 0);
+	assert_string_equal(o.policy, "greedypmr");
+	near(o.model.dfrs_wide_share, 0.5);
+	near(o.model.dfrs_long_time, 600);
+	near(o.model.dfrs_long_min_yield, 0.6);
 	assert_int_equal(sim_advise_deploy(&o, "amcbf_mode=fast", &p, err,
 					   sizeof(err)), -1);
 	assert_non_null(strstr(err, "amcbf_mode=fast"));
@@ -436,7 +461,13 @@ static void test_run_no_queue(void **state)
 	 * the two other CPU-need sources x 3 seeds at the first load +
 	 * 9 points x 3 seeds: the baselines' schedule is the same for every
 	 * seed when each process's CPU use is the history's or cpu_default */
-	assert_int_equal(a.runs, 2 * (2 + 3) + 2 * 3 + 27);
+	/* + greedypmr over the 3 seeds at the first load: nothing waits
+	 * there either, its mean bsld is the deployed mode's: not
+	 * recommended */
+	assert_int_equal(a.runs, 2 * (2 + 3) + 2 * 3 + 27 + 3);
+	assert_int_equal(a.alt_run, 1);
+	near(a.alt_bsld, 1);
+	assert_int_equal(a.alt_wins, 0);
 	/* nothing waits: the three CPU-need rows are conservative's */
 	assert_int_equal(a.need_source, SIM_NEED_MEASURED);
 	for (int src = 0; src <= SIM_NEED_NONE; src++) {
@@ -450,8 +481,20 @@ static void test_run_no_queue(void **state)
 	o.cpu_default = 0;
 	o.sweep = 0;
 	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
-	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3);
+	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3 + 3);
 	assert_int_equal(a.nsweep, 0);
+	sim_advise_free(&a);
+
+	/* greedypmr deployed, or --no-alternative: not replayed again */
+	o.policy = "greedypmr";
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.alt_run, 0);
+	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3);
+	sim_advise_free(&a);
+	o.policy = "amcbf";
+	o.alternative = 0;
+	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.alt_run, 0);
 	sim_advise_free(&a);
 
 	o.policy = "nosuch";
@@ -468,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_over_response),
+		cmocka_unit_test(test_alt_wins),
 		cmocka_unit_test(test_best_within_response),
 		cmocka_unit_test(test_bound_refuses),
 		cmocka_unit_test(test_deploy),

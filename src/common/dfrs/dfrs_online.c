@@ -34,12 +34,16 @@ void dfrs_online_params_default(dfrs_online_params_t *p, dfrs_policy_t policy)
 	p->repack_drift = 0.0;
 	p->repack_algorithms = metavp_algorithm_count(0);
 	p->repack_tolerance = 0.0;
+	p->wide_share = policy == DFRS_POLICY_GREEDYPMR ? 0.25 : 0.0;
+	p->long_time = 3600.0;
+	p->long_min_yield = policy == DFRS_POLICY_GREEDYPMR ? 0.75 : 0.0;
 }
 
 const char *const dfrs_online_policy_names[] = {
 	[DFRS_POLICY_GREEDYP] = "greedyp",
 	[DFRS_POLICY_GREEDYPM] = "greedypm",
 	[DFRS_POLICY_MCB] = "mcb",
+	[DFRS_POLICY_GREEDYPMR] = "greedypmr",
 	NULL
 };
 
@@ -56,7 +60,8 @@ int dfrs_online_policy_parse(const char *name, dfrs_policy_t *out)
 
 const char *dfrs_online_policy_name(dfrs_policy_t policy)
 {
-	return (policy >= DFRS_POLICY_GREEDYP && policy <= DFRS_POLICY_MCB) ?
+	return (policy >= DFRS_POLICY_GREEDYP &&
+		policy <= DFRS_POLICY_GREEDYPMR) ?
 		dfrs_online_policy_names[policy] : "?";
 }
 
@@ -157,7 +162,9 @@ static void order_by_hint(const dfrs_cluster_t *cl, int *order, int *count)
 
 /*
  * 2 if a running job must stay on its hosts at this event: one the site
- * protects (no_preempt) under any model; in the requeue model, one that
+ * protects (no_preempt) or, under greedypmr, a wide one or one that has
+ * run long_time (online_kept_running), under any model;
+ * in the requeue model, one that
  * does not checkpoint at any event but an arrival, and one requeued
  * max_requeues times already or starving (online_starving) at every
  * event.  It ranks first, ahead even of jobs whose priority is
@@ -170,7 +177,8 @@ static int stays_put(const dfrs_online_params_t *par,
 		     const dfrs_cluster_t *cl,
 		     const dfrs_online_job_t *job, dfrs_event_t event)
 {
-	if (job->state == DFRS_JOB_RUNNING && job->no_preempt)
+	if (job->state == DFRS_JOB_RUNNING &&
+	    (job->no_preempt || online_kept_running(par, cl->nhosts, job)))
 		return 2;
 	if (!par->requeue)
 		return 0;
@@ -427,6 +435,9 @@ static int decide_alloc(online_state_t *w, decide_scratch_t *sc,
 	sc->keys = malloc(sizeof(*sc->keys) * (2 * w->nj + 1));
 	sc->scratch = malloc(sizeof(int) * (w->nj + 2));
 	w->kept = calloc(w->nj + 1, 1);
+	if (w->par->policy == DFRS_POLICY_GREEDYPMR &&
+	    !(w->min_yield = malloc(sizeof(double) * (w->nj + 1))))
+		return -1;
 	if (cluster->lic_free && cluster->nlic > 0 &&
 	    (w->lic_free = malloc(sizeof(int) * cluster->nlic)))
 		memcpy(w->lic_free, cluster->lic_free,
@@ -444,11 +455,29 @@ static int decide_alloc(online_state_t *w, decide_scratch_t *sc,
 
 /* Each job's state, hosts, slot and priority into w; the running jobs'
  * usage, which may overload no host. */
+/*
+ * greedypmr: the running jobs at their shapes' minimum yields instead of
+ * the long jobs' raised ones, if those overload a host (jobs started under
+ * another policy, or a time limit raised since): the usage again from 0.
+ */
+static void running_at_own_yields(online_state_t *w)
+{
+	memset(w->usage, 0, sizeof(double) * (size_t)w->nh * w->nd);
+	memset(w->load, 0, sizeof(double) * w->nh);
+	for (int j = 0; j < w->nj; j++)
+		if (w->state[j] == DFRS_JOB_RUNNING) {
+			w->min_yield[j] = w->cl->jobs[j].shape.min_yield;
+			online_account_job(w, j, +1);
+		}
+}
+
 static int decide_load(online_state_t *w, dfrs_decisions_t *out, char *err,
 		       size_t errlen)
 {
 	const dfrs_cluster_t *cluster = w->cl;
 
+	for (int j = 0; w->min_yield && j < w->nj; j++)
+		w->min_yield[j] = online_job_min_yield(w->par, &cluster->jobs[j]);
 	for (int j = 0, off = 0; j < w->nj; j++) {
 		const dfrs_online_job_t *job = &cluster->jobs[j];
 
@@ -464,6 +493,8 @@ static int decide_load(online_state_t *w, dfrs_decisions_t *out, char *err,
 		w->prio[j] = dfrs_online_priority(w->par, cluster, job);
 	}
 	/* w->usage: the running jobs at their minimum yields */
+	if (w->min_yield && hosts_overloaded(cluster, w->usage, err, errlen))
+		running_at_own_yields(w);
 	return hosts_overloaded(cluster, w->usage, err, errlen) ? -1 : 0;
 }
 
@@ -564,6 +595,8 @@ static void decide_record(const online_state_t *w, dfrs_decisions_t *out)
 	}
 	out->claimed = w->claimed;
 	out->held = w->held;
+	out->reserved = w->reserved;
+	out->shadow = w->reserved >= 0 ? w->shadow : 0.0;
 }
 
 static void decide_free(online_state_t *w, decide_scratch_t *sc)
@@ -581,6 +614,7 @@ static void decide_free(online_state_t *w, decide_scratch_t *sc)
 	free(sc->scratch);
 	free(w->kept);
 	free(w->lic_free);
+	free(w->min_yield);
 }
 
 /* Decide at an event; arrived: the arriving jobs at an arrival (narrived
@@ -592,7 +626,7 @@ static int decide_at(const dfrs_online_params_t *params,
 {
 	online_state_t w = { .par = params, .cl = cluster, .nd = cluster->ndims,
 		     .nh = cluster->nhosts, .nj = cluster->njobs, .claimed = -1,
-		     .held = -1 };
+		     .held = -1, .reserved = -1 };
 	decide_scratch_t sc = { 0 };
 	int rc = -1;
 	/* the policy repacks every job (MCB; GreedyPM's periodic event) */
@@ -604,6 +638,7 @@ static int decide_at(const dfrs_online_params_t *params,
 	out->min_scaled_yield = -1.0;
 	out->claimed = -1;
 	out->held = -1;
+	out->reserved = -1;
 	if (decide_check(cluster, arrived, narrived, err, errlen))
 		return -1;
 	if (decide_alloc(&w, &sc, out)) {

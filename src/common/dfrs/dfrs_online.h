@@ -27,6 +27,26 @@
  *             virtual time keep their hosts.  On identical hosts, each
  *             packed host is mapped onto the host already holding most of
  *             its tasks, to migrate as little as the packing allows.
+ *   greedypmr as greedypm (issue 47: GreedyPM's slowdown at EASY's
+ *             response, doc/evaluation.md "greedypmr"), with:
+ *             - a long job (estimate over long_time, or none) has a
+ *               minimum yield of at least long_min_yield (the stretch
+ *               sharing imposes on it is at most 1 / that);
+ *             - a running job that is wide (more tasks than wide_share
+ *               of the hosts) or has run long_time of virtual time stays
+ *               on its hosts at every event (never requeued);
+ *             - at every event, before anything else, the waiting wide
+ *               jobs start where they fit, oldest first; then the oldest
+ *               starving job (starve_bsld, requeue model) starts if it
+ *               fits, or holds EASY's reservation (Lifka 1995;
+ *               online_reserve.h): its shadow time is when it would fit
+ *               if the running jobs ended by their estimates at their
+ *               minimum yields, and a job that may still run then starts
+ *               (or a moved victim stays) only if the shadow time,
+ *               computed again with it, does not move.  This replaces
+ *               greedypm's starving claim and hold (decisions.reserved,
+ *               .shadow; .claimed and .held stay -1);
+ *             - periodic events run the greedy pass, not a repack.
  *   Incremental repacks (repack_drift > 0): where mcb, or greedypm at a
  *   periodic event, would repack every job, the packing kept from the last
  *   event is first repaired locally: waiting jobs start or resume where

@@ -22,6 +22,7 @@ typedef enum {
 	DFRS_POLICY_GREEDYP,
 	DFRS_POLICY_GREEDYPM,
 	DFRS_POLICY_MCB,
+	DFRS_POLICY_GREEDYPMR,	/* GreedyPM, wide jobs kept and reserved */
 } dfrs_policy_t;
 
 typedef enum {
@@ -65,6 +66,18 @@ typedef struct {
 				 * no limit */
 	double starve_bsld;	/* > 0: a job whose bounded slowdown by its
 				 * estimate has reached this claims room */
+	double wide_share;	/* greedypmr: a job of more tasks than this
+				 * share of the hosts is wide: never taken
+				 * off its hosts while it runs, and the
+				 * oldest waiting one holds a reservation;
+				 * default 0.25 (0: no job is wide); the
+				 * other policies ignore it */
+	double long_time;	/* greedypmr: a job of a larger estimate (s),
+				 * or of none, is long; default 3600 */
+	double long_min_yield;	/* greedypmr: a long job's minimum yield is
+				 * at least this (a bound of 1 / this on
+				 * the stretch sharing imposes on it);
+				 * default 0.75 (0: none) */
 	double repack_drift;	/* fraction in [0, 1) by which the minimum
 				 * scaled yield may fall below the last full
 				 * repack's before mcb (greedypm: at periodic
@@ -176,6 +189,11 @@ typedef struct {
 	int held;		/* the index of the starving job that does
 				 * not fit and keeps the room it waits for
 				 * (no job behind it started), or -1 */
+	int reserved;		/* greedypmr: the index of the oldest
+				 * waiting wide job, which does not fit and
+				 * holds the reservation, or -1 */
+	double shadow;		/* its shadow time (s; INFINITY if a job in
+				 * its way has no estimate), or 0 */
 } dfrs_decisions_t;
 
 /* A job's bounded slowdown so far by its estimate (the bound is 10 s): how

@@ -7,11 +7,12 @@
 #include <stdlib.h>
 
 #include "online_greedypm.h"
+#include "online_reserve.h"
 #include "online_rules.h"
 
 /* Start or resume a waiting job without touching others, if its licenses
  * fit (it takes them). */
-static int attempt_run(online_state_t *w, int j)
+static int attempt_run_free(online_state_t *w, int j)
 {
 	const dfrs_online_job_t *job = &w->cl->jobs[j];
 
@@ -36,6 +37,31 @@ static int attempt_run(online_state_t *w, int j)
 	w->state[j] = DFRS_JOB_RUNNING;
 	online_licenses_take(w, j);
 	return 0;
+}
+
+/* As attempt_run_free, off the reserved hosts if the reservation keeps
+ * the job from them (greedypmr, online_reserve.h). */
+/*
+ * As attempt_run_free, but a job the reservation keeps an eye on (greedypmr:
+ * one that may still run at the shadow time, online_reserve_blocks) stays
+ * waiting if its start would put the shadow time later: EASY's rule, a
+ * start may not delay the reserved job.  Its licenses go back then.
+ */
+static int attempt_run(online_state_t *w, int j)
+{
+	dfrs_job_state_t was = w->state[j];
+
+	if (!online_reserve_blocks(w, j))
+		return attempt_run_free(w, j);
+	if (attempt_run_free(w, j) != 0)
+		return -1;
+	if (!online_reserve_delayed(w))
+		return 0;
+	online_account_job(w, j, -1);
+	online_hosts_reset(w, j);
+	w->state[j] = was;
+	online_licenses_give(w, j);
+	return -1;
 }
 
 /* A running job that could be taken off for another: the work it would
@@ -87,6 +113,21 @@ static int victims_of(const online_state_t *w, int j, victim_t *victims)
 	return n;
 }
 
+/* A victim just moved (greedypmr: it restarts from scratch in the requeue
+ * model, as a start): if that delays the reserved job, it is taken off
+ * again (and suspended).  0 if it may stay. */
+static int moved_delays(online_state_t *w, int u)
+{
+	if (w->reserved < 0)
+		return 0;
+	w->state[u] = DFRS_JOB_RUNNING;
+	if (!online_reserve_delayed(w))
+		return 0;
+	online_account_job(w, u, -1);
+	w->state[u] = DFRS_JOB_SUSPENDED;
+	return 1;
+}
+
 /*
  * GreedyP / GreedyPM for one waiting job: run it if it fits; otherwise take
  * running jobs off their hosts in victims_of's order until it fits.  Then
@@ -119,9 +160,10 @@ static void greedy_schedule_one(online_state_t *w, int j, int *removed,
 			int u = removed[i];
 
 			if (online_place_on(w, u, w->hosts[u]) == 0 ||
-			    (w->par->policy == DFRS_POLICY_GREEDYPM &&
+			    (w->par->policy != DFRS_POLICY_GREEDYP &&
 			     online_may_migrate(w, u) &&
-			     online_place_least_loaded(w, u, online_hosts_to_write(w, u)) == 0))
+			     online_place_least_loaded(w, u, online_hosts_to_write(w, u)) == 0 &&
+			     !moved_delays(w, u)))
 				w->state[u] = DFRS_JOB_RUNNING;
 			else
 				online_hosts_reset(w, u);
@@ -168,6 +210,53 @@ static void starving_claim(online_state_t *w, const int *waiting, int nw,
 		w->claimed = c;
 }
 
+/* Whether job x arrived before job y (ties by index). */
+static int older(const dfrs_online_job_t *jobs, int x, int y)
+{
+	if (jobs[x].submit != jobs[y].submit)
+		return jobs[x].submit < jobs[y].submit;
+	return x < y;
+}
+
+/*
+ * greedypmr, before anything else at every event: the waiting wide jobs,
+ * oldest first, start where they fit.  Wide jobs go first because an
+ * arrival comes first in GreedyPM: taking every host as it frees, small
+ * jobs would keep a wide one waiting for as long as they come.  Then the
+ * oldest waiting job that starves (online_starving) starts if it fits, or
+ * holds the reservation (online_reserve.h): the oldest, not the most
+ * starved, so that the reservation stays with one job until it starts.
+ * wide holds nj ints of scratch.  0, or -1 on out of memory.
+ */
+static int reserve_pass(online_state_t *w, int *wide)
+{
+	int n = 0, c = -1;
+
+	for (int j = 0; j < w->nj; j++) {
+		int i;
+
+		if (w->state[j] == DFRS_JOB_RUNNING ||
+		    !online_wide(w->par, w->nh, online_shape(w, j)->ntasks))
+			continue;
+		/* insertion, oldest first: few jobs are wide */
+		for (i = n++; i > 0 && older(w->cl->jobs, j, wide[i - 1]); i--)
+			wide[i] = wide[i - 1];
+		wide[i] = j;
+	}
+	for (int i = 0; i < n; i++)
+		if (online_licenses_fit(w, wide[i]))
+			attempt_run(w, wide[i]);
+	for (int j = 0; j < w->nj; j++)
+		if (w->state[j] != DFRS_JOB_RUNNING &&
+		    online_starving(w->par, w->cl->now, &w->cl->jobs[j]) &&
+		    online_licenses_fit(w, j) &&
+		    (c < 0 || older(w->cl->jobs, j, c)))
+			c = j;
+	if (c < 0 || attempt_run(w, c) == 0)
+		return 0;
+	return online_reserve_compute(w, c);
+}
+
 /*
  * The greedy policies' pass over the waiting jobs, highest priority first.
  * Each is started or resumed where it fits.  Preemption (suspending lower
@@ -194,13 +283,23 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 		free(victims);
 		return -1;
 	}
+	if (w->par->policy == DFRS_POLICY_GREEDYPMR &&
+	    reserve_pass(w, waiting) != 0) {
+		free(waiting);
+		free(removed);
+		free(victims);
+		return -1;
+	}
 	for (int a = 0; a < narrived; a++)
 		if (w->state[arrived[a]] != DFRS_JOB_RUNNING)
 			greedy_schedule_one(w, arrived[a], removed, victims);
 	for (int r = 0; r < w->nj; r++)
 		if (w->state[w->by_prio[r]] != DFRS_JOB_RUNNING)
 			waiting[nw++] = w->by_prio[r];
-	if (event == DFRS_EVENT_ARRIVAL && w->par->starve_bsld > 0.0)
+	/* greedypmr: a starving job holds the reservation instead of
+	 * claiming room or keeping every job behind it waiting */
+	if (event == DFRS_EVENT_ARRIVAL && w->par->starve_bsld > 0.0 &&
+	    w->par->policy != DFRS_POLICY_GREEDYPMR)
 		starving_claim(w, waiting, nw, removed, victims);
 	for (int i = 0; i < nw; i++) {
 		if (w->state[waiting[i]] == DFRS_JOB_RUNNING)
@@ -211,6 +310,7 @@ int online_greedypm_pass(online_state_t *w, dfrs_event_t event,
 			attempt_run(w, waiting[i]);
 		/* (held back by licenses, not room, it keeps none) */
 		if (w->state[waiting[i]] != DFRS_JOB_RUNNING &&
+		    w->par->policy != DFRS_POLICY_GREEDYPMR &&
 		    online_starving(w->par, w->cl->now,
 				    &w->cl->jobs[waiting[i]]) &&
 		    online_licenses_fit(w, waiting[i])) {

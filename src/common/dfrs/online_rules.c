@@ -23,6 +23,15 @@ void online_licenses_take(online_state_t *w, int j)
 				    w->cl->nlic);
 }
 
+void online_licenses_give(online_state_t *w, int j)
+{
+	const dfrs_online_job_t *job = &w->cl->jobs[j];
+
+	if (job->state != DFRS_JOB_RUNNING)
+		rules_licenses_give(job->lic, job->nlic, w->lic_free,
+				    w->cl->nlic);
+}
+
 int online_may_preempt(const online_state_t *w, int preemptor, int victim)
 {
 	return rules_may_preempt(w->kept && w->kept[victim],

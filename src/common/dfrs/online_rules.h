@@ -23,6 +23,10 @@ int online_licenses_fit(const online_state_t *w, int j);
  * a job that was running before it). */
 void online_licenses_take(online_state_t *w, int j);
 
+/* Undo online_licenses_take: job j, started in the decision, does not
+ * start after all (greedypmr's reservation). */
+void online_licenses_give(online_state_t *w, int j);
+
 /* May waiting job `preemptor` take running job `victim` off its hosts: the
  * victim is not kept by the site's rules (w->kept) and the cluster's
  * pairwise predicate, if any, allows the pair. */

@@ -22,7 +22,7 @@ void online_account_task(online_state_t *w, int j, int h, int sign)
 
 	for (int d = 0; d < w->nd; d++) {
 		w->usage[(size_t)h * w->nd + d] +=
-			sign * dfrs_task_usage(job, d, job->min_yield);
+			sign * dfrs_task_usage(job, d, online_min_yield(w, j));
 		w->load[h] += sign * job->need[d] / w->cl->hosts[h].cap[d];
 	}
 	w->room_valid = 0;
@@ -52,8 +52,8 @@ static void task_usage(const online_state_t *w, int j, double *u, double *ue)
 	const dfrs_job_t *job = online_shape(w, j);
 
 	for (int d = 0; d < w->nd; d++) {
-		u[d] = dfrs_task_usage(job, d, job->min_yield);
-		ue[d] = dfrs_task_elem_usage(job, d, job->min_yield);
+		u[d] = dfrs_task_usage(job, d, online_min_yield(w, j));
+		ue[d] = dfrs_task_elem_usage(job, d, online_min_yield(w, j));
 	}
 }
 
@@ -311,7 +311,8 @@ int online_running_yields(const online_state_t *w, double *yield,
 	for (int j = 0; j < w->nj; j++)
 		if (w->state[j] == DFRS_JOB_RUNNING) {
 			which[inst.njobs] = j;
-			jobs[inst.njobs++] = *online_shape(w, j);
+			jobs[inst.njobs] = *online_shape(w, j);
+			jobs[inst.njobs++].min_yield = online_min_yield(w, j);
 		}
 	if (dfrs_placement_init(&p, &inst) == 0) {
 		for (int i = 0; i < inst.njobs; i++)

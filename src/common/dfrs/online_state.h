@@ -60,6 +60,13 @@ typedef struct {
 				 * (no_preempt, MCB's pairwise pin) */
 	int claimed;		/* the starving job that took room, or -1 */
 	int held;		/* the starving job that keeps its room, or -1 */
+	/* greedypmr (online_reserve.h): the oldest waiting wide job that
+	 * does not fit, or -1, and its shadow time */
+	int reserved;
+	double shadow;
+	double *min_yield;	/* [nj] greedypmr: each job's minimum yield
+				 * (online_job_min_yield); NULL: the
+				 * shapes' */
 } online_state_t;
 
 /* Job j's working hosts, to be written whole (or reset after): its hosts
@@ -89,8 +96,9 @@ void online_account_job(online_state_t *w, int j, int sign);
 int online_task_fits(const online_state_t *w, int j, int h);
 
 /* Place every task of job j on the least loaded host where it fits,
- * accounting them; all or nothing: 0, or -1 with no usage changed (hosts[]
- * may then hold the hosts of the tasks placed before the failure). */
+ * accounting them; all or nothing: 0, or -1 with no usage
+ * changed (hosts[] may then hold the hosts of the tasks placed before the
+ * failure). */
 int online_place_least_loaded(online_state_t *w, int j, int *hosts);
 
 /* Place job j's tasks on the given hosts; all or nothing as above. */
@@ -108,6 +116,45 @@ static inline int online_requeue_capped(const dfrs_online_params_t *par,
 {
 	return par->requeue && par->max_requeues >= 0 &&
 	       job->requeues >= par->max_requeues;
+}
+
+/* greedypmr: whether a job of ntasks tasks on nhosts hosts is wide (more
+ * tasks than wide_share of the hosts). */
+static inline int online_wide(const dfrs_online_params_t *par, int nhosts,
+			      int ntasks)
+{
+	return par->policy == DFRS_POLICY_GREEDYPMR && par->wide_share > 0.0 &&
+	       ntasks > par->wide_share * nhosts;
+}
+
+/* greedypmr: whether a running job stays on its hosts at every event: it
+ * is wide, or it has run long_time of virtual time already (a requeue
+ * would lose at least that much work). */
+static inline int online_kept_running(const dfrs_online_params_t *par,
+				      int nhosts, const dfrs_online_job_t *job)
+{
+	return par->policy == DFRS_POLICY_GREEDYPMR &&
+	       (online_wide(par, nhosts, job->shape.ntasks) ||
+		job->virtual_time >= par->long_time);
+}
+
+/* greedypmr: a job's minimum yield, raised to long_min_yield for a long
+ * job (estimate over long_time, or none); other policies: its own. */
+static inline double online_job_min_yield(const dfrs_online_params_t *par,
+					  const dfrs_online_job_t *job)
+{
+	double y = job->shape.min_yield;
+
+	if (par->policy == DFRS_POLICY_GREEDYPMR && par->long_min_yield > y &&
+	    (job->estimate <= 0.0 || job->estimate > par->long_time))
+		y = par->long_min_yield;
+	return y;
+}
+
+/* Job j's minimum yield in this decision. */
+static inline double online_min_yield(const online_state_t *w, int j)
+{
+	return w->min_yield ? w->min_yield[j] : w->cl->jobs[j].shape.min_yield;
 }
 
 /* Requeue model with starve_bsld > 0: whether job j, of known estimate,

@@ -31,3 +31,14 @@ void rules_licenses_take(const rules_lic_req_t *req, int nreq, int *free,
 			free[q->lic] -= q->count;
 	}
 }
+
+void rules_licenses_give(const rules_lic_req_t *req, int nreq, int *free,
+			 int nlic)
+{
+	for (int r = 0; free && r < nreq; r++) {
+		const rules_lic_req_t *q = &req[r];
+
+		if (q->count > 0 && q->lic >= 0 && q->lic < nlic)
+			free[q->lic] += q->count;
+	}
+}

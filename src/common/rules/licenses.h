@@ -33,4 +33,8 @@ int rules_licenses_fit(const rules_lic_req_t *req, int nreq, const int *free,
 void rules_licenses_take(const rules_lic_req_t *req, int nreq, int *free,
 			 int nlic);
 
+/* Put back what rules_licenses_take took (a start undone). */
+void rules_licenses_give(const rules_lic_req_t *req, int nreq, int *free,
+			 int nlic);
+
 #endif

@@ -40,6 +40,7 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o)
 	o->sweep = 1;
 	o->need_source = SIM_NEED_MEASURED;
 	o->max_response = SIM_ADVISE_MAX_RESPONSE;
+	o->alternative = 1;
 }
 
 int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
@@ -62,6 +63,9 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.dfrs_requeue = 1;
 	o->model.dfrs_max_requeues = p->max_preempt;
 	o->model.dfrs_starve_bsld = p->dfrs_starve_bsld;
+	o->model.dfrs_wide_share = p->dfrs_wide_share;
+	o->model.dfrs_long_time = p->dfrs_long_time;
+	o->model.dfrs_long_min_yield = p->dfrs_long_min_yield;
 	o->model.dfrs_period = p->dfrs_period;
 	o->model.dfrs_minvt = p->dfrs_minvt;
 	o->model.dfrs_repack_algorithms = p->dfrs_repack_algorithms;
@@ -409,6 +413,50 @@ static int run_sweep(advise_ctx_t *c, const sim_policy_t *pol,
 	return 0;
 }
 
+int sim_advise_alt_wins(double alt_bsld, double alt_response,
+			double deployed_bsld, double easy_response,
+			double bound)
+{
+	return alt_bsld < SIM_ADVISE_ALT_MARGIN * deployed_bsld &&
+	       alt_response <= easy_response &&
+	       !sim_advise_over_response(alt_response, easy_response, bound);
+}
+
+/* SIM_ADVISE_ALT_POLICY at the first load over every seed, under the
+ * deployed model (its dfrs_* keys: the plugin's defaults unless the line
+ * sets them). */
+static int run_alternative(advise_ctx_t *c, sim_advise_t *a)
+{
+	const sim_advise_load_t *L = &a->loads[0];
+	sim_policy_t alt;
+
+	if (!c->o->alternative || !strcmp(c->o->policy, SIM_ADVISE_ALT_POLICY))
+		return 0;
+	if (sim_policy_find(SIM_ADVISE_ALT_POLICY, &alt)) {
+		snprintf(c->err, c->errlen, "no %s policy", SIM_ADVISE_ALT_POLICY);
+		return -1;
+	}
+	for (unsigned s = 1; s <= c->o->nseeds; s++) {
+		sim_model_t m = c->o->model;
+		sim_metrics_t x;
+
+		if (build(c, c->o->loads[0], s))
+			return -1;
+		m.seed = s;
+		set_need(&m, c->o, c->o->need_source);
+		if (replay(c, &alt, &m, a, &x, NULL))
+			return -1;
+		a->alt_bsld += x.mean_bsld / c->o->nseeds;
+		a->alt_response += x.mean_response / c->o->nseeds;
+	}
+	a->alt_run = 1;
+	a->alt_wins = sim_advise_alt_wins(a->alt_bsld, a->alt_response,
+					  L->bsld_mean[SIM_ADVISE_DEPLOYED],
+					  L->response_mean[SIM_ADVISE_EASY],
+					  c->o->max_response);
+	return 0;
+}
+
 int sim_advise_over_response(double resp, double easy, double bound)
 {
 	return bound > 0 && easy > 0 && resp > bound * easy;
@@ -484,6 +532,8 @@ int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
 			goto out;
 	drop_empty_groups(a);
 	if (o->sweep && run_sweep(&c, pol, a))
+		goto out;
+	if (run_alternative(&c, a))
 		goto out;
 	a->verdict = sim_advise_verdict(a->loads[0].ratio_lo[0],
 					a->loads[0].ratio_hi[0]);

@@ -53,6 +53,20 @@ enum {
  */
 #define SIM_ADVISE_MAX_RESPONSE 1.25
 
+/*
+ * The policy advise replays beside the deployed mode at the first load
+ * (unless it is the deployed one), and what it takes to recommend it
+ * instead: a mean bounded slowdown (mean over seeds) under
+ * SIM_ADVISE_ALT_MARGIN times the deployed mode's, and a mean response no
+ * higher than EASY's (nor over --max-response).  greedypmr keeps GreedyPM's
+ * slowdown at EASY's response or better on the shipped traces and on
+ * feitelson96 (doc/evaluation.md, "greedypmr"); 0.9 keeps a difference
+ * of a few % between seeds from switching a site's policy.
+ */
+#define SIM_ADVISE_ALT_POLICY "greedypmr"
+#define SIM_ADVISE_ALT_PARAMS "amcbf_mode=dfrs,amcbf_dfrs_policy=greedypmr"
+#define SIM_ADVISE_ALT_MARGIN 0.9
+
 typedef enum {
 	SIM_ADVISE_DEPLOY,
 	SIM_ADVISE_DO_NOT_DEPLOY,
@@ -76,6 +90,8 @@ typedef struct {
 					   sweep's; the other two are reported
 					   beside it at the first load */
 	double max_response;		/* SIM_ADVISE_MAX_RESPONSE; 0: none */
+	int alternative;		/* 1 (default): replay
+					   SIM_ADVISE_ALT_POLICY as well */
 } sim_advise_opts_t;
 
 typedef struct {
@@ -135,6 +151,11 @@ typedef struct {
 					   the first load, means over seeds */
 	int excluded;			/* response_ratio over the bound: the
 					   verdict is do not deploy */
+	/* SIM_ADVISE_ALT_POLICY at the first load, means over seeds
+	 * (alt_run 0: not replayed), and whether it wins
+	 * (sim_advise_alt_wins) */
+	int alt_run, alt_wins;
+	double alt_bsld, alt_response;
 } sim_advise_t;
 
 void sim_advise_opts_defaults(sim_advise_opts_t *o);
@@ -181,6 +202,14 @@ int sim_advise_over_response(double resp, double easy, double bound);
  */
 size_t sim_advise_best(sim_advise_sweep_t *sw, size_t n, double easy,
 		       double bound);
+
+/* Whether the alternative policy is to be recommended instead of the
+ * deployed mode: its mean bounded slowdown alt_bsld under
+ * SIM_ADVISE_ALT_MARGIN times the deployed mode's, its mean response no
+ * higher than EASY's, and not over the bound (sim_advise_over_response). */
+int sim_advise_alt_wins(double alt_bsld, double alt_response,
+			double deployed_bsld, double easy_response,
+			double bound);
 
 /* Apply a->max_response to the deployed mode at the first load: set
  * response_ratio and excluded, and make the verdict do not deploy when

@@ -175,6 +175,28 @@ static void need_rows(FILE *out, const sim_advise_report_t *r)
 			"dfrs-nodeagent on every node; without it, none)\n");
 }
 
+/* SIM_ADVISE_ALT_POLICY beside the deployed mode, and whether advise
+ * recommends it instead (sim_advise_alt_wins). */
+static void alternative_line(FILE *out, const sim_advise_t *a)
+{
+	const sim_advise_load_t *L = &a->loads[0];
+	double bsld = L->bsld_mean[SIM_ADVISE_DEPLOYED];
+	double easy = L->response_mean[SIM_ADVISE_EASY];
+	double rb = bsld > 0 ? a->alt_bsld / bsld : 1;
+	double rr = easy > 0 ? a->alt_response / easy : 1;
+
+	if (!a->alt_run)
+		return;
+	fprintf(out, "  %s: mean bounded slowdown %.2f x the deployed "
+		"mode's, mean response %.2f x EASY's:\n    %s%s\n",
+		SIM_ADVISE_ALT_POLICY, rb, rr,
+		a->alt_wins ? "RECOMMENDED instead (it wins on both): " :
+		rb >= SIM_ADVISE_ALT_MARGIN ? "not recommended (slowdown not "
+		"10 % lower)" : "not recommended (its mean response is over "
+		"EASY's)", a->alt_wins ? SIM_ADVISE_ALT_PARAMS : "");
+}
+
+
 static void verdict(FILE *out, const sim_advise_report_t *r)
 {
 	const sim_advise_t *a = r->a;
@@ -206,6 +228,7 @@ static void verdict(FILE *out, const sim_advise_report_t *r)
 	fprintf(out, "  (deploy: every seed under %.2f; do not deploy: every "
 		"seed over %.2f; otherwise no clear difference)\n",
 		SIM_ADVISE_BETTER, SIM_ADVISE_WORSE);
+	alternative_line(out, a);
 	for (size_t i = 0; i < a->ngroups; i++) {
 		const sim_advise_group_t *g = &a->groups[i];
 		const sim_advise_cell_t *c = &g->cell[0];
@@ -547,6 +570,19 @@ void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)
 	json_object_object_add(root, "groups", groups_json(r));
 	json_object_object_add(root, "sweep", sweep_json(r));
 	add_str(root, "recommended_scheduler_parameters", line);
+	if (a->alt_run) {
+		json_object *alt = json_object_new_object();
+
+		add_str(alt, "policy", SIM_ADVISE_ALT_POLICY);
+		add_str(alt, "scheduler_parameters", SIM_ADVISE_ALT_PARAMS);
+		json_object_object_add(alt, "mean_bsld",
+				       json_object_new_double(a->alt_bsld));
+		json_object_object_add(alt, "mean_response",
+				       json_object_new_double(a->alt_response));
+		json_object_object_add(alt, "recommended",
+				       json_object_new_boolean(a->alt_wins));
+		json_object_object_add(root, "alternative", alt);
+	}
 	json_object_object_add(root, "blockers", blockers_json(r));
 	fprintf(out, "%s\n", json_object_to_json_string_ext(root,
 		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));

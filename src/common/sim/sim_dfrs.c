@@ -182,6 +182,8 @@ static void add_job(drv_t *s, size_t i)
 	job->shape.min_yield = s->m->dfrs_min_yield;
 	job->checkpointable = s->ckpt[i];
 	job->estimate = wj->estimate;	/* what EASY is told */
+	if (s->par->policy == DFRS_POLICY_GREEDYPMR && job->estimate < 1.0)
+		job->estimate = 1.0;
 	s->widx[s->cl.njobs] = i;
 	s->cl.njobs++;
 }
@@ -414,6 +416,11 @@ static int run_policy(dfrs_policy_t policy, const sim_workload_t *w,
 	par.requeue = m->dfrs_requeue != 0;
 	par.max_requeues = (int)m->dfrs_max_requeues;
 	par.starve_bsld = m->dfrs_starve_bsld;
+	if (policy == DFRS_POLICY_GREEDYPMR) {
+		par.wide_share = m->dfrs_wide_share;
+		par.long_time = m->dfrs_long_time;
+		par.long_min_yield = m->dfrs_long_min_yield;
+	}
 	par.period = m->dfrs_period;
 	par.minvt = m->dfrs_minvt;
 	return sim_dfrs_run(w, m, &par, r, err, errlen);
@@ -435,4 +442,10 @@ int sim_dfrs_mcb(const sim_workload_t *w, const sim_model_t *m,
 		 sim_result_t *r, char *err, size_t errlen)
 {
 	return run_policy(DFRS_POLICY_MCB, w, m, r, err, errlen);
+}
+
+int sim_dfrs_greedypmr(const sim_workload_t *w, const sim_model_t *m,
+		       sim_result_t *r, char *err, size_t errlen)
+{
+	return run_policy(DFRS_POLICY_GREEDYPMR, w, m, r, err, errlen);
 }

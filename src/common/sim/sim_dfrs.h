@@ -43,5 +43,7 @@ int sim_dfrs_greedypm(const sim_workload_t *w, const sim_model_t *m,
 		      sim_result_t *r, char *err, size_t errlen);
 int sim_dfrs_mcb(const sim_workload_t *w, const sim_model_t *m,
 		 sim_result_t *r, char *err, size_t errlen);
+int sim_dfrs_greedypmr(const sim_workload_t *w, const sim_model_t *m,
+		       sim_result_t *r, char *err, size_t errlen);
 
 #endif

@@ -50,6 +50,9 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_ckpt_share = 0.0;
 	m->dfrs_max_requeues = 3.0;	/* amcbf_max_preempt's */
 	m->dfrs_starve_bsld = 1000.0;	/* amcbf_dfrs_starve_bsld's */
+	m->dfrs_wide_share = 0.25;	/* amcbf_dfrs_wide_share's */
+	m->dfrs_long_time = 3600.0;	/* amcbf_dfrs_long_time's */
+	m->dfrs_long_min_yield = 0.75;	/* amcbf_dfrs_long_min_yield's */
 	m->dfrs_period = 600.0;		/* amcbf_dfrs_period's */
 	m->dfrs_minvt = 600.0;		/* amcbf_dfrs_minvt's */
 	m->dfrs_min_yield = 0.25;	/* dfrs_min_yield's */

@@ -54,6 +54,10 @@ typedef struct {
 					   searches to 1e-4 */
 	double dfrs_starve_bsld;	/* their starve_bsld
 					   (dfrs_online.h): 1000, 0 off */
+	double dfrs_wide_share;	/* greedypmr's wide_share (dfrs_online.h):
+				   0.25 */
+	double dfrs_long_time;	/* greedypmr's long_time, s: 3600 */
+	double dfrs_long_min_yield;	/* greedypmr's long_min_yield: 0.75 */
 	double dfrs_period;	/* their period (dfrs_online.h), s: 600,
 				   as amcbf_dfrs_period; 0 none */
 	double dfrs_minvt;	/* their minvt (dfrs_online.h), s: 600, as

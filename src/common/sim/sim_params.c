@@ -88,6 +88,16 @@ static const sim_param_t params[] = {
 	    "estimate (what EASY is told) starves: at an arrival the most "
 	    "starved claims room as the arriving job does, and while it "
 	    "runs it is not taken off (0: none starves)", 0),
+	P("dfrs_wide_share", dfrs_wide_share, 0, 1,
+	  "greedypmr: a job of more tasks than this share of the nodes is "
+	  "wide: never taken off its nodes while it runs, and the oldest "
+	  "waiting ones start first, oldest first (0: none is wide)"),
+	PW("dfrs_long_time", dfrs_long_time, 0, 1e9,
+	   "greedypmr: a job whose estimate (what EASY is told) is over "
+	   "this many seconds is long"),
+	P("dfrs_long_min_yield", dfrs_long_min_yield, 0, 1,
+	  "greedypmr: a long job's minimum yield is at least this: sharing "
+	  "stretches it at most 1 / this (0: as dfrs_min_yield)"),
 	PW("dfrs_minvt", dfrs_minvt, 0, 86400,
 	   "greedypm, mcb: seconds of virtual time before a job may be "
 	   "migrated, as amcbf_dfrs_minvt live"),
@@ -147,6 +157,9 @@ static const struct {
 	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
 	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },
 	{ "amcbf_dfrs_starve_bsld", "dfrs_starve_bsld" },
+	{ "amcbf_dfrs_wide_share", "dfrs_wide_share" },
+	{ "amcbf_dfrs_long_time", "dfrs_long_time" },
+	{ "amcbf_dfrs_long_min_yield", "dfrs_long_min_yield" },
 	{ "amcbf_drift_window", "drift_window" },
 	{ "amcbf_drift_factor", "drift_factor" },
 	{ "amcbf_drift_min_work", "drift_min_work" },

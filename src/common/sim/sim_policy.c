@@ -24,6 +24,9 @@ static const sim_policy_t drivers[] = {
 	  "(Stillwell et al. 2010)", NULL, sim_dfrs_greedypm, 1 },
 	{ "mcb", "online DFRS MCB: repack all jobs with METAVP at each event "
 	  "(Stillwell et al. 2010)", NULL, sim_dfrs_mcb, 1 },
+	{ "greedypmr", "greedypm that bounds the stretch of long jobs, never "
+	  "requeues a wide one and reserves room for a starving one, as EASY "
+	  "does", NULL, sim_dfrs_greedypmr, 1 },
 	{ "gang", "gang scheduling (Slurm PreemptMode=GANG): Ousterhout "
 	  "matrix, first fit, time slices (Zhang et al. 2000)", NULL, sim_gang_plain, 0 },
 	{ "gang-backfill", "gang with EASY backfilling in each row (Zhang "
@@ -79,7 +82,7 @@ const char *sim_policy_dfrs_model(const sim_policy_t *p,
 				  const sim_model_t *m)
 {
 	if (p->driver == sim_dfrs_greedyp || p->driver == sim_dfrs_greedypm ||
-	    p->driver == sim_dfrs_mcb)
+	    p->driver == sim_dfrs_mcb || p->driver == sim_dfrs_greedypmr)
 		return sim_dfrs_model_name(m);
 	return NULL;
 }

@@ -88,6 +88,11 @@ typedef struct {
 					 * the last one's, to within this */
 	double dfrs_starve_bsld;	/* a job in the system this many times
 					 * its time limit claims room; 0: off */
+	double dfrs_wide_share;	/* greedypmr: a job on more than this share
+				 * of the nodes is wide */
+	int dfrs_long_time;	/* greedypmr: a time limit over this is long */
+	double dfrs_long_min_yield;	/* greedypmr: a long job's least
+					 * minimum yield */
 	int dfrs_max_start_per_cycle;	/* starts applied in one cycle
 					 * (default 8); 0: no bound */
 	amcbf_avail_policy_t avail_policy;

@@ -538,6 +538,11 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 	op.repack_drift = params->dfrs_repack_drift;
 	op.repack_tolerance = params->dfrs_repack_tolerance;
 	op.starve_bsld = params->dfrs_starve_bsld;
+	if (params->dfrs_policy == DFRS_POLICY_GREEDYPMR) {
+		op.wide_share = params->dfrs_wide_share;
+		op.long_time = params->dfrs_long_time;
+		op.long_min_yield = params->dfrs_long_min_yield;
+	}
 	op.requeue = 1;		/* a suspension or a move is a requeue here */
 	for (int i = 0; i < v->njobs; i++) {
 		int n = v->jobs[i].shape.ntasks;
