@@ -24,9 +24,9 @@
  * process's peak RSS in KiB.  Times are the process's CPU time
  * (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)), not wall time: on a shared
  * machine the wall time of a 10 ms decision jumps by whole time slices.
- * The state is rebuilt before every repeat (not timed).  For amcbf also a
- * hash of the decisions, to check that a change to the engine decides
- * alike.  Not a test: it prints timings.
+ * The state is rebuilt before every repeat (not timed).  Also a hash of
+ * the decisions, to check that a change to the engine decides alike.  Not
+ * a test: it prints timings.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -339,6 +339,29 @@ static int dfrs_world(dfrs_cluster_t *cl, dfrs_host_t *hosts, int nnodes,
 	return nrun;
 }
 
+/* FNV-1a over the decisions (each job's action, state after, hosts when
+ * unless pending, and the yield's bits) and the minimum scaled yield: to check
+ * that a change to the engine decides alike. */
+static uint64_t dfrs_hash(const dfrs_cluster_t *cl, const dfrs_decisions_t *d)
+{
+	uint64_t h = 14695981039346656037ULL, bits;
+
+	for (int j = 0; j < d->njobs; j++) {
+		const dfrs_decision_t *dc = &d->job[j];
+		long v[3] = { dc->action, dc->state, dc->tasks_moved };
+
+		for (int k = 0; k < 3; k++)
+			h = (h ^ (uint64_t)v[k]) * 1099511628211ULL;
+		memcpy(&bits, &dc->yield, sizeof(bits));
+		h = (h ^ bits) * 1099511628211ULL;
+		for (int p = 0; dc->hosts && dc->state != DFRS_JOB_PENDING &&
+				p < cl->jobs[j].shape.ntasks; p++)
+			h = (h ^ (uint64_t)dc->hosts[p]) * 1099511628211ULL;
+	}
+	memcpy(&bits, &d->min_scaled_yield, sizeof(bits));
+	return (h ^ bits) * 1099511628211ULL;
+}
+
 static int bench_dfrs(int nnodes, int njobs, int reps, int narr)
 {
 	dfrs_host_t *hosts = calloc(nnodes, sizeof(*hosts));
@@ -348,6 +371,7 @@ static int bench_dfrs(int nnodes, int njobs, int reps, int narr)
 	int *arrived, nrun;
 	char err[256];
 	size_t ndec = 0;
+	uint64_t hash = 0;
 
 	if (!hosts || (nrun = dfrs_world(&cl, hosts, nnodes, njobs)) < 0)
 		return -1;
@@ -375,10 +399,12 @@ static int bench_dfrs(int nnodes, int njobs, int reps, int narr)
 		ndec = 0;
 		for (int j = 0; j < d.njobs; j++)
 			ndec += d.job[j].action != DFRS_ACT_NONE;
+		hash = dfrs_hash(&cl, &d);
 		dfrs_decisions_free(&d);
 	}
-	printf("dfrs %d %d total_ms %.3f arrivals %d changes %zu", nnodes,
-	       njobs, 1e3 * median(t, reps), narr, ndec);
+	printf("dfrs %d %d total_ms %.3f arrivals %d changes %zu hash %016llx",
+	       nnodes, njobs, 1e3 * median(t, reps), narr, ndec,
+	       (unsigned long long)hash);
 	for (int j = 0; j < cl.njobs; j++)
 		free(cl.jobs[j].hosts);
 	free(cl.jobs);

@@ -10,8 +10,10 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dfrs/dfrs_online.h"
@@ -150,6 +152,7 @@ static void test_room_failures_forgotten_when_hosts_change(void **state)
 			     .nj = 5, .usage = usage, .load = load,
 			     .left = left, .cand = cand };
 
+	online_index_init(&w);
 	online_account_task(&w, 0, 0, +1);
 	online_account_task(&w, 1, 1, +1);
 	assert_int_equal(online_place_least_loaded(&w, 2, got), -1);
@@ -162,6 +165,168 @@ static void test_room_failures_forgotten_when_hosts_change(void **state)
 	assert_int_equal(got[2], 1);
 	assert_float_equal(usage[1], 0.9, EPS);
 	assert_float_equal(usage[3], 0.85, EPS);
+	host_index_free(&w.ix);
+}
+
+/*
+ * Least-loaded placement by passes and through the index (host_index.h)
+ * choose the same hosts as a scan of every host for every task, in index
+ * order, where a host lower than the best so far by more than 1e-12
+ * becomes the best: of equal loads the lowest index, and of loads within
+ * 1e-12 the one the scan meets first as the best changes.  Random
+ * clusters of up to 40 hosts of mixed capacities, loads from a few values
+ * with near ties (4e-13 and 9e-13 apart) and exact ones, jobs of 1 to 8
+ * tasks placed and taken off in turn; both ways leave usage and load the
+ * same to the bit (room_for included: a placement it refuses changes
+ * nothing, one that fails late is undone).
+ */
+typedef struct {
+	dfrs_host_t hosts[40];
+	dfrs_online_job_t jobs[24];
+	dfrs_cluster_t cl;
+	dfrs_online_params_t par;
+} place_fixture_t;
+
+typedef struct {
+	online_state_t w;
+	double usage[80], load[40], left[80];
+	int cand[82];
+} place_state_t;
+
+static uint64_t place_rnd = 45;
+
+static unsigned place_rand(unsigned n)
+{
+	place_rnd = place_rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(place_rnd >> 33) % n;
+}
+
+static void place_state_init(place_state_t *s, place_fixture_t *f,
+			     const double *usage, const double *load,
+			     int indexed)
+{
+	memset(s, 0, sizeof(*s));
+	s->w = (online_state_t){ .par = &f->par, .cl = &f->cl, .nd = 2,
+				 .nh = f->cl.nhosts, .nj = f->cl.njobs,
+				 .usage = s->usage, .load = s->load,
+				 .left = s->left, .cand = s->cand };
+	memcpy(s->usage, usage, sizeof(s->usage));
+	memcpy(s->load, load, sizeof(s->load));
+	online_index_init(&s->w);
+	s->w.index_after = indexed ? 0 : LONG_MAX;
+}
+
+/* The definition: each task by a scan of every host. */
+static int scan_place(const place_fixture_t *f, double *usage, double *load,
+		      int j, int *hosts)
+{
+	const dfrs_job_t *job = &f->jobs[j].shape;
+
+	for (int t = 0; t < job->ntasks; t++) {
+		int best = -1;
+
+		for (int h = 0; h < f->cl.nhosts; h++) {
+			int fits = 1;
+
+			for (int d = 0; d < 2; d++)
+				fits &= dfrs_amount_fits(
+					dfrs_task_usage(job, d, job->min_yield),
+					dfrs_task_elem_usage(job, d, job->min_yield),
+					usage[h * 2 + d], f->hosts[h].cap[d],
+					f->hosts[h].elem[d]);
+			if (fits && (best < 0 || load[h] < load[best] - 1e-12))
+				best = h;
+		}
+		if (best < 0)
+			return -1;
+		hosts[t] = best;
+		for (int d = 0; d < 2; d++) {
+			usage[best * 2 + d] += dfrs_task_usage(job, d, job->min_yield);
+			load[best] += job->need[d] / f->hosts[best].cap[d];
+		}
+	}
+	return 0;
+}
+
+static void place_round(void)
+{
+	static const double caps[] = { 1.0, 1.0, 2.0, 0.5 };
+	static const double loads[] = { 0.0, 0.5, 0.5 + 4e-13, 0.5 + 9e-13,
+					0.5 + 1.5e-12, 0.7, 1.2 };
+	place_fixture_t f;
+	place_state_t a, b;
+	double usage[80] = { 0 }, load[40] = { 0 };
+	int placed[24] = { 0 }, nh = 1 + place_rand(40);
+
+	memset(&f, 0, sizeof(f));
+	for (int h = 0; h < nh; h++) {
+		for (int d = 0; d < 2; d++) {
+			f.hosts[h].cap[d] = caps[place_rand(4)];
+			f.hosts[h].elem[d] = place_rand(5) ? f.hosts[h].cap[d] :
+					     f.hosts[h].cap[d] / 2;
+			usage[h * 2 + d] = f.hosts[h].cap[d] * place_rand(5) / 5;
+		}
+		load[h] = loads[place_rand(7)];
+	}
+	for (int j = 0; j < 24; j++) {
+		dfrs_job_t *job = &f.jobs[j].shape;
+
+		f.jobs[j].state = DFRS_JOB_PENDING;
+		job->ntasks = 1 + place_rand(8);
+		job->need[0] = 0.1 * (1 + place_rand(8));
+		job->req[1] = 0.05 * (1 + place_rand(6));
+		job->min_yield = place_rand(3) ? 0.0 : 0.25;
+	}
+	f.cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = nh, .hosts = f.hosts,
+				 .njobs = 24, .jobs = f.jobs };
+	dfrs_online_params_default(&f.par, DFRS_POLICY_GREEDYPM);
+	place_state_init(&a, &f, usage, load, 0);
+	place_state_init(&b, &f, usage, load, 1);
+	for (int step = 0; step < 40; step++) {
+		int j = place_rand(24), k = f.jobs[j].shape.ntasks;
+		int ha[8], hb[8], hr[8], ra, rb, rr;
+
+		if (placed[j]) {	/* taken off */
+			for (int t = 0; t < k; t++) {
+				online_account_task(&a.w, j, f.jobs[j].hosts[t], -1);
+				online_account_task(&b.w, j, f.jobs[j].hosts[t], -1);
+			}
+			placed[j] = 0;
+			continue;
+		}
+		memcpy(usage, a.usage, sizeof(usage));
+		memcpy(load, a.load, sizeof(load));
+		rr = scan_place(&f, usage, load, j, hr);
+		ra = online_place_least_loaded(&a.w, j, ha);
+		rb = online_place_least_loaded(&b.w, j, hb);
+		assert_int_equal(ra, rr);
+		assert_int_equal(rb, rr);
+		assert_memory_equal(a.usage, b.usage, sizeof(a.usage));
+		assert_memory_equal(a.load, b.load, sizeof(a.load));
+		if (rr)
+			continue;
+		assert_memory_equal(ha, hr, sizeof(int) * k);
+		assert_memory_equal(hb, hr, sizeof(int) * k);
+		assert_memory_equal(a.usage, usage, sizeof(usage));
+		assert_memory_equal(a.load, load, sizeof(load));
+		f.jobs[j].hosts = f.jobs[j].hosts ? f.jobs[j].hosts :
+				  malloc(sizeof(int) * 8);
+		memcpy(f.jobs[j].hosts, hr, sizeof(int) * k);
+		placed[j] = 1;
+	}
+	/* the passes never built the index; the other way did */
+	assert_int_equal(a.w.ix_valid, 0);
+	assert_int_equal(b.w.ix_valid, 1);
+	host_index_free(&a.w.ix);
+	host_index_free(&b.w.ix);
+	for (int j = 0; j < 24; j++)
+		free(f.jobs[j].hosts);
+}
+
+static void test_place_least_loaded_index_matches_scan(void **state)
+{
+	for (int round = 0; round < 300; round++)
+		place_round();
 }
 
 static void test_greedyp_suspends_lower_priority(void **state)
@@ -1736,6 +1901,7 @@ int main(void)
 		cmocka_unit_test(test_priorities),
 		cmocka_unit_test(test_greedyp_places_on_least_loaded),
 		cmocka_unit_test(test_room_failures_forgotten_when_hosts_change),
+		cmocka_unit_test(test_place_least_loaded_index_matches_scan),
 		cmocka_unit_test(test_greedyp_suspends_lower_priority),
 		cmocka_unit_test(test_greedyp_suspends_only_what_it_must),
 		cmocka_unit_test(test_greedypm_migrates_victim_after_minvt),

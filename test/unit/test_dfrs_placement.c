@@ -894,6 +894,250 @@ static void test_min_yield_is_honoured(void **state)
 	dfrs_placement_free(&p);
 }
 
+/* ---- yield allocation against its definition ---------------------------- */
+
+/*
+ * The max-min allocation as plain rounds, each summing every host and
+ * testing every rising job (yield_allocation.c's invariants, the same
+ * operations in the same order): yield_allocation_compute, which sums
+ * only the hosts that changed and, on 512 hosts or more from round 16,
+ * finds the next level and the jobs to test through its indexes, must
+ * give the same yields to the bit.  Returns the rounds, or -1.
+ */
+#define REF_TOL 1e-9
+
+static double ref_elem_limit(const dfrs_job_t *job, double elem, int d,
+			     double limit)
+{
+	double scalable = (1.0 - job->min_yield) * dfrs_elem_need(job, d);
+	double room = elem - dfrs_task_elem_usage(job, d, job->min_yield);
+
+	return scalable > 0.0 && room / scalable < limit ? room / scalable : limit;
+}
+
+typedef struct {
+	const dfrs_instance_t *inst;
+	const dfrs_placement_t *p;
+	double *fx, *sl, *lim, *add_f, *add_s, level;
+	char *rising;
+} ref_fill_t;
+
+/* Each host's sums, in (job, task) order, and the lowest full_at. */
+static double ref_sum(ref_fill_t *r)
+{
+	const dfrs_instance_t *inst = r->inst;
+	int nd = inst->ndims;
+	double low = 1.0;
+
+	for (int c = 0; c < inst->nhosts * nd; c++)
+		r->fx[c] = r->sl[c] = 0.0;
+	for (int i = 0; i < inst->njobs; i++)
+		for (int t = r->p->first_task[i]; t < r->p->first_task[i + 1] &&
+		     r->p->task_host[r->p->first_task[i]] >= 0; t++)
+			for (int d = 0; d < nd; d++) {
+				r->fx[r->p->task_host[t] * nd + d] += r->add_f[i * nd + d];
+				r->sl[r->p->task_host[t] * nd + d] += r->add_s[i * nd + d];
+			}
+	for (int h = 0; h < inst->nhosts; h++)
+		for (int d = 0; d < nd; d++) {
+			double cap = inst->hosts[h].cap[d], room = cap - r->fx[h * nd + d];
+			double s = r->sl[h * nd + d];
+			double at = s > 0.0 ? room / s :
+				    room < -REF_TOL * (1 + cap) ? -INFINITY : INFINITY;
+
+			low = at < low ? at : low;
+		}
+	return low;
+}
+
+static int ref_stops(const ref_fill_t *r, int i)
+{
+	const dfrs_instance_t *inst = r->inst;
+	const dfrs_job_t *job = &inst->jobs[i];
+	int nd = inst->ndims;
+
+	if (r->level >= 1.0 - REF_TOL || r->lim[i] <= r->level + REF_TOL)
+		return 1;
+	for (int t = r->p->first_task[i]; t < r->p->first_task[i + 1]; t++)
+		for (int d = 0; d < nd; d++) {
+			int h = r->p->task_host[t];
+			double cap = inst->hosts[h].cap[d];
+
+			if (((1.0 - job->min_yield) * job->need[d] > 0.0 ||
+			     (1.0 - job->min_yield) * dfrs_elem_need(job, d) > 0.0) &&
+			    r->fx[h * nd + d] + r->sl[h * nd + d] * r->level >=
+			    cap - REF_TOL * (1 + cap))
+				return 1;
+		}
+	return 0;
+}
+
+/* One round's freeze: the yields of the jobs that stop (all at the level
+ * if none does); how many still rise. */
+static int ref_freeze(ref_fill_t *r, double *yield)
+{
+	const dfrs_instance_t *inst = r->inst;
+	int nd = inst->ndims, stopped = 0, left = 0;
+	char *stop = calloc(inst->njobs + 1, 1);
+
+	assert_non_null(stop);
+	for (int i = 0; i < inst->njobs; i++)
+		if (r->rising[i] && ref_stops(r, i))
+			stop[i] = 1, stopped++;
+	for (int i = 0; i < inst->njobs; i++) {
+		if (!r->rising[i])
+			continue;
+		if (stopped && !stop[i]) {
+			left++;
+			continue;
+		}
+		yield[i] = dfrs_yield_at_scaled(&inst->jobs[i], r->level);
+		r->rising[i] = 0;
+		for (int d = 0; d < nd && stopped; d++) {
+			r->add_f[i * nd + d] = dfrs_task_usage(&inst->jobs[i], d, yield[i]);
+			r->add_s[i * nd + d] = 0.0;
+		}
+	}
+	free(stop);
+	return left;
+}
+
+static int ref_yields(const dfrs_instance_t *inst, const dfrs_placement_t *p,
+		      double *yield)
+{
+	int nd = inst->ndims, nj = inst->njobs, nrising = 0, rounds = 0;
+	ref_fill_t r = { .inst = inst, .p = p };
+
+	r.fx = calloc(inst->nhosts * nd + 1, sizeof(double));
+	r.sl = calloc(inst->nhosts * nd + 1, sizeof(double));
+	r.lim = calloc(nj + 1, sizeof(double));
+	r.add_f = calloc(nj * nd + 1, sizeof(double));
+	r.add_s = calloc(nj * nd + 1, sizeof(double));
+	r.rising = calloc(nj + 1, 1);
+	assert_true(r.fx && r.sl && r.lim && r.add_f && r.add_s && r.rising);
+	for (int i = 0; i < nj; i++) {
+		const dfrs_job_t *job = &inst->jobs[i];
+
+		yield[i] = 0.0;
+		if (p->task_host[p->first_task[i]] < 0)
+			continue;
+		r.rising[i] = 1, nrising++;
+		r.lim[i] = 1.0;
+		for (int t = p->first_task[i]; t < p->first_task[i + 1]; t++)
+			for (int d = 0; d < nd; d++)
+				r.lim[i] = ref_elem_limit(job,
+					inst->hosts[p->task_host[t]].elem[d], d, r.lim[i]);
+		for (int d = 0; d < nd; d++) {
+			r.add_f[i * nd + d] = dfrs_task_usage(job, d, job->min_yield);
+			r.add_s[i * nd + d] = (1.0 - job->min_yield) * job->need[d];
+		}
+	}
+	while (nrising > 0 && rounds >= 0) {
+		double next = 1.0, low = ref_sum(&r);
+
+		for (int i = 0; i < nj; i++)
+			if (r.rising[i] && r.lim[i] < next)
+				next = r.lim[i];
+		next = low < next ? low : next;
+		rounds++;
+		if (next < r.level - REF_TOL) {
+			rounds = -1;
+			break;
+		}
+		r.level = next < r.level ? r.level : next;
+		nrising = ref_freeze(&r, yield);
+	}
+	free(r.fx), free(r.sl), free(r.lim), free(r.add_f), free(r.add_s);
+	free(r.rising);
+	return rounds;
+}
+
+static uint64_t ya_rnd = 45;
+
+static double ya_rand(void)
+{
+	ya_rnd = ya_rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(ya_rnd >> 11) / 9007199254740992.0;
+}
+
+/* A random instance of nh hosts and nj jobs (a few unplaced), compared
+ * with the definition; the rounds it took.  On many hosts, low minimum
+ * yields and memory, so that hosts seldom overload. */
+static int yields_round(int nh, int nj)
+{
+	static const double my_few[] = { 0.0, 0.0, 0.1, 0.5, 1.0 };
+	static const double my_many[] = { 0.0, 0.0, 0.0, 0.02, 0.05 };
+	const double *my = nh < 100 ? my_few : my_many;
+	double mem = nh < 100 ? 0.9 : 0.15;
+	dfrs_host_t *hosts = calloc(nh, sizeof(*hosts));
+	dfrs_job_t *jobs = calloc(nj, sizeof(*jobs));
+	dfrs_instance_t inst = { 2, nh, hosts, nj, jobs };
+	dfrs_placement_t p;
+	double *want = calloc(nj + 1, sizeof(double)), m = -1.0;
+	int rounds, rc;
+
+	assert_true(hosts && jobs && want);
+	for (int h = 0; h < nh; h++)
+		for (int d = 0; d < 2; d++) {
+			hosts[h].cap[d] = ya_rand() < 0.3 ? 2.0 : 1.0;
+			hosts[h].elem[d] = ya_rand() < 0.2 ? hosts[h].cap[d] / 2 :
+					   hosts[h].cap[d];
+		}
+	for (int i = 0; i < nj; i++) {
+		jobs[i] = cpu_mem_job(1 + (int)(ya_rand() * 3), 0.05 + ya_rand(),
+				      mem * ya_rand() * ya_rand(),
+				      my[(int)(ya_rand() * 5)]);
+		jobs[i].need[1] = ya_rand() < 0.2 ? 0.1 * ya_rand() : 0.0;
+		if (ya_rand() < 0.2) {
+			jobs[i].elem_given = 1;
+			jobs[i].elem_need[0] = jobs[i].need[0] * ya_rand();
+			jobs[i].elem_req[1] = jobs[i].req[1];
+		}
+	}
+	assert_int_equal(dfrs_placement_init(&p, &inst), 0);
+	for (int i = 0; i < nj; i++)
+		for (int t = p.first_task[i]; t < p.first_task[i + 1]; t++)
+			p.task_host[t] = ya_rand() < 0.05 && t == p.first_task[i] ?
+					 -1 : (int)(ya_rand() * nh);
+	for (int i = 0; i < nj; i++)	/* a job is placed whole or not */
+		for (int t = p.first_task[i] + 1; t < p.first_task[i + 1]; t++)
+			if (p.task_host[p.first_task[i]] < 0)
+				p.task_host[t] = -1;
+	rounds = ref_yields(&inst, &p, want);
+	rc = yield_allocation_compute(&inst, &p);
+	assert_int_equal(rc, rounds < 0 ? -1 : 0);
+	if (rc == 0) {
+		assert_memory_equal(p.yield, want, sizeof(double) * nj);
+		for (int i = 0; i < nj; i++)
+			if (p.task_host[p.first_task[i]] >= 0) {
+				double sc = dfrs_scaled_of_yield(&jobs[i], want[i]);
+
+				m = m < 0.0 || sc < m ? sc : m;
+			}
+		assert_memory_equal(&p.min_scaled_yield, &m, sizeof(m));
+	}
+	dfrs_placement_free(&p);
+	free(hosts), free(jobs), free(want);
+	return rounds;
+}
+
+static void test_yields_match_their_definition(void **state)
+{
+	int most = 0, failed = 0;
+
+	for (int round = 0; round < 300; round++)
+		failed += yields_round(1 + (int)(ya_rand() * 8),
+				       1 + (int)(ya_rand() * 14)) < 0;
+	assert_true(failed > 0 && failed < 300);
+	/* on 600 hosts, hundreds of rounds: the indexes' way */
+	for (int round = 0; round < 4; round++) {
+		int r = yields_round(600, 900);
+
+		most = r > most ? r : most;
+	}
+	assert_true(most >= 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -904,6 +1148,7 @@ int main(void)
 		cmocka_unit_test(test_yields_leftover_raises_others),
 		cmocka_unit_test(test_yields_parallel_job_and_min_yield),
 		cmocka_unit_test(test_yields_elementary_capacity),
+		cmocka_unit_test(test_yields_match_their_definition),
 		cmocka_unit_test(test_elementary_job_amounts),
 		cmocka_unit_test(test_need_above_capacity),
 		cmocka_unit_test(test_pp_and_cp_orderings),

@@ -442,6 +442,7 @@ static int decide_alloc(online_state_t *w, decide_scratch_t *sc,
 	    (w->lic_free = malloc(sizeof(int) * cluster->nlic)))
 		memcpy(w->lic_free, cluster->lic_free,
 		       sizeof(int) * cluster->nlic);
+	online_index_init(w);
 	if (!out->job || !out->host_storage || !w->usage || !w->load ||
 	    !w->left || !w->cand || !w->state || !w->hosts || !w->out ||
 	    !w->prio || !w->by_prio || !sc->keys || !sc->scratch || !w->kept ||
@@ -604,6 +605,7 @@ static void decide_free(online_state_t *w, decide_scratch_t *sc)
 	free(w->usage);
 	free(w->load);
 	free(w->left);
+	host_index_free(&w->ix);
 	free(w->cand);
 	free(w->state);
 	free(w->hosts);

@@ -4,6 +4,7 @@
  * working state of one online DFRS decision (Stillwell et al. 2010, "Task Placement
  * Heuristics").  See online_state.h.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,84 @@ const dfrs_job_t *online_shape(const online_state_t *w, int j)
 	return &w->cl->jobs[j].shape;
 }
 
+/* Host h's left per dimension from its usage, and its entry in the index
+ * (without its ancestors when leaf_only). */
+static void index_host(online_state_t *w, int h, int leaf_only)
+{
+	const dfrs_host_t *host = &w->cl->hosts[h];
+	double *left = &w->left[(size_t)h * w->nd];
+
+	for (int d = 0; d < w->nd; d++)
+		left[d] = host->cap[d] * (1 + DFRS_FIT_TOL) -
+			  w->usage[(size_t)h * w->nd + d];
+	if (leaf_only)
+		host_index_set_leaf(&w->ix, h, w->load[h], left);
+	else
+		host_index_set(&w->ix, h, w->load[h], left);
+}
+
+/*
+ * A decision passes over the hosts (each placement, each summary after a
+ * change) until those passes have visited ONLINE_INDEX_AFTER times as
+ * many hosts as there are, then builds the index and searches it: a
+ * decision with few placements does not pay for the build, which costs
+ * some (HOST_INDEX_LEVELS + 3) / 3 passes; one with many, on many hosts,
+ * does not pass over them each time.  Below ONLINE_INDEX_HOSTS hosts it
+ * always passes: there a pass costs less than the index's upkeep, O(log
+ * hosts) per task placed or taken off (`dfrs sim --policy greedyp` on the
+ * first 1,000 jobs of Lublin's 256 nodes ran 6 % more instructions,
+ * callgrind's count, when it switched as above).  Both ways choose the
+ * same hosts.
+ */
+#define ONLINE_INDEX_AFTER 8
+#define ONLINE_INDEX_HOSTS 512
+
+/*
+ * The room levels of the index (host_index.h): 1/128, 1/64, ..., 1/2, 1
+ * of the largest capacity, denser towards small amounts as a task's share
+ * of a node often is (a search for room u prunes by the level between u/2
+ * and u; finer levels pruned little more on bench_scale's 10,000 hosts,
+ * and cost more to update), and the largest capacity per dimension.
+ */
+void online_index_init(online_state_t *w)
+{
+	double level[DFRS_MAX_DIMS * HOST_INDEX_LEVELS], frac[HOST_INDEX_LEVELS];
+
+	for (int l = 0; l < HOST_INDEX_LEVELS; l++)
+		frac[l] = ldexp(1.0, l + 1 - HOST_INDEX_LEVELS);
+	for (int d = 0; d < w->nd; d++) {
+		w->cap_max[d] = 0.0;
+		for (int h = 0; h < w->nh; h++)
+			if (w->cl->hosts[h].cap[d] > w->cap_max[d])
+				w->cap_max[d] = w->cl->hosts[h].cap[d];
+		for (int l = 0; l < HOST_INDEX_LEVELS; l++)
+			level[d * HOST_INDEX_LEVELS + l] = w->cap_max[d] * frac[l];
+	}
+	memcpy(w->ix_level, level, sizeof(double) * w->nd * HOST_INDEX_LEVELS);
+	w->ix_valid = 0;
+	w->scan_work = 0;
+	w->index_after = w->nh < ONLINE_INDEX_HOSTS ? LONG_MAX :
+			 (long)ONLINE_INDEX_AFTER * w->nh;
+}
+
+/* The index from usage and load, once the passes have cost index_after:
+ * O(nh nd levels).  Whether it is ready (out of memory, the passes go
+ * on). */
+static int index_ready(online_state_t *w)
+{
+	if (w->ix_valid || w->scan_work < w->index_after)
+		return w->ix_valid;
+	if (host_index_init(&w->ix, w->nh, w->nd, w->ix_level)) {
+		w->index_after = LONG_MAX;
+		return 0;
+	}
+	for (int h = 0; h < w->nh; h++)
+		index_host(w, h, 1);
+	host_index_build(&w->ix);
+	w->ix_valid = 1;
+	return 1;
+}
+
 void online_account_task(online_state_t *w, int j, int h, int sign)
 {
 	const dfrs_job_t *job = online_shape(w, j);
@@ -25,6 +104,8 @@ void online_account_task(online_state_t *w, int j, int h, int sign)
 			sign * dfrs_task_usage(job, d, online_min_yield(w, j));
 		w->load[h] += sign * job->need[d] / w->cl->hosts[h].cap[d];
 	}
+	if (w->ix_valid)
+		index_host(w, h, 0);
 	w->room_valid = 0;
 }
 
@@ -65,10 +146,31 @@ int online_task_fits(const online_state_t *w, int j, int h)
 	return usage_fits(w, u, ue, h);
 }
 
+/*
+ * What the hosts have left, per dimension: by a pass over them, which
+ * also takes each host's left (a snapshot, until the next pass); or,
+ * with the index, from its root.  The most left is a maximum over the
+ * hosts (never below 0, where the pass starts), the same to the bit
+ * either way; the index sums the total in the tree's order, not the
+ * hosts', so it may differ from a pass's in the last bits: room_for's
+ * test on it keeps margins of 1e-6 (relative) and nh * 1e-6, where the
+ * count of copies it stands in for has 1e-9, so it still answers "no"
+ * only where the count would.
+ */
 static void summarise_room(online_state_t *w)
 {
+	if (index_ready(w)) {
+		for (int d = 0; d < w->nd; d++) {
+			double m = host_index_max_room(&w->ix, d);
+
+			w->room_max[d] = m > 0.0 ? m : 0.0;
+			w->room_total[d] = host_index_total_room(&w->ix, d);
+		}
+		w->room_valid = 1;
+		return;
+	}
 	for (int d = 0; d < w->nd; d++)
-		w->room_max[d] = w->room_total[d] = w->cap_max[d] = 0.0;
+		w->room_max[d] = w->room_total[d] = 0.0;
 	for (int h = 0; h < w->nh; h++) {
 		const dfrs_host_t *host = &w->cl->hosts[h];
 
@@ -81,10 +183,9 @@ static void summarise_room(online_state_t *w)
 				w->room_max[d] = left;
 			if (left > 0.0)
 				w->room_total[d] += left;
-			if (host->cap[d] > w->cap_max[d])
-				w->cap_max[d] = host->cap[d];
 		}
 	}
+	w->scan_work += w->nh;
 	w->room_valid = 1;
 }
 
@@ -93,12 +194,13 @@ static void summarise_room(online_state_t *w)
  * copies of such a task each host has room for, summed over hosts, at
  * least k.  A necessary condition,
  * whatever the placement; the margin leaves borderline counts to the real
- * fit tests.  Costs one pass over the hosts, where a failing placement of
- * a wide job costs one per task placed before it fails.
+ * fit tests.  Costs a visit of the hosts with room for a copy (through
+ * the index, which skips the others), where a failing placement of a wide
+ * job costs a search per task placed before it fails.
  *
  * Most waiting jobs fail it while the hosts are full, and the hosts change
  * only when a job is placed or taken off: the summary of what they have
- * left (summarise_room, redone only after a change) answers first, in one
+ * left (summarise_room, read again only after a change) answers first, in one
  * test per dimension, with margins wide enough that it only answers "no"
  * where the pass over the hosts would:
  *   - the task needs more than any host has left, by more than 1e-9 of a
@@ -148,6 +250,24 @@ static void remember_failure(online_state_t *w, const double *u,
 		w->nfails++;
 }
 
+/* How many copies (up to k) of a task using u (elementary ue) host h has
+ * room for, by its left. */
+static long copies_on(const online_state_t *w, int h, const double *u,
+		      const double *ue, int k)
+{
+	const dfrs_host_t *host = &w->cl->hosts[h];
+	const double *left = &w->left[(size_t)h * w->nd];
+	double copies = k;
+
+	for (int d = 0; d < w->nd && copies > 0; d++) {
+		if (ue[d] > host->elem[d] * (1 + DFRS_FIT_TOL))
+			copies = 0;
+		else if (u[d] > 0.0 && left[d] / u[d] * (1 + 1e-9) + 1e-9 < copies)
+			copies = floor(left[d] / u[d] * (1 + 1e-9) + 1e-9);
+	}
+	return copies > 0 ? (long)copies : 0;
+}
+
 static int room_for(online_state_t *w, const double *u, const double *ue,
 		    int k)
 {
@@ -178,23 +298,26 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 	 * for one (about 1 in 20 on saturated Lublin) to the count. */
 	for (int d = 0; d < w->nd; d++)
 		short_of[d] = u[d] > 0.0 ? u[d] * (1 - 1e-8) : -INFINITY;
-	for (int h = 0; h < w->nh && total < k; h++) {
-		const dfrs_host_t *host = &w->cl->hosts[h];
-		const double *left = &w->left[(size_t)h * w->nd];
-		double copies = k;
-		int roomy = 1;
+	/* the index visits those hosts only, in index order (every load is
+	 * finite, below INFINITY); a pass tests each */
+	if (w->ix_valid) {
+		for (int h = host_index_first(&w->ix, 0, INFINITY, short_of, NULL, NULL);
+		     h >= 0 && total < k;
+		     h = host_index_first(&w->ix, h + 1, INFINITY, short_of, NULL, NULL))
+			total += copies_on(w, h, u, ue, k);
+	} else {
+		int h;
 
-		for (int d = 0; d < w->nd; d++)
-			roomy &= left[d] >= short_of[d];
-		if (!roomy)
-			continue;
-		for (int d = 0; d < w->nd && copies > 0; d++) {
-			if (ue[d] > host->elem[d] * (1 + DFRS_FIT_TOL))
-				copies = 0;
-			else if (u[d] > 0.0 && left[d] / u[d] * (1 + 1e-9) + 1e-9 < copies)
-				copies = floor(left[d] / u[d] * (1 + 1e-9) + 1e-9);
+		for (h = 0; h < w->nh && total < k; h++) {
+			const double *left = &w->left[(size_t)h * w->nd];
+			int roomy = 1;
+
+			for (int d = 0; d < w->nd; d++)
+				roomy &= left[d] >= short_of[d];
+			if (roomy)
+				total += copies_on(w, h, u, ue, k);
 		}
-		total += copies > 0 ? (long)copies : 0;
+		w->scan_work += h;
 	}
 	if (total >= k)
 		return 1;
@@ -202,14 +325,51 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
 	return 0;
 }
 
+/* What host_index_first's accept gets: one task's usage. */
+typedef struct {
+	const online_state_t *w;
+	const double *u, *ue;
+} fit_ctx_t;
+
+static int task_fits_at(const void *ctx, int h)
+{
+	const fit_ctx_t *c = ctx;
+
+	return usage_fits(c->w, c->u, c->ue, h);
+}
+
 /*
- * Each task on the least loaded host where it fits; all or nothing.  The
- * first task scans every host in index order: each one lower than the best
- * so far by more than 1e-12 becomes the best.  A host where one task of the
- * job does not fit has no room for the next either (placing tasks only
- * fills hosts), so each task after the first looks only at the candidates,
- * the hosts where the first fitted, in the same order: the same choices as
- * a scan of every host.
+ * Extend the scan's chain of bests (chain[0..*n), the last the best so
+ * far) from host `from` on: each host where the task fits and whose load
+ * is lower than the best's by more than 1e-12 becomes the best, in index
+ * order.  The index finds each next one: the first host at or after the
+ * last with a load below that bound, room at least `least` in every
+ * dimension (the fit test cannot pass with less: see below) and where
+ * the task fits.
+ */
+static void extend_chain(const online_state_t *w, int *chain, int *n,
+			 int from, const double *least, const fit_ctx_t *c)
+{
+	for (;;) {
+		double below = *n ? w->load[chain[*n - 1]] - 1e-12 : INFINITY;
+		int h = host_index_first(&w->ix, from, below, least,
+					 task_fits_at, c);
+
+		if (h < 0)
+			return;
+		chain[(*n)++] = h;
+		from = h + 1;
+	}
+}
+
+/*
+ * Each task on the least loaded host where it fits, by passes over the
+ * hosts.  The first task scans every host in index order: each one lower
+ * than the best so far by more than 1e-12 becomes the best.  A host where
+ * one task of the job does not fit has no room for the next either
+ * (placing tasks only fills hosts), so each task after the first looks
+ * only at the candidates, the hosts where the first fitted, in the same
+ * order: the same choices as a scan of every host.
  *
  * Between two tasks only the host that took the task changed, and it was
  * the last host where the scan's best changed.  So the scan for the next
@@ -219,15 +379,12 @@ static int room_for(online_state_t *w, const double *u, const double *ue,
  * one that no longer fits) and changed[] the positions where the best
  * changed, the last one on top.
  */
-int online_place_least_loaded(online_state_t *w, int j, int *hosts)
+static int place_by_passes(online_state_t *w, int j, int *hosts,
+			   const double *u, const double *ue)
 {
 	int k = online_shape(w, j)->ntasks, ncand = 0, nchanged = 0;
-	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
 	int *cand = w->cand, *changed = w->cand + w->nh + 1;
 
-	task_usage(w, j, u, ue);
-	if (!room_for(w, u, ue, k))
-		return -1;
 	for (int h = 0; h < w->nh; h++) {
 		if (!usage_fits(w, u, ue, h))
 			continue;
@@ -236,6 +393,7 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 			changed[nchanged++] = ncand;
 		cand[ncand++] = h;
 	}
+	w->scan_work += w->nh;
 	for (int t = 0; t < k; t++) {
 		if (t > 0) {	/* rescan from where the best became hosts[t - 1] */
 			int from = changed[--nchanged];
@@ -247,6 +405,7 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 				    (!nchanged || w->load[cand[i]] <
 				     w->load[cand[changed[nchanged - 1]]] - 1e-12))
 					changed[nchanged++] = i;
+			w->scan_work += ncand - from;
 		}
 		if (!nchanged) {
 			for (int v = 0; v < t; v++)
@@ -257,6 +416,57 @@ int online_place_least_loaded(online_state_t *w, int j, int *hosts)
 		online_account_task(w, j, hosts[t], +1);
 	}
 	return 0;
+}
+
+/*
+ * The same choices through the index (host_index.h): the hosts where the
+ * scan's best changed form a chain, the last one the host chosen, and
+ * the index finds each link without visiting the hosts between: every
+ * load is finite (below INFINITY, for the first link), and a host whose
+ * left (cap (1 + DFRS_FIT_TOL) - usage, as computed) is below u - 1e-9
+ * (cap_max + u) fails the fit test used + u <= cap (1 + DFRS_FIT_TOL),
+ * whose rounding errors are some 1e-16 of those amounts.  For the next
+ * task, the chain's last link (the host that took the task) is popped
+ * and the chain goes on from there, as the passes' rescan does.
+ */
+static int place_by_index(online_state_t *w, int j, int *hosts,
+			  const double *u, const double *ue)
+{
+	int k = online_shape(w, j)->ntasks, nchain = 0;
+	double least[DFRS_MAX_DIMS];
+	fit_ctx_t c = { w, u, ue };
+	int *chain = w->cand;
+
+	for (int d = 0; d < w->nd; d++)
+		least[d] = u[d] - 1e-9 * (w->cap_max[d] + fabs(u[d]));
+	extend_chain(w, chain, &nchain, 0, least, &c);
+	for (int t = 0; t < k; t++) {
+		if (t > 0)
+			extend_chain(w, chain, &nchain, chain[--nchain], least,
+				     &c);
+		if (!nchain) {
+			for (int v = 0; v < t; v++)
+				online_account_task(w, j, hosts[v], -1);
+			return -1;
+		}
+		hosts[t] = chain[nchain - 1];
+		online_account_task(w, j, hosts[t], +1);
+	}
+	return 0;
+}
+
+/* Each task on the least loaded host where it fits (Stillwell et al.
+ * 2010); all or nothing.  Of equal loads (within 1e-12, as a scan in
+ * index order meets them) the lowest index. */
+int online_place_least_loaded(online_state_t *w, int j, int *hosts)
+{
+	double u[DFRS_MAX_DIMS], ue[DFRS_MAX_DIMS];
+
+	task_usage(w, j, u, ue);
+	if (!room_for(w, u, ue, online_shape(w, j)->ntasks))
+		return -1;
+	return index_ready(w) ? place_by_index(w, j, hosts, u, ue) :
+		place_by_passes(w, j, hosts, u, ue);
 }
 
 /* On the given hosts (a suspended job's own); all or nothing. */

@@ -12,6 +12,7 @@
 #define DFRS_ONLINE_STATE_H
 
 #include "dfrs_online_types.h"
+#include "host_index.h"
 
 /* how many failures room_for remembers (online_state_t.fails) */
 #define ONLINE_ROOM_FAILS 16
@@ -29,8 +30,18 @@ typedef struct {
 	double room_max[DFRS_MAX_DIMS], room_total[DFRS_MAX_DIMS];
 	double cap_max[DFRS_MAX_DIMS];
 	double *left;		/* [nh * nd] each host's cap (1 + DFRS_FIT_TOL)
-				 * - usage, as of the summary */
+				 * - usage, as of the summary (kept while
+				 * ix_valid) */
 	int room_valid;
+	/* the hosts by index with their load (key) and left (room), for
+	 * online_place_least_loaded's searches (online_index_init), made
+	 * from usage and load once the passes
+	 * over the hosts (scan_work, hosts visited) reach index_after
+	 * (ix_valid), then kept by online_account_task */
+	host_index_t ix;
+	int ix_valid;
+	long scan_work, index_after;
+	double ix_level[DFRS_MAX_DIMS * HOST_INDEX_LEVELS];
 	/* tasks that room_for found no room for since the hosts last
 	 * changed (its count of copies only falls as a task grows): a
 	 * ring of ONLINE_ROOM_FAILS, nfails of them valid */
@@ -86,6 +97,11 @@ static inline void online_hosts_reset(online_state_t *w, int j)
 
 /* The shape (tasks, req, need, min_yield) of job j. */
 const dfrs_job_t *online_shape(const online_state_t *w, int j);
+
+/* Set w->cap_max and how w->ix will be made for w->cl's hosts, when a
+ * decision's passes over them have cost as much; the caller frees it
+ * (host_index_free, also when it was never made). */
+void online_index_init(online_state_t *w);
 
 /* Add (sign +1) or remove (-1) one task of job j on host h, or all of job
  * j's tasks on w->hosts[j], from the hosts' usage and load. */

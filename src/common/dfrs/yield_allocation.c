@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_index.h"
 #include "yield_allocation.h"
 
 #define FILL_TOL 1e-9
@@ -182,8 +183,27 @@ typedef struct {
 	 * rises, fixed at its yield and no slope once frozen (sum_host) */
 	double *add_fixed, *add_slope;
 	double *full_from;	/* per cell: full at or above this usage */
-	int *act, nactive;	/* the jobs still rising, in index order */
+	/* act[0..nact): in index order, every job still rising; before
+	 * the indexes are used, those only (compacted each round) */
+	int *act, nact;
+	int nactive;		/* how many jobs still rise */
 	double *limit;		/* per job: job_limits */
+	int round;
+	/* Once the indexes are used (indexed, from round FILL_INDEX_ROUND):
+	 * the jobs then rising by limit, lowest first, those before
+	 * next_limit all frozen; per job, the round it was last tested in;
+	 * per host (host_index.h, keys only), full_at, and stop_at, a level
+	 * at or below which no job stops for a full cell of the host, both
+	 * kept for the hosts summed */
+	int indexed;
+	char *active;		/* per job: still rising */
+	struct by_limit {
+		double limit;
+		int i;
+	} *by_limit;
+	int nlimit, next_limit;
+	int *seen;
+	host_index_t full, stop;
 	/* rises[i * nd + d]: job i's tasks grow in dimension d with the
 	 * level (aggregate or elementary need above its minimum yield's) */
 	char *rises;
@@ -201,6 +221,11 @@ static void fill_free(fill_t *f)
 	free(f->add_slope);
 	free(f->full_from);
 	free(f->act);
+	free(f->active);
+	free(f->by_limit);
+	free(f->seen);
+	host_index_free(&f->full);
+	host_index_free(&f->stop);
 	free(f->dirty);
 	free(f->limit);
 	free(f->rises);
@@ -243,6 +268,15 @@ static int fill_alloc(const dfrs_instance_t *inst, const dfrs_placement_t *p,
 	return 0;
 }
 
+static int by_limit_up(const void *a, const void *b)
+{
+	const struct by_limit *x = a, *y = b;
+
+	if (x->limit != y->limit)
+		return x->limit < y->limit ? -1 : 1;
+	return x->i - y->i;
+}
+
 /* Every placed job rises from its minimum yield: act, its limit, its
  * usage per task at level 0 and slope; every yield 0. */
 static void fill_start(const dfrs_instance_t *inst, dfrs_placement_t *p,
@@ -256,7 +290,8 @@ static void fill_start(const dfrs_instance_t *inst, dfrs_placement_t *p,
 			continue;
 		const dfrs_job_t *job = &inst->jobs[i];
 
-		f->act[f->nactive++] = i;
+		f->act[f->nact++] = i;
+		f->nactive++;
 		job_limits(inst, &f->ht, i, &f->limit[i]);
 		for (int d = 0; d < nd; d++) {
 			f->add_fixed[(size_t)i * nd + d] =
@@ -271,25 +306,147 @@ static void fill_start(const dfrs_instance_t *inst, dfrs_placement_t *p,
 	}
 }
 
-/* The dirty hosts summed again; the level raised to the lowest of the
- * rising jobs' limits and the hosts' full_at.  0, or -1 when that is
- * below the level (a rigid overload: the jobs do not fit). */
-static int fill_raise(const dfrs_instance_t *inst, fill_t *f)
+/*
+ * A level at or below which no rising job on host h stops for a full cell
+ * of h (fill_stops): the lowest over the cells (h, d) where some rising
+ * job rises in d of a lower bound of the levels L at which the test
+ * fixed + slope * L >= full_from holds as computed.  L is in [0, 1], so
+ * the computed sum is within 3 eps (|fixed| + slope) of the exact one,
+ * and the test holds only for L >= (full_from - fixed - 3 eps (|fixed| +
+ * slope)) / slope; the margin taken, 1e-9 (|full_from| + |fixed| +
+ * slope), is far wider than that and than the rounding of the bound
+ * itself.  A cell nothing rises in stops no job: INFINITY; with no slope
+ * the test does not depend on L.
+ */
+static double stop_at(const fill_t *f, int h)
+{
+	const host_tasks_t *ht = &f->ht;
+	double at = INFINITY;
+
+	for (int d = 0; d < f->nd; d++) {
+		size_t c = (size_t)h * f->nd + d;
+		double fx = f->fixed[c], s = f->slope[c], from = f->full_from[c];
+		double cell;
+		int rising = 0;
+
+		for (int k = ht->host_start[h]; k < ht->host_start[h + 1] &&
+		     !rising; k++) {
+			int i = ht->task_job[k];
+
+			rising = f->active[i] && f->rises[(size_t)i * f->nd + d];
+		}
+		if (!rising)
+			continue;
+		if (s > 0.0) {
+			cell = (from - fx - 1e-9 * (fabs(from) + fabs(fx) + s)) / s;
+			if (isnan(cell))
+				cell = -INFINITY;
+		} else {
+			cell = s == 0.0 && fx < from ? INFINITY : -INFINITY;
+		}
+		if (cell < at)
+			at = cell;
+	}
+	return at;
+}
+
+/*
+ * From round FILL_INDEX_ROUND on, on FILL_INDEX_HOSTS hosts or more, the
+ * rounds use the indexes: a round of passes over every host and rising
+ * job costs O(hosts + jobs), and the rounds grow with the jobs (some 340
+ * on bench_scale's 1,024 hosts, 2,700 on 10,000), so that the passes made
+ * the allocation quadratic; the indexes cost O(hosts + jobs log jobs) to
+ * build, then a round O(log hosts) plus the work on the jobs that stop.
+ * The first rounds pass, so that a small allocation does not pay for the
+ * build; on fewer hosts the passes cost less than the indexes' upkeep.
+ */
+#define FILL_INDEX_ROUND 16
+#define FILL_INDEX_HOSTS 512
+
+/* The indexes of every host's full_at and stop_at (summed), and the
+ * rising jobs by limit: 0, or -1 out of memory. */
+static int fill_index(const dfrs_instance_t *inst, fill_t *f)
+{
+	f->active = calloc(inst->njobs + 1, 1);
+	f->by_limit = malloc(sizeof(*f->by_limit) * (f->nact + 1));
+	f->seen = calloc(inst->njobs + 1, sizeof(int));
+	if (!f->active || !f->by_limit || !f->seen ||
+	    host_index_init(&f->full, f->nh, 0, NULL) ||
+	    host_index_init(&f->stop, f->nh, 0, NULL))
+		return -1;
+	for (int a = 0; a < f->nact; a++)
+		f->active[f->act[a]] = 1;
+	for (int h = 0; h < f->nh; h++) {
+		host_index_set_leaf(&f->full, h, f->full_at[h], NULL);
+		host_index_set_leaf(&f->stop, h, stop_at(f, h), NULL);
+	}
+	host_index_build(&f->full);
+	host_index_build(&f->stop);
+	for (int a = 0; a < f->nact; a++)
+		f->by_limit[f->nlimit++] =
+			(struct by_limit){ f->limit[f->act[a]], f->act[a] };
+	qsort(f->by_limit, f->nlimit, sizeof(*f->by_limit), by_limit_up);
+	f->indexed = 1;
+	return 0;
+}
+
+/* The dirty hosts summed again (and their full_at and stop_at in the
+ * indexes once they are used). */
+static void fill_sum_dirty(const dfrs_instance_t *inst, fill_t *f)
+{
+	for (int k = 0; k < f->nto_sum; k++) {
+		int h = f->to_sum[k];
+
+		sum_host(inst, &f->ht, f->add_fixed, f->add_slope, h, f->fixed,
+			 f->slope, &f->full_at[h]);
+		f->dirty[h] = 0;
+		if (f->indexed) {
+			host_index_set(&f->full, h, f->full_at[h], NULL);
+			host_index_set(&f->stop, h, stop_at(f, h), NULL);
+		}
+	}
+	f->nto_sum = 0;
+}
+
+/* The lowest limit of a rising job and full_at of a host, from 1: by a
+ * pass, or from by_limit and the full index (minima: the same values). */
+static double fill_next(fill_t *f)
 {
 	double next = 1.0;
 
-	for (int k = 0; k < f->nto_sum; k++) {
-		sum_host(inst, &f->ht, f->add_fixed, f->add_slope, f->to_sum[k],
-			 f->fixed, f->slope, &f->full_at[f->to_sum[k]]);
-		f->dirty[f->to_sum[k]] = 0;
+	if (!f->indexed) {
+		for (int a = 0; a < f->nact; a++)
+			if (f->limit[f->act[a]] < next)
+				next = f->limit[f->act[a]];
+		for (int h = 0; h < f->nh; h++)
+			if (f->full_at[h] < next)
+				next = f->full_at[h];
+		return next;
 	}
-	f->nto_sum = 0;
-	for (int a = 0; a < f->nactive; a++)
-		if (f->limit[f->act[a]] < next)
-			next = f->limit[f->act[a]];
-	for (int h = 0; h < f->nh; h++)
-		if (f->full_at[h] < next)
-			next = f->full_at[h];
+	while (f->next_limit < f->nlimit &&
+	       !f->active[f->by_limit[f->next_limit].i])
+		f->next_limit++;
+	if (f->next_limit < f->nlimit &&
+	    f->by_limit[f->next_limit].limit < next)
+		next = f->by_limit[f->next_limit].limit;
+	if (host_index_min_key(&f->full) < next)
+		next = host_index_min_key(&f->full);
+	return next;
+}
+
+/* The dirty hosts summed again; the level raised to the lowest of the
+ * rising jobs' limits and the hosts' full_at.  0, or -1 when that is
+ * below the level (a rigid overload: the jobs do not fit), or out of
+ * memory. */
+static int fill_raise(const dfrs_instance_t *inst, fill_t *f)
+{
+	double next;
+
+	fill_sum_dirty(inst, f);
+	if (++f->round == FILL_INDEX_ROUND && f->nh >= FILL_INDEX_HOSTS &&
+	    fill_index(inst, f))
+		return -1;
+	next = fill_next(f);
 	if (next < f->level - FILL_TOL)
 		return -1;
 	if (next < f->level)
@@ -300,7 +457,7 @@ static int fill_raise(const dfrs_instance_t *inst, fill_t *f)
 
 /* Whether rising job i stops at the level: the level is 1, its own
  * limit, or a cell it rises in is full. */
-static int fill_stops(const fill_t *f, int i)
+static inline int fill_stops(const fill_t *f, int i)
 {
 	const host_tasks_t *ht = &f->ht;
 
@@ -317,42 +474,112 @@ static int fill_stops(const fill_t *f, int i)
 	return 0;
 }
 
-/* Freeze the jobs that touch a full cell or a full task at the level:
- * their yields set, their usage fixed, their hosts dirty; act keeps the
- * others.  If none stops (rounding: nothing binds), all get the level. */
+/* Freeze rising job i at the level: its yield set, its usage fixed, its
+ * hosts dirty. */
+static inline void freeze(const dfrs_instance_t *inst, dfrs_placement_t *p,
+			  fill_t *f, int i)
+{
+	const host_tasks_t *ht = &f->ht;
+	const dfrs_job_t *job = &inst->jobs[i];
+	int nd = f->nd;
+
+	p->yield[i] = dfrs_yield_at_scaled(job, f->level);
+	for (int d = 0; d < nd; d++) {
+		f->add_fixed[(size_t)i * nd + d] =
+			dfrs_task_usage(job, d, p->yield[i]);
+		f->add_slope[(size_t)i * nd + d] = 0.0;
+	}
+	for (int k = ht->job_start[i]; k < ht->job_start[i + 1]; k++)
+		if (!f->dirty[ht->job_host[k]]) {
+			f->dirty[ht->job_host[k]] = 1;
+			f->to_sum[f->nto_sum++] = ht->job_host[k];
+		}
+}
+
+/* Job i, if it still rises and was not tested in this round, frozen if
+ * it stops at the level: 1 if it was. */
+static int freeze_if_stops(const dfrs_instance_t *inst, dfrs_placement_t *p,
+			   fill_t *f, int i)
+{
+	if (!f->active[i] || f->seen[i] == f->round)
+		return 0;
+	f->seen[i] = f->round;
+	if (!fill_stops(f, i))
+		return 0;
+	freeze(inst, p, f, i);
+	f->active[i] = 0;
+	f->nactive--;
+	return 1;
+}
+
+/*
+ * With the indexes, only the jobs that may stop are tested, each once: at
+ * level 1 every rising job; below it, those within FILL_TOL of their
+ * limit, the next in by_limit, and those on a host whose stop_at is at
+ * most the level (the stop index finds them), where a cell they rise in
+ * may be full.  How many stopped.
+ */
+static int freeze_indexed(const dfrs_instance_t *inst, dfrs_placement_t *p,
+			  fill_t *f)
+{
+	const host_tasks_t *ht = &f->ht;
+	double up_to = nextafter(f->level, INFINITY);
+	int stopped = 0;
+
+	if (f->level >= 1.0 - FILL_TOL) {
+		for (int a = 0; a < f->nact; a++)
+			if (f->active[f->act[a]]) {
+				freeze(inst, p, f, f->act[a]);
+				f->active[f->act[a]] = 0;
+				stopped++;
+			}
+		f->nactive = 0;
+		return stopped;
+	}
+	for (int r = f->next_limit; r < f->nlimit &&
+	     f->by_limit[r].limit <= f->level + FILL_TOL; r++)
+		stopped += freeze_if_stops(inst, p, f, f->by_limit[r].i);
+	for (int h = host_index_first(&f->stop, 0, up_to, NULL, NULL, NULL);
+	     h >= 0; h = host_index_first(&f->stop, h + 1, up_to, NULL, NULL, NULL))
+		for (int k = ht->host_start[h]; k < ht->host_start[h + 1]; k++)
+			stopped += freeze_if_stops(inst, p, f, ht->task_job[k]);
+	return stopped;
+}
+
+/*
+ * Freeze the jobs that touch a full cell or a full task at the level:
+ * their yields set, their usage fixed, their hosts dirty; a job's test
+ * does not depend on which others stop in the same round.  Before the
+ * indexes, every rising job is tested and act keeps the others.  If none
+ * stops (rounding: nothing binds), all get the level.
+ */
 static void fill_freeze(const dfrs_instance_t *inst, dfrs_placement_t *p,
 			fill_t *f)
 {
-	const host_tasks_t *ht = &f->ht;
-	int nd = f->nd, kept = 0;
+	int stopped = 0;
 
-	for (int a = 0; a < f->nactive; a++) {
-		int i = f->act[a];
-		const dfrs_job_t *job = &inst->jobs[i];
+	if (f->indexed) {
+		stopped = freeze_indexed(inst, p, f);
+	} else {
+		int kept = 0;
 
-		if (!fill_stops(f, i)) {
-			f->act[kept++] = i;
-			continue;
+		for (int a = 0; a < f->nact; a++) {
+			if (fill_stops(f, f->act[a]))
+				freeze(inst, p, f, f->act[a]);
+			else
+				f->act[kept++] = f->act[a];
 		}
-		p->yield[i] = dfrs_yield_at_scaled(job, f->level);
-		for (int d = 0; d < nd; d++) {
-			f->add_fixed[(size_t)i * nd + d] =
-				dfrs_task_usage(job, d, p->yield[i]);
-			f->add_slope[(size_t)i * nd + d] = 0.0;
-		}
-		for (int k = ht->job_start[i]; k < ht->job_start[i + 1]; k++)
-			if (!f->dirty[ht->job_host[k]]) {
-				f->dirty[ht->job_host[k]] = 1;
-				f->to_sum[f->nto_sum++] = ht->job_host[k];
-			}
+		stopped = f->nact - kept;
+		if (stopped)
+			f->nact = f->nactive = kept;
 	}
-	if (kept == f->nactive) {
-		for (int a = 0; a < f->nactive; a++)
+	if (stopped)
+		return;
+	for (int a = 0; a < f->nact; a++)
+		if (!f->indexed || f->active[f->act[a]])
 			p->yield[f->act[a]] = dfrs_yield_at_scaled(
 				&inst->jobs[f->act[a]], f->level);
-		kept = 0;
-	}
-	f->nactive = kept;
+	f->nactive = 0;
 }
 
 /*
@@ -365,14 +592,17 @@ static void fill_freeze(const dfrs_instance_t *inst, dfrs_placement_t *p,
  * are not allocated: yield 0).  The placement is not changed.
  *
  * Invariants at the top of each round:
- *  - act[0..nactive) are the placed jobs still rising, in index order;
+ *  - the nactive placed jobs still rising are those in act (before the
+ *    indexes) or those in act marked active (after);
  *    every other placed job is frozen at the yield of the level at which
  *    it stopped, and add_fixed/add_slope hold each job's usage per task
  *    (frozen: its usage at its yield, slope 0);
  *  - fixed/slope of every host not in to_sum are the sums of those rows
  *    over its tasks, in the order of a full pass (host_tasks_t), so a
  *    host summed again gives the same value to the bit; only the hosts of
- *    the jobs frozen in the last round are in to_sum (dirty);
+ *    the jobs frozen in the last round are in to_sum (dirty); once
+ *    used, the indexes hold the full_at and stop_at of every host not in
+ *    to_sum;
  *  - at the level reached, no cell is over its capacity (by more than
  *    FILL_TOL) and no rising job is over its limit (job_limits).
  * Each round (fill_raise) raises the level to the lowest of the rising
@@ -388,6 +618,15 @@ static void fill_freeze(const dfrs_instance_t *inst, dfrs_placement_t *p,
  * the cell or limit that set the level, or, when rounding leaves none
  * binding, all the rising jobs get the level and stop.  So nactive
  * decreases strictly and there are at most as many rounds as placed jobs.
+ *
+ * Cost: a round sums again only the hosts of the jobs frozen in the last
+ * one.  From round FILL_INDEX_ROUND on (on FILL_INDEX_HOSTS hosts or
+ * more), it finds the next level and the
+ * jobs to test through the indexes and by_limit, so that it costs
+ * O(log hosts) plus the work on the jobs that stop (and the few hosts
+ * within the margin of stop_at), not a pass over every host and job: the
+ * rounds grow with the jobs, and a pass each made the allocation
+ * quadratic in the hosts.  Both ways reach the same values to the bit.
  *
  * On exit (0): every placed job's yield is in [min_yield, 1], no cell is
  * over capacity, the first level reached is the largest possible minimum
