@@ -173,8 +173,8 @@ wait_for "B: job $s resumed by the backup" has_since "$L2" "$t_b" "availability:
 t_c2=$(now)
 "$cluster" restart-controller --dir "$CLUSTER_DIR" --ctl 1 || fail "C2: the primary did not start"
 wait_for -t 40 "C2: the primary in control again, the backup in standby" primary_controls
-has_since "$L1" "$t_c2" "availability: loaded the models of 4 nodes" ||
-	fail "C2: the returning primary did not read the availability models"
+wait_for "C2: the returning primary read the availability models" has_since "$L1" "$t_c2" \
+	"availability: loaded the models of 4 nodes"
 wait_jobs_done 120 "${ids[@]}"
 
 # every job completed exactly once: jobcomp, then sacct
