@@ -33,7 +33,8 @@
 #                  measured as amcbf; its policy suspends busy jobs for
 #                  new ones, up to amcbf_dfrs_max_start_per_cycle a cycle.
 #
-# Before each stop, slurmctld's peak RSS (VmHWM in /proc/PID/status) since
+# The stats line of the process that ran while the jobs were submitted is
+# printed too (not recorded).  Before each stop, slurmctld's peak RSS (VmHWM in /proc/PID/status) since
 # its restart on the saved queue.  One line per run goes to OUT/results.txt:
 #   mode nodes jobs submit_s cycles mean_ms max_ms hold_ms considered
 #   vmhwm_kb load1
@@ -179,8 +180,10 @@ start_cluster() {
 	mkdir -p "$bench_dir"
 	say "starting $n nodes ($*) in $CLUSTER_DIR; load $(load1)"
 	local s=$SECONDS
+	# Slurm's default MaxJobCount (10,000 records) refuses a deeper queue
 	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$n" --port "$port" \
 		--sched sched/amcbf --sched-params "$mode_params,amcbf_interval=$interval" \
+		--conf "MaxJobCount=$((jobs + n + 10000))" \
 		--debug debug "$@" >/dev/null || die "cluster of $n nodes did not start"
 	say "up in $((SECONDS - s)) s; $(free -m | awk '/^Mem:/ { print $3 " MB used" }')"
 }
@@ -248,7 +251,11 @@ decided_cycles() {
 # sched/amcbf (restarted: statistics from zero), then its stats line
 measure_amcbf() {
 	local mode=$1 n=$2 off off0 i full st hwm sizes considered mean decided
+	off=$(log_size)
 	switch sched/amcbf "defer,sched_interval=-1,$mode_params,amcbf_interval=$interval"
+	# the process that ran while the jobs were submitted
+	st=$(log_from "$off" | awk '/ stats: [0-9]+ cycles/ && !n++')
+	say "$mode, while submitting: ${st#*stats: }"
 	off=$(log_size) off0=$(log_size)
 	for ((i = 0; i < cycles * interval * 4 + 120; i++)); do
 		if [ "$mode" = dfrs ]; then
