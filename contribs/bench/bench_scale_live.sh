@@ -130,6 +130,7 @@ set xlabel "nodes (emulated slurmds)"
 set title "cycle, mean (ms)"
 plot $s1, $y0*x/$x0 with lines dashtype 2 title "linear"
 set title "cycle per job considered (us)"
+set key bottom right
 plot $s2
 set title "longest lock hold (ms)"
 plot ${s3:-1/0 notitle}, 200 with lines dashtype 2 title "target 200 ms"
