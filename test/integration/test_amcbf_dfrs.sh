@@ -107,7 +107,7 @@ stop_cluster
 grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 7 started, 1 preempted, 0 promoted, 0 demoted, 0 starts refused by Slurm;' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
 # the longest read of the records, timed apart: it read at least one job
-grep -q 'stats: .*; longest read [0-9.]* ms ([1-9][0-9]* jobs)$' \
+grep -qE 'stats: .*; longest read [0-9.]+ ms \([1-9][0-9]* jobs\)(;|$)' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line lacks the longest read of the records"
 
 start_cluster starve --nodes 2 --port 18700 \

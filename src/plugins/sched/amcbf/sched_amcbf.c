@@ -15,11 +15,8 @@
  * job records changed (last_job_update, checked every second: arrivals and
  * completions), or partitions, nodes or reservations did, when a pending
  * job's begin time comes (a requeued job may start again), and every
- * amcbf_interval seconds; and, between those checks, within
- * AMCBF_POLL_MS of a job's submission or end (slurmctld's job counters),
- * so that a short job's node does not wait up to a second for its next
- * job.  At the start of every amcbf_avail_slot it observes the nodes'
- * availability (amcbf_avail.c).
+ * amcbf_interval seconds.  At the start of every amcbf_avail_slot it
+ * observes the nodes' availability (amcbf_avail.c).
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -218,42 +215,12 @@ static bool acting(void)
 }
 
 /*
- * Between its one-second checks the agent looks every AMCBF_POLL_MS
- * whether a job was submitted or ended; if so, a cycle runs once
- * AMCBF_EVENT_GAP times the last cycle's length has passed since it ended
- * (a deep queue's cycles then take at most 1 / (1 + AMCBF_EVENT_GAP) of
- * the time while jobs keep coming; the one-second checks are as before).
- */
-#define AMCBF_POLL_MS 100
-#define AMCBF_EVENT_GAP 4
-
-/* Jobs submitted, completed, cancelled or failed so far: slurmctld's own
- * counters (sdiag's; `sdiag -r` zeroes them, which reads as a change).
- * Read without a lock: a stale value only moves a cycle by one poll. */
-static uint64_t job_events(void)
-{
-	return (uint64_t)slurmctld_diag_stats.jobs_submitted +
-	       slurmctld_diag_stats.jobs_completed +
-	       slurmctld_diag_stats.jobs_canceled +
-	       slurmctld_diag_stats.jobs_failed;
-}
-
-/* Milliseconds from *t to now (CLOCK_MONOTONIC). */
-static double ms_since(const struct timespec *t)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t->tv_sec) * 1e3 + (now.tv_nsec - t->tv_nsec) / 1e6;
-}
-
-/*
- * With agent_lock held: wait up to AMCBF_POLL_MS, or until a
- * reconfiguration or stop.  When the plugin acts, wake when the next
- * availability slot starts, so that slots are observed at their start.  A
- * passive plugin observes no slot, and the next slot only moves on when
- * one is observed: its start, long past, must not cut the wait short, or
- * the agent would spin.
+ * With agent_lock held: wait up to a second, or until a reconfiguration or
+ * stop.  When the plugin acts, wake when the next availability slot
+ * starts, so that slots are observed at their start, not up to a second
+ * late.  A passive plugin observes no slot, and the next slot only moves
+ * on when one is observed: its start, long past, must not cut the wait
+ * short, or the agent would spin.
  */
 static void agent_wait(bool act)
 {
@@ -261,11 +228,7 @@ static void agent_wait(bool act)
 	time_t slot = act ? amcbf_avail_next_slot(&avail, &params) : 0;
 
 	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += AMCBF_POLL_MS * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	until.tv_sec += 1;
 	if (slot && slot < until.tv_sec) {
 		until.tv_sec = slot;
 		until.tv_nsec = 0;
@@ -274,7 +237,7 @@ static void agent_wait(bool act)
 }
 
 /* One cycle of the configured mode, timed for the statistics. */
-static int timed_cycle(double *ms)
+static int timed_cycle(void)
 {
 	struct timeval t0, t1;
 	double usec;
@@ -284,7 +247,6 @@ static int timed_cycle(double *ms)
 	acted = amcbf_cycle(&memory, &params, &avail);
 	gettimeofday(&t1, NULL);
 	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
-	*ms = usec / 1000.0;
 	memory.cycles++;
 	memory.usec_total += usec;
 	if (usec > memory.usec_max)
@@ -308,59 +270,14 @@ static time_t layout_update(void)
 	return t;
 }
 
-/* What the agent saw at its last cycle and one-second check. */
-typedef struct {
-	time_t seen_update, last_cycle, seen_layout;
-	uint64_t seen_events;	/* job_events() */
-	struct timespec last_tick, cycle_end;	/* CLOCK_MONOTONIC */
-	double cycle_ms;	/* the last cycle's length */
-} agent_seen_t;
-
-/*
- * Is a cycle due, at the one-second check (tick) or, between checks, for a
- * job event?  Updates *st when one is.
- */
-static bool cycle_due(agent_seen_t *st, bool reload)
-{
-	time_t now = time(NULL), layout = layout_update();
-	uint64_t events = job_events();
-	bool due = false;
-	bool slot = amcbf_avail_slot(&avail, &params, &memory, now) != 0;
-
-	if (slot)
-		st->seen_update = 0;	/* suspended, resumed or requeued */
-	if (reload || slot || ms_since(&st->last_tick) >= 1000) {
-		clock_gettime(CLOCK_MONOTONIC, &st->last_tick);
-		/* last_job_update has a one-second resolution: a change in
-		 * the second our last cycle started may have come after it
-		 * read the records, so that second is looked at again */
-		due = last_job_update != st->seen_update ||
-		      last_job_update >= st->last_cycle ||
-		      difftime(now, st->last_cycle) >= params.interval ||
-		      reload ||
-		      (memory.next_wake && now >= memory.next_wake) ||
-		      layout != st->seen_layout || layout >= st->last_cycle;
-	}
-	if (!due && events != st->seen_events &&
-	    ms_since(&st->cycle_end) >= AMCBF_EVENT_GAP * st->cycle_ms)
-		due = true;
-	if (!due)
-		return false;
-	st->seen_update = last_job_update;
-	st->seen_layout = layout;
-	st->seen_events = events;
-	st->last_cycle = now;
-	return true;
-}
-
 static void *agent(void *arg)
 {
 	bool first = true, act = false;
-	time_t last_stats = time(NULL), last_written = 0;
-	agent_seen_t st = { 0 };
+	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
+	time_t last_written = 0, seen_layout = 0, layout;
 
 	while (true) {
-		bool reload;
+		bool reload, due;
 		int acted;
 		time_t now;
 
@@ -384,16 +301,29 @@ static void *agent(void *arg)
 			continue;
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
-		if (!cycle_due(&st, reload))
+		/* last_job_update has a one-second resolution: a change in
+		 * the second our last cycle started may have come after it
+		 * read the records, so that second is looked at again */
+		now = time(NULL);
+		layout = layout_update();
+		if (amcbf_avail_slot(&avail, &params, &memory, now))
+			seen_update = 0;	/* suspended, resumed or requeued */
+		due = last_job_update != seen_update ||
+		      last_job_update >= last_cycle ||
+		      difftime(now, last_cycle) >= params.interval || reload ||
+		      (memory.next_wake && now >= memory.next_wake) ||
+		      layout != seen_layout || layout >= last_cycle;
+		if (!due)
 			continue;
-		now = st.last_cycle;
-		acted = timed_cycle(&st.cycle_ms);
-		clock_gettime(CLOCK_MONOTONIC, &st.cycle_end);
+		seen_update = last_job_update;
+		seen_layout = layout;
+		last_cycle = now;
+		acted = timed_cycle();
 		/* no lock held: from the memory the cycle left */
 		amcbf_drift_cycle(&memory, &params, time(NULL));
 		amcbf_needs_sweep();
 		if (acted)
-			st.seen_update = 0;	/* look again after our own changes */
+			seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
 			write_stats();
 			(void)amcbf_restart_save(&memory, good_params);
