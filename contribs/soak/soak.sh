@@ -22,6 +22,10 @@
 #   dbd-stop  slurmdbd stopped cleanly (SIGTERM), started again 5 s later
 #   (meanwhile slurmctld queues its accounting messages and sends them once
 #   slurmdbd is back)
+# With --faults-in-turn the kinds come in a fixed order instead (ctld,
+# slurmd, reconf, corrupt, drain, then dbd-kill and dbd-stop with
+# --accounting), and submissions go on past MINUTES/2 until every kind has
+# come once: a short run still injects each kind, however slow the machine.
 # Then submissions stop, and it waits (up to DRAIN seconds) for the queue
 # to empty.  From what sbatch returned, jobcomp.txt and squeue it counts:
 #   submitted, completed exactly once, duplicated (more than one COMPLETED
@@ -38,7 +42,7 @@
 #
 #   contribs/soak/soak.sh [--minutes 10] [--rate 2] [--seed 1] [--nodes 6]
 #       [--fault-every 20] [--drain 300] [--modes amcbf,dfrs] [--port 19800]
-#       [--accounting]
+#       [--accounting] [--faults-in-turn]
 #
 # --rate is jobs per second.  Run as root under the cluster lock:
 #   flock /tmp/dfrs-cluster.lock nice -n 10 contribs/soak/soak.sh
@@ -54,7 +58,7 @@ cluster=$top/contribs/local-cluster
 CTLD=/usr/sbin/slurmctld-wlm
 SLURMD=/usr/sbin/slurmd-wlm-emulator
 minutes=10 rate=2 seed=1 nodes=6 fault_every=20 drain=300 modes=amcbf,dfrs port=19800
-accounting=0 DBD=/usr/sbin/slurmdbd
+accounting=0 in_turn=0 DBD=/usr/sbin/slurmdbd
 
 . "$(dirname "$0")/../lib.sh"	# say, usage, stop_cluster, run_on_exit
 while [ $# -gt 0 ]; do
@@ -68,6 +72,7 @@ while [ $# -gt 0 ]; do
 	--modes) modes=$2; shift 2 ;;
 	--port) port=$2; shift 2 ;;
 	--accounting) accounting=1; shift ;;
+	--faults-in-turn) in_turn=1; shift ;;
 	-h|--help) usage ;;
 	*) echo "unknown option '$1'" >&2; usage ;;
 	esac
@@ -120,10 +125,13 @@ dbd_restart() {
 	"$DBD" || say "warning: slurmdbd did not start again"
 }
 
-# one fault, chosen by the seeded $RANDOM (two more kinds with --accounting)
+# the number of fault kinds (two more with --accounting)
+fault_kinds() { echo $((accounting ? 7 : 5)); }
+# one fault, chosen by the seeded $RANDOM, or kind $1 (--faults-in-turn)
 fault() {
-	local n=n$((1 + RANDOM % nodes)) kind pid
-	case $((RANDOM % (accounting ? 7 : 5))) in
+	local n=n$((1 + RANDOM % nodes)) kind pid k=$((RANDOM % $(fault_kinds)))
+	[ -n "${1:-}" ] && k=$1
+	case $k in
 	0) kind=ctld; ctld_restart true ;;
 	1) kind="slurmd $n"
 	   if pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null); then kill "$pid" 2>/dev/null || true; fi
@@ -157,7 +165,7 @@ sample() {
 }
 
 run_mode() {
-	local mode=$1 params part secs end next_fault next_sample i id left acct=()
+	local mode=$1 params part secs end next_fault next_sample i id left acct=() nfaults=0
 	CLUSTER_DIR=$DFRS_BUILD/soak/$mode
 	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
 	params="amcbf_mode=$mode,amcbf_interval=5,amcbf_avail_policy=threshold,amcbf_avail_slot=5,amcbf_avail_migration_cost=20"
@@ -173,7 +181,8 @@ run_mode() {
 	secs=$((minutes * 60 / 2))
 	end=$((SECONDS + secs)) next_fault=$((SECONDS + fault_every)) next_sample=$SECONDS
 	say "$mode: $secs s of jobs at $rate/s, a fault every $fault_every s (seed $seed)"
-	while [ $SECONDS -lt $end ]; do
+	# with --faults-in-turn, until every kind of fault has come once too
+	while [ $SECONDS -lt $end ] || { [ "$in_turn" = 1 ] && [ "$nfaults" -lt "$(fault_kinds)" ]; }; do
 		for ((i = 0; i < rate; i++)); do
 			id=$(sbatch --parsable -o /dev/null -N $((1 + RANDOM % 3)) \
 				--comment="dfrs:need=0.$((3 + RANDOM % 7))" \
@@ -182,7 +191,8 @@ run_mode() {
 		done
 		[ $SECONDS -ge $next_sample ] && { sample; next_sample=$((SECONDS + 5)); }
 		if [ $SECONDS -ge $next_fault ]; then
-			fault
+			if [ "$in_turn" = 1 ]; then fault $((nfaults % $(fault_kinds))); else fault; fi
+			nfaults=$((nfaults + 1))
 			next_fault=$((SECONDS + fault_every))
 		fi
 		sleep 1
