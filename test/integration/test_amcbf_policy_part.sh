@@ -7,6 +7,11 @@
 # asserted is what Slurm records (squeue's state and reason, restarts,
 # jobcomp, sacct), the same as under sched/backfill (run with
 # DFRS_POLICY_SCHED=sched/backfill to see it):
+#  partitions set so in slurm.conf (Slurm's job_limits_check):
+#   State=DOWN: a job pends with reason PartitionDown, runs once UP;
+#   MaxTime=1 (Slurm's test17.55 case: EnforcePartLimits=NO, the default):
+#     a -t 100 job pends with reason PartitionTimeLimit (it is not started
+#     with its limit cut);
 #  partitions, each changed while its job is held, then the job released:
 #   State=INACTIVE: pends with reason PartitionInactive, runs once UP;
 #   AllowGroups=root, for a job of user daemon: PartitionConfig (on 24.11
@@ -55,6 +60,8 @@ start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 	--conf "PartitionName=pr Nodes=ALL State=UP" \
 	--conf "PartitionName=pm Nodes=ALL State=UP" \
 	--conf "PartitionName=pc Nodes=ALL State=UP" \
+	--conf "PartitionName=closed Nodes=ALL State=DOWN" \
+	--conf "PartitionName=short Nodes=ALL MaxTime=1 State=UP" \
 	--conf "PartitionName=hi Nodes=ALL PriorityTier=3 State=UP" \
 	--conf "PartitionName=lo Nodes=ALL PriorityTier=1 PreemptMode=REQUEUE State=UP" \
 	--conf "PartitionName=off Nodes=ALL PriorityTier=1 PreemptMode=OFF State=UP" ||
@@ -67,6 +74,9 @@ sacctmgr -i modify qos low set maxwall=1 >/dev/null ||
 maxwall_seen() {
 	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'MaxWallPJ=1'
 }
+# a DOWN partition's job and one over its partition's MaxTime
+pd=$(submit -p closed -N1 --wrap 'sleep 1')
+pt=$(submit -p short -N1 -t 100 --wrap 'sleep 1')
 # held jobs, then each partition changed, then the jobs released
 as_daemon() { (cd /tmp && runuser -u daemon -- "$@"); }
 i=$(submit -H -p pi -N1 --wrap 'sleep 1')
@@ -92,6 +102,10 @@ group_reason=PartitionConfig
 ! slurm_at_least 24.11 ||
 	group_reason="uid $(id -u daemon) not in group permitted to use this partition (pg). groups allowed: root"
 policy_reasons() {
+	wait_for "$1: the DOWN partition's job pending with PartitionDown" \
+		reason_is "$pd" PartitionDown
+	wait_for "$1: the -t 100 job pending with PartitionTimeLimit (MaxTime=1)" \
+		reason_is "$pt" PartitionTimeLimit
 	wait_for "$1: the INACTIVE partition's job pending with PartitionInactive" \
 		reason_is "$i" PartitionInactive
 	wait_for "$1: daemon's job pending with '$group_reason' (AllowGroups=root)" \
@@ -117,18 +131,21 @@ if ! scontrol show job "$c" | grep -q 'CPUs/Task=2 ' ||
    ! scontrol show job "$c" | grep -q 'MinMemoryCPU=256M'; then
 	fail "job $c ran with $(scontrol show job "$c" | grep -o 'CPUs/Task=[0-9]*\|MinMemoryCPU=[0-9A-Z]*' | paste -sd' ') under MaxMemPerCPU=256, want CPUs/Task=2 MinMemoryCPU=256M"
 fi
+scontrol update partitionname=closed state=up
 scontrol update partitionname=pi state=up
 scontrol update partitionname=pg allowgroups=ALL
 scontrol update partitionname=pr rootonly=no
 scontrol update partitionname=pm maxmempernode=4096
-wait_jobs_done 30 "$i" "$g" "$r" "$m"
-for j in "$i" "$g" "$r" "$m"; do
+wait_jobs_done 30 "$pd" "$i" "$g" "$r" "$m"
+for j in "$pd" "$i" "$g" "$r" "$m"; do
 	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
 		fail "job $j: sacct State=$(sacct_of "$j" State) once its partition was restored, want COMPLETED"
 done
 reason_is "$w" QOSMaxWallDurationPerJobLimit ||
 	fail "job $w: $(squeue -h -j "$w" -o '%T %r') at the end, want PENDING QOSMaxWallDurationPerJobLimit"
-scancel "$w"
+reason_is "$pt" PartitionTimeLimit ||
+	fail "job $pt: $(squeue -h -j "$pt" -o '%T %r') at the end, want PENDING PartitionTimeLimit"
+scancel "$w" "$pt"
 
 # a reservation of every node for user daemon: root's job waits beside
 # it, and starts once it is deleted (that wakes sched/amcbf)
