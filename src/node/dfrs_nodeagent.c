@@ -8,7 +8,8 @@
  * its node and cluster, puts each job in its own cpu cgroup and sets
  * cpu.shares from the job's "dfrs:" tag: an administrator's AdminComment tag
  * first, else the SystemComment tag the plugins write in slurmctld, else the
- * kernel's default (an equal share).  On cgroup v2 (cgroup_v2.c) it writes
+ * kernel's default (an equal share); a job Slurm is ending gets the foreground
+ * weight while its processes exit (CPU_WEIGHT_ENDING).  On cgroup v2 (cgroup_v2.c) it writes
  * cpu.weight and cpu.idle instead, into Slurm's own group of the job when
  * there is one.  Groups of jobs with no process left are removed.  When the
  * cpu controller is missing or not writable it says so once and goes on
@@ -194,6 +195,19 @@ static applied_t *remember(agent_t *a, uint32_t job_id)
 	return p;
 }
 
+/*
+ * Slurm is ending the job while its processes are still here: a job neither
+ * running nor suspended (pending again after a requeue or a preemption,
+ * cancelled, timed out, failed), or one completing.
+ */
+static bool job_ending(const job_info_t *job)
+{
+	uint32_t base = job->job_state & JOB_STATE_BASE;
+
+	return (job->job_state & JOB_COMPLETING) ||
+	       (base != JOB_RUNNING && base != JOB_SUSPENDED);
+}
+
 /* The weight for a job, and a short note of where it came from. */
 static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 			   size_t len)
@@ -205,6 +219,10 @@ static unsigned weight_for(agent_t *a, uint32_t job_id, char *source,
 	cpu_weight_tag_t tag;
 	char err[160];
 
+	if (job && job_ending(job)) {
+		snprintf(source, len, "Slurm is ending the job");
+		return CPU_WEIGHT_ENDING;
+	}
 	for (int i = 0; i < 2; i++) {
 		int rc = cpu_weight_tag_parse(fields[i], &tag, err, sizeof(err));
 		if (rc == 1) {

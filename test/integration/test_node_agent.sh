@@ -3,7 +3,10 @@
 # test_node_agent.sh - dfrs-nodeagent beside each slurmd puts every job's
 # processes in its own cpu cgroup and keeps cpu.shares equal to the weight the
 # job's dfrs tag asks for, follows changes within seconds, ignores a malformed
-# tag with one log line, removes the group when the job ends, leaves another
+# tag with one log line, gives a job Slurm is ending the foreground weight
+# while its processes exit (a job held at weight 2 that ignores SIGTERM is
+# cancelled: KillWait=15, so its processes stay until SIGKILL), removes the
+# group when the job ends, leaves another
 # cluster's processes alone, and without a usable cpu controller warns once
 # while jobs still run.
 set -uo pipefail
@@ -12,7 +15,8 @@ set -uo pipefail
 # select/linear: no controller-side tags, so the agent's own defaults and the
 # administrator's AdminComment tags are what is tested here (select/dfrs's
 # yields through the agent: test_select_dfrs.sh)
-start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear ||
+start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear \
+	--conf KillWait=15 ||
 	{ fail "cluster with node agents did not start"; finish; }
 mount=$(cpu_mount)
 [ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }
@@ -80,6 +84,16 @@ grep -q "warning: not enforcing CPU weights: the 'nosuchcontroller' cgroup contr
 scancel "$a" "$b"
 wait_for "job $a: group removed after the job ended" group_gone n1 "$a"
 wait_for "job $b: group removed after the job ended" group_gone n2 "$b"
+# an ending job (n1 is free now: select/linear gives a job the whole node):
+# cancelled, its processes ignore SIGTERM until KillWait ends
+e=$(submit -w n1 --wrap "trap '' TERM; sleep 64")
+scontrol update jobid="$e" AdminComment="dfrs:tier=bg"
+wait_for -t 30 "job $e: started, cpu.shares 2 after dfrs:tier=bg" shares_is n1 "$e" 2
+scancel "$e"
+wait_for "job $e: cpu.shares 10000 while Slurm ends it" shares_is n1 "$e" 10000
+wait_for "job $e: the agent's line of the ending job's weight" grep -q \
+	"job $e: cpu.shares 2 -> 10000 (Slurm is ending the job)" "$CLUSTER_DIR/nodeagent-n1.log"
+wait_for -t 40 "job $e: group removed after the job ended (SIGKILL after KillWait)" group_gone n1 "$e"
 wait_jobs_done 60 "$c"
 assert_completed_once "$c"
 stop_cluster

@@ -25,6 +25,13 @@
 #define CPU_WEIGHT_FOREGROUND 10000u	/* Liu et al.'s fg tier */
 #define CPU_WEIGHT_BACKGROUND 2u	/* Liu et al.'s bg tier */
 #define CPU_WEIGHT_SCALE 10000.0	/* weight of a task at yield 1, need 1 */
+/*
+ * A job Slurm is ending (requeued, preempted, cancelled, timed out) whose
+ * processes are still on the node, whatever its tag said: exiting takes CPU
+ * (freeing its memory), and a job held at a tiny weight on a busy node can
+ * outlast UnkillableStepTimeout, which drains the node ("Kill task failed").
+ */
+#define CPU_WEIGHT_ENDING CPU_WEIGHT_FOREGROUND
 
 typedef struct {
 	double yield;		/* -1 if absent */
