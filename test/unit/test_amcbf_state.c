@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "amcbf/amcbf_state.h"
 
 static void test_round_trip(void **state)
@@ -124,11 +126,96 @@ static void test_corrupt(void **state)
 		"jobs[0].submit: not a time >= 0");
 }
 
+/* The text json-c prints for the same values (JSON_C_TO_STRING_PLAIN), as
+ * amcbf_state_to_json used to build it: the writer must match it byte for
+ * byte. */
+static char *json_c_text(const amcbf_state_t *s)
+{
+	json_object *root = json_object_new_object(), *jobs = json_object_new_array();
+	char *text;
+
+	json_object_object_add(root, "version", json_object_new_int(AMCBF_STATE_VERSION));
+	json_object_object_add(root, "params",
+			       s->params ? json_object_new_string(s->params) : NULL);
+	json_object_object_add(root, "last_periodic",
+			       json_object_new_int64(s->last_periodic));
+	for (size_t i = 0; i < s->njobs; i++) {
+		const amcbf_state_job_t *j = &s->jobs[i];
+		json_object *o = json_object_new_object(), *hosts = json_object_new_array();
+
+		json_object_object_add(o, "id", json_object_new_int64(j->id));
+		json_object_object_add(o, "vt", json_object_new_double(j->vt));
+		json_object_object_add(o, "seen", json_object_new_boolean(j->seen));
+		if (j->submit)
+			json_object_object_add(o, "submit", json_object_new_int64(j->submit));
+		for (size_t h = 0; h < j->nhosts; h++)
+			json_object_array_add(hosts, json_object_new_string(j->hosts[h]));
+		json_object_object_add(o, "hosts", hosts);
+		json_object_array_add(jobs, o);
+	}
+	json_object_object_add(root, "jobs", jobs);
+	text = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+	json_object_put(root);
+	return text;
+}
+
+/* Written without json-c's objects, the same text as json-c's: doubles of
+ * every kind, strings that need escaping, with and without submit times
+ * and hosts; and it parses back to the same values. */
+static void test_same_as_json_c(void **state)
+{
+	char *h1[] = { "n1", "rack/1\"a\\b", "tab\there\n\x01\x1f", "caf\xc3\xa9" };
+	double vts[] = { 0, 5, 301.5, 1.0 / 3, 12345.678 * 3, 1e20, 1e-7,
+			 123456789012345678.0, 0.1 + 0.2, 86400 };
+	amcbf_state_job_t jobs[sizeof(vts) / sizeof(vts[0])];
+	amcbf_state_t in = { .params = "amcbf_mode=dfrs,path=/var/x \"q\"",
+			     .last_periodic = 1700000000, .jobs = jobs,
+			     .njobs = sizeof(vts) / sizeof(vts[0]) }, out;
+	char err[256], *mine, *theirs;
+
+	(void)state;
+	memset(jobs, 0, sizeof(jobs));
+	for (size_t i = 0; i < in.njobs; i++) {
+		jobs[i].id = 10 + 7 * (uint32_t)i;
+		jobs[i].vt = vts[i];
+		jobs[i].seen = (int)(i % 2);
+		jobs[i].submit = i % 3 ? 1699999000 + (long)i : 0;
+		jobs[i].hosts = i % 4 ? h1 : NULL;
+		jobs[i].nhosts = i % 4 ? 1 + i % 4 : 0;
+	}
+	mine = amcbf_state_to_json(&in);
+	theirs = json_c_text(&in);
+	assert_non_null(mine);
+	assert_string_equal(mine, theirs);
+	assert_int_equal(amcbf_state_parse(mine, &out, err, sizeof(err)), 0);
+	assert_string_equal(out.params, in.params);
+	assert_int_equal(out.njobs, in.njobs);
+	for (size_t i = 0; i < in.njobs; i++) {
+		assert_int_equal(out.jobs[i].id, jobs[i].id);
+		assert_true(out.jobs[i].vt == jobs[i].vt);
+		assert_int_equal(out.jobs[i].submit, jobs[i].submit);
+		assert_int_equal(out.jobs[i].nhosts, jobs[i].nhosts);
+		for (size_t h = 0; h < jobs[i].nhosts; h++)
+			assert_string_equal(out.jobs[i].hosts[h], h1[h]);
+	}
+	amcbf_state_free(&out);
+	free(mine);
+	free(theirs);
+	in.params = NULL;
+	in.njobs = 0;
+	mine = amcbf_state_to_json(&in);
+	theirs = json_c_text(&in);
+	assert_string_equal(mine, theirs);
+	free(mine);
+	free(theirs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_empty_state),
+		cmocka_unit_test(test_same_as_json_c),
 		cmocka_unit_test(test_corrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
