@@ -210,12 +210,85 @@ static void test_same_as_json_c(void **state)
 	free(theirs);
 }
 
+/* Read job by job (amcbf_state.c): the same values as one json-c tree
+ * would give, whatever the spacing, key order or strings that look like
+ * JSON; a second "jobs" key is read as json-c reads it (the last wins). */
+static void test_read_by_job(void **state)
+{
+	const char *text =
+		" {\n \"jobs\" : [ {\"hosts\":[\"a],{\\\"b\\\"\" , \"n/2\"], \"id\":7,"
+		"\"vt\":1.5,\"seen\":true} ,\n{\"id\":9,\"vt\":0,\"seen\":false,"
+		"\"submit\":1700000001,\"hosts\":[]} ] , \"params\":\"x,\\\"jobs\\\":[1]\","
+		" \"version\" : 1, \"last_periodic\": 42 }\n ";
+	const char *twice =
+		"{\"version\":1,\"last_periodic\":0,\"jobs\":[{\"id\":5,\"vt\":0,"
+		"\"seen\":true,\"hosts\":[]}],\"jobs\":[]}";
+	amcbf_state_t out;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_string_equal(out.params, "x,\"jobs\":[1]");
+	assert_int_equal(out.last_periodic, 42);
+	assert_int_equal(out.njobs, 2);
+	assert_int_equal(out.jobs[0].id, 7);
+	assert_true(out.jobs[0].vt == 1.5);
+	assert_int_equal(out.jobs[0].seen, 1);
+	assert_int_equal(out.jobs[0].nhosts, 2);
+	assert_string_equal(out.jobs[0].hosts[0], "a],{\"b\"");
+	assert_string_equal(out.jobs[0].hosts[1], "n/2");
+	assert_int_equal(out.jobs[1].id, 9);
+	assert_int_equal(out.jobs[1].submit, 1700000001);
+	amcbf_state_free(&out);
+	assert_int_equal(amcbf_state_parse(twice, &out, err, sizeof(err)), 0);
+	assert_int_equal(out.njobs, 0);
+	amcbf_state_free(&out);
+}
+
+/* Many jobs written and read back, every value the same. */
+static void test_many_jobs(void **state)
+{
+	enum { N = 20000 };
+	amcbf_state_job_t *jobs = calloc(N, sizeof(*jobs));
+	char *h[] = { "n1", "n1024" };
+	amcbf_state_t in = { .params = "amcbf_mode=amcbf", .last_periodic = 7,
+			     .jobs = jobs, .njobs = N }, out;
+	char err[256], *text;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		jobs[i].id = 1 + 3 * (uint32_t)i;
+		jobs[i].vt = 0.25 * (double)i;
+		jobs[i].seen = (int)(i % 2);
+		jobs[i].submit = i % 5 ? 1700000000 + (long)i : 0;
+		jobs[i].hosts = i % 7 ? NULL : h;
+		jobs[i].nhosts = i % 7 ? 0 : 2;
+	}
+	text = amcbf_state_to_json(&in);
+	assert_non_null(text);
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_int_equal(out.njobs, N);
+	for (size_t i = 0; i < N; i++) {
+		assert_int_equal(out.jobs[i].id, jobs[i].id);
+		assert_true(out.jobs[i].vt == jobs[i].vt);
+		assert_int_equal(out.jobs[i].seen, jobs[i].seen);
+		assert_int_equal(out.jobs[i].submit, jobs[i].submit);
+		assert_int_equal(out.jobs[i].nhosts, jobs[i].nhosts);
+	}
+	assert_string_equal(out.jobs[0].hosts[1], "n1024");
+	amcbf_state_free(&out);
+	free(text);
+	free(jobs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_empty_state),
 		cmocka_unit_test(test_same_as_json_c),
+		cmocka_unit_test(test_read_by_job),
+		cmocka_unit_test(test_many_jobs),
 		cmocka_unit_test(test_corrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
