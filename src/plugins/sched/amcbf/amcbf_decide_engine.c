@@ -633,6 +633,14 @@ static void engine_read_begin(amcbf_pass_t *p)
 	snapshot_t *s = &((engine_t *)p->own)->snap;
 
 	s->nnodes = node_record_count;
+	/* at most one entry a job record and one blocker a node: one array
+	 * of that size, not a chain of doublings (at 20,000 jobs the last
+	 * double was 32,768 entries, 8.1 MB, with the 4 MB before it freed
+	 * in the same cycle) */
+	if (!s->cap) {
+		s->cap = (size_t)list_count(job_list) + (size_t)node_record_count;
+		s->e = xcalloc(s->cap ? s->cap : 1, sizeof(*s->e));
+	}
 	amcbf_lic_pool_read(&s->pool);
 	s->pair.site = amcbf_rules_site();
 	snapshot_blockers(s, p->params, p->avail);
