@@ -257,6 +257,7 @@ measure_amcbf() {
 	# the process that ran while the jobs were submitted
 	st=$(log_from "$off" | awk '/ stats: [0-9]+ cycles/ && !n++')
 	say "$mode, while submitting: ${st#*stats: }"
+	log_from "$off" | grep -h 'read phase: the longest' | head -1 | sed 's/^/  /' || true
 	off=$(log_size) off0=$(log_size)
 	for ((i = 0; i < cycles * interval * 4 + 120; i++)); do
 		if [ "$mode" = dfrs ]; then

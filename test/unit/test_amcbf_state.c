@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "amcbf/amcbf_state.h"
 
 static void test_round_trip(void **state)
@@ -124,11 +126,169 @@ static void test_corrupt(void **state)
 		"jobs[0].submit: not a time >= 0");
 }
 
+/* The text json-c prints for the same values (JSON_C_TO_STRING_PLAIN), as
+ * amcbf_state_to_json used to build it: the writer must match it byte for
+ * byte. */
+static char *json_c_text(const amcbf_state_t *s)
+{
+	json_object *root = json_object_new_object(), *jobs = json_object_new_array();
+	char *text;
+
+	json_object_object_add(root, "version", json_object_new_int(AMCBF_STATE_VERSION));
+	json_object_object_add(root, "params",
+			       s->params ? json_object_new_string(s->params) : NULL);
+	json_object_object_add(root, "last_periodic",
+			       json_object_new_int64(s->last_periodic));
+	for (size_t i = 0; i < s->njobs; i++) {
+		const amcbf_state_job_t *j = &s->jobs[i];
+		json_object *o = json_object_new_object(), *hosts = json_object_new_array();
+
+		json_object_object_add(o, "id", json_object_new_int64(j->id));
+		json_object_object_add(o, "vt", json_object_new_double(j->vt));
+		json_object_object_add(o, "seen", json_object_new_boolean(j->seen));
+		if (j->submit)
+			json_object_object_add(o, "submit", json_object_new_int64(j->submit));
+		for (size_t h = 0; h < j->nhosts; h++)
+			json_object_array_add(hosts, json_object_new_string(j->hosts[h]));
+		json_object_object_add(o, "hosts", hosts);
+		json_object_array_add(jobs, o);
+	}
+	json_object_object_add(root, "jobs", jobs);
+	text = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+	json_object_put(root);
+	return text;
+}
+
+/* Written without json-c's objects, the same text as json-c's: doubles of
+ * every kind, strings that need escaping, with and without submit times
+ * and hosts; and it parses back to the same values. */
+static void test_same_as_json_c(void **state)
+{
+	char *h1[] = { "n1", "rack/1\"a\\b", "tab\there\n\x01\x1f", "caf\xc3\xa9" };
+	double vts[] = { 0, 5, 301.5, 1.0 / 3, 12345.678 * 3, 1e20, 1e-7,
+			 123456789012345678.0, 0.1 + 0.2, 86400 };
+	amcbf_state_job_t jobs[sizeof(vts) / sizeof(vts[0])];
+	amcbf_state_t in = { .params = "amcbf_mode=dfrs,path=/var/x \"q\"",
+			     .last_periodic = 1700000000, .jobs = jobs,
+			     .njobs = sizeof(vts) / sizeof(vts[0]) }, out;
+	char err[256], *mine, *theirs;
+
+	(void)state;
+	memset(jobs, 0, sizeof(jobs));
+	for (size_t i = 0; i < in.njobs; i++) {
+		jobs[i].id = 10 + 7 * (uint32_t)i;
+		jobs[i].vt = vts[i];
+		jobs[i].seen = (int)(i % 2);
+		jobs[i].submit = i % 3 ? 1699999000 + (long)i : 0;
+		jobs[i].hosts = i % 4 ? h1 : NULL;
+		jobs[i].nhosts = i % 4 ? 1 + i % 4 : 0;
+	}
+	mine = amcbf_state_to_json(&in);
+	theirs = json_c_text(&in);
+	assert_non_null(mine);
+	assert_string_equal(mine, theirs);
+	assert_int_equal(amcbf_state_parse(mine, &out, err, sizeof(err)), 0);
+	assert_string_equal(out.params, in.params);
+	assert_int_equal(out.njobs, in.njobs);
+	for (size_t i = 0; i < in.njobs; i++) {
+		assert_int_equal(out.jobs[i].id, jobs[i].id);
+		assert_true(out.jobs[i].vt == jobs[i].vt);
+		assert_int_equal(out.jobs[i].submit, jobs[i].submit);
+		assert_int_equal(out.jobs[i].nhosts, jobs[i].nhosts);
+		for (size_t h = 0; h < jobs[i].nhosts; h++)
+			assert_string_equal(out.jobs[i].hosts[h], h1[h]);
+	}
+	amcbf_state_free(&out);
+	free(mine);
+	free(theirs);
+	in.params = NULL;
+	in.njobs = 0;
+	mine = amcbf_state_to_json(&in);
+	theirs = json_c_text(&in);
+	assert_string_equal(mine, theirs);
+	free(mine);
+	free(theirs);
+}
+
+/* Read job by job (amcbf_state.c): the same values as one json-c tree
+ * would give, whatever the spacing, key order or strings that look like
+ * JSON; a second "jobs" key is read as json-c reads it (the last wins). */
+static void test_read_by_job(void **state)
+{
+	const char *text =
+		" {\n \"jobs\" : [ {\"hosts\":[\"a],{\\\"b\\\"\" , \"n/2\"], \"id\":7,"
+		"\"vt\":1.5,\"seen\":true} ,\n{\"id\":9,\"vt\":0,\"seen\":false,"
+		"\"submit\":1700000001,\"hosts\":[]} ] , \"params\":\"x,\\\"jobs\\\":[1]\","
+		" \"version\" : 1, \"last_periodic\": 42 }\n ";
+	const char *twice =
+		"{\"version\":1,\"last_periodic\":0,\"jobs\":[{\"id\":5,\"vt\":0,"
+		"\"seen\":true,\"hosts\":[]}],\"jobs\":[]}";
+	amcbf_state_t out;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_string_equal(out.params, "x,\"jobs\":[1]");
+	assert_int_equal(out.last_periodic, 42);
+	assert_int_equal(out.njobs, 2);
+	assert_int_equal(out.jobs[0].id, 7);
+	assert_true(out.jobs[0].vt == 1.5);
+	assert_int_equal(out.jobs[0].seen, 1);
+	assert_int_equal(out.jobs[0].nhosts, 2);
+	assert_string_equal(out.jobs[0].hosts[0], "a],{\"b\"");
+	assert_string_equal(out.jobs[0].hosts[1], "n/2");
+	assert_int_equal(out.jobs[1].id, 9);
+	assert_int_equal(out.jobs[1].submit, 1700000001);
+	amcbf_state_free(&out);
+	assert_int_equal(amcbf_state_parse(twice, &out, err, sizeof(err)), 0);
+	assert_int_equal(out.njobs, 0);
+	amcbf_state_free(&out);
+}
+
+/* Many jobs written and read back, every value the same. */
+static void test_many_jobs(void **state)
+{
+	enum { N = 20000 };
+	amcbf_state_job_t *jobs = calloc(N, sizeof(*jobs));
+	char *h[] = { "n1", "n1024" };
+	amcbf_state_t in = { .params = "amcbf_mode=amcbf", .last_periodic = 7,
+			     .jobs = jobs, .njobs = N }, out;
+	char err[256], *text;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		jobs[i].id = 1 + 3 * (uint32_t)i;
+		jobs[i].vt = 0.25 * (double)i;
+		jobs[i].seen = (int)(i % 2);
+		jobs[i].submit = i % 5 ? 1700000000 + (long)i : 0;
+		jobs[i].hosts = i % 7 ? NULL : h;
+		jobs[i].nhosts = i % 7 ? 0 : 2;
+	}
+	text = amcbf_state_to_json(&in);
+	assert_non_null(text);
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+	assert_int_equal(out.njobs, N);
+	for (size_t i = 0; i < N; i++) {
+		assert_int_equal(out.jobs[i].id, jobs[i].id);
+		assert_true(out.jobs[i].vt == jobs[i].vt);
+		assert_int_equal(out.jobs[i].seen, jobs[i].seen);
+		assert_int_equal(out.jobs[i].submit, jobs[i].submit);
+		assert_int_equal(out.jobs[i].nhosts, jobs[i].nhosts);
+	}
+	assert_string_equal(out.jobs[0].hosts[1], "n1024");
+	amcbf_state_free(&out);
+	free(text);
+	free(jobs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_empty_state),
+		cmocka_unit_test(test_same_as_json_c),
+		cmocka_unit_test(test_read_by_job),
+		cmocka_unit_test(test_many_jobs),
 		cmocka_unit_test(test_corrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

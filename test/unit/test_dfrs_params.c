@@ -181,7 +181,7 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_bg_min_rate=0 amcbf_reserve=1 amcbf_requeue_victims=auto "
 			    "amcbf_max_preempt=3 amcbf_min_runtime=0 "
 			    "amcbf_max_preempt_per_cycle=8 amcbf_yield_interval=200 "
-			    "amcbf_max_read_time=500 "
+			    "amcbf_max_read_time=200 "
 			    "amcbf_drift_window=3600 amcbf_drift_factor=3 "
 			    "amcbf_drift_min_work=600 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "

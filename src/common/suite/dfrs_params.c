@@ -81,7 +81,7 @@ static const param_spec_t specs[] = {
 	{ "amcbf_yield_interval", P_INT, "200", 0, 10000, NULL,
 	  offsetof(dfrs_params_t, yield_interval),
 	  "milliseconds sched/amcbf holds slurmctld's locks at most before it lets waiting RPCs run (0: never yields)" },
-	{ "amcbf_max_read_time", P_INT, "500", 0, 60000, NULL,
+	{ "amcbf_max_read_time", P_INT, "200", 0, 60000, NULL,
 	  offsetof(dfrs_params_t, max_read_time),
 	  "milliseconds the read phase at the start of a cycle may hold slurmctld's locks before it stops reading pending jobs; the ones left are read first in the next cycle, one second later (0: no bound)" },
 	{ "amcbf_drift_window", P_INT, "3600", 0, 604800, NULL,

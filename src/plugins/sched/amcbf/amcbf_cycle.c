@@ -182,7 +182,11 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	/* shutdown_time: began while we waited */
 	if (!slurmctld_config.shutdown_time && d->prepare(&p))
 		to_decide = read_phase(d, &p, &records);
-	amcbf_hold_note_read(amcbf_hold_unlock(&p.hold), records);
+	{
+		double held = amcbf_hold_unlock(&p.hold);
+
+		amcbf_hold_note_read(held, p.hold.cpu_ms, records);
+	}
 	/* the decider decides with no lock held */
 	if (to_decide && d->decide(&p)) {
 		amcbf_hold_lock(&p.hold);

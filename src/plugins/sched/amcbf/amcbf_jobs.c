@@ -50,6 +50,7 @@
 #include "amcbf_preempt_rules.h"
 #include "dfrs/dfrs_priority.h"
 #include "amcbf/limit_cap.h"
+#include "amcbf/shape_cache.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -246,18 +247,19 @@ bool amcbf_node_usable(int i)
  * memory, CPUs or disk (job_req_node_filter, as sched/backfill does).
  * NULL when every node will do.
  */
-unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
+static unsigned char *job_allowed_at(job_record_t *job_ptr, int nodes,
+				     time_t now)
 {
 	job_details_t *details = job_ptr->details;
 	bitstr_t *avail = bit_alloc(node_record_count);
 	unsigned char *allowed = NULL;
 
 	/* the partitions the job may start in now (-p a,b: several) */
-	amcbf_parts_nodes(job_ptr, avail, time(NULL));
+	amcbf_parts_nodes(job_ptr, avail, now);
 	if (details->exc_node_bitmap)
 		bit_and_not(avail, details->exc_node_bitmap);
 	/* advanced reservations: members in theirs, outsiders out of them */
-	amcbf_resv_restrict(job_ptr, avail, time(NULL));
+	amcbf_resv_restrict(job_ptr, avail, now);
 	/* a job that ended is still leaving these: Slurm refuses new jobs
 	 * there until it has (the next cycle sees them free) */
 	if (cg_node_bitmap)
@@ -274,6 +276,78 @@ unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
 	}
 	FREE_NULL_BITMAP(avail);
 	return allowed;
+}
+
+unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes)
+{
+	return job_allowed_at(job_ptr, nodes, time(NULL));
+}
+
+/*
+ * Everything job_allowed_at()'s answer depends on besides slurmctld's
+ * node, partition and reservation tables (which the locks held through a
+ * read keep as they are), for a job whose answer depends on nothing else:
+ * one partition, no -x/-w, no features or preferences, no reservation of
+ * its own.  False for any other job: it is computed alone.  The second is
+ * in the key: a reservation's window is tested at `now`.
+ */
+static bool allowed_shape(job_record_t *job_ptr, time_t now, shape_key_t *key)
+{
+	job_details_t *d = job_ptr->details;
+	multi_core_data_t *mc = d->mc_ptr;
+
+	if ((job_ptr->part_ptr_list &&
+	     list_count(job_ptr->part_ptr_list) > 1) ||
+	    d->exc_node_bitmap || d->req_node_bitmap ||
+	    d->features || d->feature_list || d->features_use ||
+	    d->feature_list_use || d->prefer || job_ptr->resv_name)
+		return false;
+	memset(key, 0, sizeof(*key));
+	key->w[0] = (uint64_t)(uintptr_t)job_ptr->part_ptr;
+	key->w[1] = (uint64_t)now;
+	key->w[2] = d->pn_min_cpus;
+	key->w[3] = d->pn_min_memory;
+	key->w[4] = d->pn_min_tmp_disk;
+	key->w[5] = mc ? 1 : 0;
+	if (mc) {
+		key->w[6] = mc->sockets_per_node;
+		key->w[7] = mc->cores_per_socket;
+		key->w[8] = mc->threads_per_core;
+	}
+	/* an outsider's reservations are tested over its run (its limit,
+	 * else its partition's MaxTime, which the partition gives) */
+	if (resv_list && list_count(resv_list))
+		key->w[9] = (uint64_t)job_ptr->time_limit + 1;
+	return true;
+}
+
+static void free_mask(void *p)
+{
+	xfree(p);
+}
+
+const unsigned char *amcbf_job_allowed_shared(amcbf_allowed_cache_t *cache,
+					      job_record_t *job_ptr, int nodes,
+					      unsigned char **own)
+{
+	time_t now = time(NULL);
+	shape_key_t key;
+	void *mask;
+
+	*own = NULL;
+	if (!allowed_shape(job_ptr, now, &key))
+		return *own = job_allowed_at(job_ptr, nodes, now);
+	if (shape_cache_find(&cache->shapes, &key, &mask))
+		return mask;
+	mask = job_allowed_at(job_ptr, nodes, now);
+	if (shape_cache_add(&cache->shapes, &key, mask))
+		return *own = mask;	/* not kept: the job owns it */
+	return mask;
+}
+
+void amcbf_allowed_cache_free(amcbf_allowed_cache_t *cache)
+{
+	shape_cache_free(&cache->shapes, free_mask);
 }
 
 /* May the engine preempt this running job? */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "amcbf/shape_cache.h"
 #include "sched/sched_engine.h"
 #include "suite/dfrs_params.h"
 
@@ -111,6 +112,20 @@ bool amcbf_node_usable(int i);
 /* Nodes a pending job of `nodes` nodes may use: xmalloc'ed mask, or NULL
  * when every node will do. */
 unsigned char *amcbf_job_allowed(job_record_t *job_ptr, int nodes);
+/* The same answers for one read of the queue, computed once per job
+ * "shape" (shape_cache.h): jobs of the same partition, per-node CPUs,
+ * memory and disk and without -x/-w, features or a reservation of their
+ * own share one mask, which the cache owns.  A job of any other kind gets
+ * its own mask, returned in *own as well (the caller frees it); else *own
+ * is NULL.  Only while slurmctld's locks stay held: free the cache before
+ * they are released and taken again for another read. */
+typedef struct {
+	shape_cache_t shapes;
+} amcbf_allowed_cache_t;
+const unsigned char *amcbf_job_allowed_shared(amcbf_allowed_cache_t *cache,
+					      job_record_t *job_ptr, int nodes,
+					      unsigned char **own);
+void amcbf_allowed_cache_free(amcbf_allowed_cache_t *cache);
 /* May this running job be preempted (requeued)?  Only a job of a
  * partition sched/amcbf manages that amcbf_rules_victim() lets go: a batch
  * job that may be requeued, preempted fewer than amcbf_max_preempt times,

@@ -22,6 +22,17 @@ static double longest_usec;
 static unsigned long yields;
 static double longest_read_ms;
 static size_t longest_read_jobs;
+static double longest_read_cpu_ms;
+
+/* The calling thread's CPU time, ms. */
+static double thread_cpu_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0.0;
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 static double usec_since(const struct timeval *t0)
 {
@@ -35,6 +46,7 @@ void amcbf_hold_lock(amcbf_hold_t *h)
 {
 	lock_slurmctld(h->locks);
 	gettimeofday(&h->taken, NULL);
+	h->cpu_taken_ms = thread_cpu_ms();
 	h->asked = h->taken;
 	h->step_us = 0.0;
 	h->part_update = last_part_update;
@@ -45,6 +57,7 @@ double amcbf_hold_unlock(amcbf_hold_t *h)
 {
 	double held = usec_since(&h->taken);
 
+	h->cpu_ms = thread_cpu_ms() - h->cpu_taken_ms;
 	if (held > longest_usec)
 		longest_usec = held;
 	unlock_slurmctld(h->locks);
@@ -65,6 +78,7 @@ bool amcbf_hold_yield(amcbf_hold_t *h)
 	usleep(AMCBF_YIELD_SLEEP_US);
 	lock_slurmctld(h->locks);
 	gettimeofday(&h->taken, NULL);
+	h->cpu_taken_ms = thread_cpu_ms();
 	h->asked = h->taken;
 	yields++;
 	if (slurmctld_config.shutdown_time ||
@@ -86,12 +100,18 @@ unsigned long amcbf_hold_yields(void)
 	return yields;
 }
 
-void amcbf_hold_note_read(double ms, size_t njobs)
+void amcbf_hold_note_read(double ms, double cpu_ms, size_t njobs)
 {
 	if (ms > longest_read_ms) {
 		longest_read_ms = ms;
 		longest_read_jobs = njobs;
+		longest_read_cpu_ms = cpu_ms;
 	}
+}
+
+double amcbf_hold_longest_read_cpu_ms(void)
+{
+	return longest_read_cpu_ms;
 }
 
 double amcbf_hold_longest_read_ms(size_t *njobs)

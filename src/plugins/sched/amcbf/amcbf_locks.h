@@ -26,6 +26,9 @@ typedef struct {
 	struct timeval asked;	/* the last amcbf_hold_yield call, or taken */
 	double step_us;		/* the longest time between two of them */
 	time_t part_update, conf_update;	/* when taken first */
+	double cpu_taken_ms;	/* the agent thread's CPU time when taken */
+	double cpu_ms;		/* its CPU time in the last hold, ms (set by
+				   amcbf_hold_unlock) */
 } amcbf_hold_t;
 
 void amcbf_hold_lock(amcbf_hold_t *h);
@@ -52,10 +55,13 @@ unsigned long amcbf_hold_yields(void);
  * The read of slurmctld's records at the start of a cycle: one hold that
  * does not yield (the view must be one moment's), so it grows with the
  * queue.  A cycle notes how long it held the locks to read slurmctld's
- * njobs job records; the longest such hold and its njobs are in the
- * statistics line.
+ * njobs job records (and the agent thread's CPU time in it, cpu_ms); the
+ * longest such hold and its njobs are in the statistics line.
  */
-void amcbf_hold_note_read(double ms, size_t njobs);
+void amcbf_hold_note_read(double ms, double cpu_ms, size_t njobs);
 double amcbf_hold_longest_read_ms(size_t *njobs);
+/* Of that longest read's hold, the time the agent thread ran (its CPU
+ * time, CLOCK_THREAD_CPUTIME_ID), ms: the rest it waited for a CPU. */
+double amcbf_hold_longest_read_cpu_ms(void);
 
 #endif

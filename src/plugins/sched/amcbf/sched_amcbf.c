@@ -175,6 +175,8 @@ static void log_stats(void)
 	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs,
 	     amcbf_drift_entries(),
 	     amcbf_drift_active() ? " (one under way)" : "");
+	info("read phase: the longest read held the locks %.2f ms for %zu job records, %.2f ms of it on a CPU (the rest waiting for one)",
+	     read_ms, read_jobs, amcbf_hold_longest_read_cpu_ms());
 	amcbf_read_log_stats(amcbf_deps_spared());
 }
 
