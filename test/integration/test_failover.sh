@@ -340,7 +340,7 @@ if grep -qF "$slurm_warning" "$L2"; then
 fi
 # a sched/amcbf that waited for the other controller's state lock
 for n in 1 2; do
-	grep -E 'sched/amcbf: .*(waiting up to|taken after|still locked).*amcbf-state.lock' \
+	grep -E 'sched/amcbf: (lock_waiting: waiting up to|take_state_lock: .*amcbf-state.lock (taken after|still locked))' \
 		"$CLUSTER_DIR/ctl$n/slurmctld.log" | sed "s/^/  ctl$n: /"
 done
 echo "run time: $((SECONDS - t_begin)) s (Slurm ${DFRS_SLURM_VERSION:-22.05})"
