@@ -71,8 +71,10 @@ primary_controls() {
 now() { date +%Y-%m-%dT%H:%M:%S; }
 # since LOG STAMP: the lines LOG wrote from STAMP (a now()) on
 since() { awk -v t="$2" 'substr($1, 2, 19) >= t' "$1"; }
-# has_since LOG STAMP PATTERN
-has_since() { since "$1" "$2" | grep -qE -- "$3"; }
+# has_since LOG STAMP PATTERN (grep reads it all: with -q it would stop at
+# the first match, and awk, writing on, die of SIGPIPE, which pipefail
+# turns into a miss)
+has_since() { since "$1" "$2" | grep -E -- "$3" >/dev/null; }
 comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
