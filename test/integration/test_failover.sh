@@ -20,14 +20,17 @@
 #     background tier and a job suspended by the availability policy: the
 #     backup takes over after SlurmctldTimeout and reads the state the
 #     primary last saved (1 suspended job, the need history); it resumes
-#     the suspended job in place when its host is back.
+#     the suspended job in place when its host is back.  sched/amcbf's
+#     state lock is held by another process at the takeover: the backup's
+#     sched/amcbf waits for it before it reads its state.
 #  C2 The primary returns again and takes control back.
 # Every job completes exactly once (sacct: one COMPLETED record per job,
 # no other run but the ones Slurm recorded as requeued; jobcomp the same);
 # the two controllers never act at once: each one's plugin lines lie inside
 # its own spans of control (from "Running as primary controller" to its
-# return to standby or its end), the spans never overlap, and the
-# plugins' cycles of the two controllers, merged, alternate only at the
+# return to standby or its end), the spans never overlap (but where Slurm
+# 24.11.5 says it let the primary start early, below), and the plugins'
+# lines and cycles of the two controllers, merged, alternate only at the
 # four handovers.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -68,8 +71,10 @@ primary_controls() {
 now() { date +%Y-%m-%dT%H:%M:%S; }
 # since LOG STAMP: the lines LOG wrote from STAMP (a now()) on
 since() { awk -v t="$2" 'substr($1, 2, 19) >= t' "$1"; }
-# has_since LOG STAMP PATTERN
-has_since() { since "$1" "$2" | grep -qE -- "$3"; }
+# has_since LOG STAMP PATTERN (grep reads it all: with -q it would stop at
+# the first match, and awk, writing on, die of SIGPIPE, which pipefail
+# turns into a miss)
+has_since() { since "$1" "$2" | grep -E -- "$3" >/dev/null; }
 comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
@@ -151,8 +156,32 @@ if ! state_is "$s" SUSPENDED || ! comment_is "$b2" dfrs:tier=bg; then
 	fail "B: the state changed while waiting for Slurm's save"
 fi
 t_b=$(now)
+# sched/amcbf's state lock (amcbf-state.lock) held by someone else at the
+# takeover, as a dead host's lock on NFS may be for a while: from the
+# primary's death on (the kernel releases its lock then), until 2 s after
+# the backup's sched/amcbf said it waits (40 s at most)
+python3 - "$CLUSTER_DIR/state/amcbf-state.lock" "$L2" <<'PY' &
+import fcntl, os, sys, time
+start = os.path.getsize(sys.argv[2])
+lock = open(sys.argv[1], "a")
+fcntl.lockf(lock, fcntl.LOCK_EX)
+end = time.time() + 40
+while time.time() < end:
+    with open(sys.argv[2], errors="replace") as log:
+        log.seek(start)
+        if any("waiting up to" in l and "amcbf-state.lock" in l for l in log):
+            time.sleep(2)
+            break
+    time.sleep(0.2)
+PY
+holder=$!
 kill -9 "$(head -1 "$CLUSTER_DIR/ctl1/slurmctld.pid")"
 wait_for -t 40 "B: the backup in control after kill -9 of the primary" backup_controls
+wait "$holder"
+for p in "sched/amcbf: lock_waiting: waiting up to 60 s for the other controller's sched/amcbf to save its state" \
+	 "sched/amcbf: take_state_lock: .*amcbf-state.lock taken after [0-9.]+ s"; do
+	wait_for "B: the backup's log: $p" has_since "$L2" "$t_b" "$p"
+done
 for p in "ControlMachine ctl1 not responding, BackupController1 ctl2 taking over" \
 	 "sched/amcbf: restore: restored [0-9]+ jobs' virtual times" \
 	 "availability: loaded the models of 4 nodes and 1 suspended jobs" \
@@ -199,12 +228,29 @@ for j in "${ids[@]}"; do
 done
 sacct -n -X -P -D -j "$(IFS=,; echo "${ids[*]}")" -o JobID,State,Suspended,NodeList | sed 's/^/  sacct: /'
 
+slurm_warning='backup not completely done relinquishing control'
 # the two controllers never acted at once
+# Slurm 24.11.5 answers a returning primary's REQUEST_CONTROL only after
+# CONTROL_TIMEOUT - 1 s (its shutdown waits for that very RPC), before the
+# backup has stopped: the primary reads Slurm's state and says "Running as
+# primary controller" while the backup still stops and saves.  That
+# overlap of the controllers' spans is Slurm's, and is let pass only where
+# the backup's log has Slurm's own warning about it; the plugins' lines
+# must still never interleave: the returning primary's sched/amcbf waits
+# for the backup's to release its state lock (amcbf-state.lock) after its
+# last save.
 python3 - "$L1" "$L2" <<'PY' || fail "the controllers' logs show them acting at once (above)"
 import re, sys
+from datetime import datetime
 stamp = re.compile(r"^\[(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3})\] (.*)")
+# a plugin line that is not an act of control: loading, and sched/amcbf
+# saying that it waits for the other controller's state lock
+quiet = re.compile(r"select/dfrs: (init|load_params|select_delegate_load):|"
+                   r"sched/amcbf: (init|lock_waiting):")
+slurm_warning = "REQUEST_CONTROL reply but backup not completely done relinquishing control"
 def spans(path):
-    """(start, end) of each span of control, and the plugin lines."""
+    """(start, end) of each span of control, the plugin lines, and the
+    times of Slurm's warning above."""
     lines = []
     for line in open(path, errors="replace"):
         m = stamp.match(line)
@@ -225,7 +271,7 @@ def spans(path):
         start = None
         for t, text in lines[a:b]:
             act = (re.search(r"(sched/amcbf|select/dfrs): ", text) and
-                   not re.search(r"select/dfrs: (init|load_params|select_delegate_load):", text))
+                   not quiet.search(text))
             # control: from taking over (a backup), or from the first act
             # or "Running as primary controller" (a primary, which reads
             # the state once a backup in control let go)
@@ -238,36 +284,67 @@ def spans(path):
                 out.append((start, t)); start = None
         if start:	# the process ended (or runs: the last segment)
             out.append((start, lines[b - 1][0] if b < len(lines) else "9999"))
-    return out, acts
+    warns = [t for t, text in lines if slurm_warning in text]
+    return out, acts, warns
+def secs(t):
+    return datetime.strptime(t, "%Y-%m-%dT%H:%M:%S.%f").timestamp()
 bad = 0
-s1, a1 = spans(sys.argv[1])
-s2, a2 = spans(sys.argv[2])
+s1, a1, _ = spans(sys.argv[1])
+s2, a2, w2 = spans(sys.argv[2])
 for a in s1:
     for b in s2:
         if a[0] < b[1] and b[0] < a[1]:
-            print("  overlap: ctl1 %s..%s and ctl2 %s..%s" % (a + b)); bad += 1
+            # the primary's return, answered by Slurm's early reply: the
+            # warning in the backup's span, within 30 s before the
+            # primary's span starts
+            slurms = b[0] < a[0] and any(
+                b[0] <= w <= a[0] and secs(a[0]) - secs(w) < 30 for w in w2)
+            print("  overlap: ctl1 %s..%s and ctl2 %s..%s" % (a + b) +
+                  (" (Slurm's: the backup answered REQUEST_CONTROL before it had stopped)"
+                   if slurms else ""))
+            bad += not slurms
 for name, sp, acts in (("ctl1", s1, a1), ("ctl2", s2, a2)):
     for t, text in acts:
         if not any(s <= t <= e for s, e in sp):
             print("  %s acted outside its control: [%s] %s" % (name, t, text)); bad += 1
-cycles = sorted([(t, 1) for t, x in a1 if "timed_cycle: cycle:" in x] +
-                [(t, 2) for t, x in a2 if "timed_cycle: cycle:" in x])
-order = [c for i, (t, c) in enumerate(cycles) if i == 0 or cycles[i - 1][1] != c]
-print("  spans of control: ctl1 %s; ctl2 %s; cycles by controller: %s" %
-      (s1, s2, "".join(map(str, order))))
-if order != [1, 2, 1, 2, 1]:
-    print("  the cycles alternate as %s, want 12121 (four handovers)" % "".join(map(str, order))); bad += 1
+def merged(acts1, acts2):
+    """The controllers' lines in time order; lines of one millisecond
+    (the resolution of the logs) are put the previous controller first."""
+    lines = sorted([(t, 1, x) for t, x in acts1] + [(t, 2, x) for t, x in acts2])
+    out, i = [], 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and lines[j][0] == lines[i][0]:
+            j += 1
+        prev = out[-1][1] if out else 1
+        out += sorted(lines[i:j], key=lambda l: l[1] != prev)
+        i = j
+    return out
+def alternation(lines):
+    return [c for i, (t, c, x) in enumerate(lines) if i == 0 or lines[i - 1][1] != c]
+every = merged(a1, a2)
+cycles = [l for l in every if "timed_cycle: cycle:" in l[2]]
+print("  spans of control: ctl1 %s; ctl2 %s; plugin lines by controller: %s; cycles: %s" %
+      (s1, s2, "".join(map(str, alternation(every))), "".join(map(str, alternation(cycles)))))
+for what, lines in (("plugin lines", every), ("cycles", cycles)):
+    order = alternation(lines)
+    if order != [1, 2, 1, 2, 1]:
+        print("  the %s alternate as %s, want 12121 (four handovers)" % (what, "".join(map(str, order)))); bad += 1
+        for k in range(1, len(lines)):
+            if lines[k][1] != lines[k - 1][1]:
+                print("    ctl%d [%s] %s\n    ctl%d [%s] %s" % (lines[k - 1][1], lines[k - 1][0], lines[k - 1][2][:150],
+                                                         lines[k][1], lines[k][0], lines[k][2][:150]))
 sys.exit(1 if bad else 0)
 PY
-# Slurm 24.11.5 answers a returning primary's REQUEST_CONTROL only after
-# CONTROL_TIMEOUT - 1 s (its shutdown waits for that very RPC), before the
-# backup has saved its state: the primary may then read the state while
-# the backup still writes it.  Said, when Slurm says it, so that a failure
-# above is not taken for the plugins'.
-if grep -q 'backup not completely done relinquishing control' "$L2"; then
+if grep -qF "$slurm_warning" "$L2"; then
 	echo "  Slurm's own warning in the backup's log:"
-	grep 'backup not completely done relinquishing control' "$L2" | sed 's/^/    /'
+	grep -F "$slurm_warning" "$L2" | sed 's/^/    /'
 fi
+# a sched/amcbf that waited for the other controller's state lock
+for n in 1 2; do
+	grep -E 'sched/amcbf: (lock_waiting: waiting up to|take_state_lock: .*amcbf-state.lock (taken after|still locked))' \
+		"$CLUSTER_DIR/ctl$n/slurmctld.log" | sed "s/^/  ctl$n: /"
+done
 echo "run time: $((SECONDS - t_begin)) s (Slurm ${DFRS_SLURM_VERSION:-22.05})"
 stop_cluster
 finish

@@ -17,6 +17,11 @@
  * job's begin time comes (a requeued job may start again), and every
  * amcbf_interval seconds.  At the start of every amcbf_avail_slot it
  * observes the nodes' availability (amcbf_avail.c).
+ * Before it reads its files in StateSaveLocation the agent takes their lock
+ * (amcbf-state.lock, amcbf/state_lock.h), which fini() releases after the
+ * last save: with a backup controller, the sched/amcbf taking control waits
+ * (at most 60 s) for the other one to have saved (Slurm 24.11.5 lets a
+ * returning primary start while the backup still stops).
  */
 /* Must be first: maps internal names to the ones libslurm exports, so the
  * plugin also loads into programs linked with the public libslurm. */
@@ -54,6 +59,7 @@
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
+#include "amcbf/state_lock.h"
 #include "state_file.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
@@ -73,6 +79,15 @@ static amcbf_memory_t memory;
 static amcbf_avail_t avail;	/* nodes' ON/OFF chains, suspended jobs */
 static bool owns_starts;	/* slurmctld's main scheduler is off */
 static char *good_params;	/* the SchedulerParameters in force (xmalloc) */
+
+/* The lock on StateSaveLocation/amcbf-state.lock (amcbf/state_lock.h):
+ * held from before the state is read until after its last save, so that
+ * with a backup controller the sched/amcbf taking control reads what the
+ * other one saved last.  Only the agent and fini() touch these. */
+#define STATE_LOCK_FILE "amcbf-state.lock"
+#define STATE_LOCK_WAIT 60	/* seconds, at most */
+static int state_lock_fd = -1;
+static bool state_loaded;	/* the state was read: save it at the end */
 
 /* Is slurmctld's main scheduler off, so that only this plugin starts jobs?
  * sp: SchedulerParameters.  The same test as dfrs params --check's. */
@@ -272,6 +287,95 @@ static time_t layout_update(void)
 	return t;
 }
 
+static double lock_clock(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Sleep, woken at once by fini() (or a reconfiguration: one try more). */
+static void lock_sleep(double seconds, void *ctx)
+{
+	struct timespec until;
+
+	(void)ctx;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += (long)(seconds * 1e9);
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	slurm_mutex_lock(&agent_lock);
+	if (!stop_agent)
+		pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
+	slurm_mutex_unlock(&agent_lock);
+}
+
+static bool lock_stop(void *ctx)
+{
+	bool stop;
+
+	(void)ctx;
+	slurm_mutex_lock(&agent_lock);
+	stop = stop_agent;
+	slurm_mutex_unlock(&agent_lock);
+	return stop;
+}
+
+static void lock_waiting(void *ctx)
+{
+	info("waiting up to %d s for the other controller's sched/amcbf to save its state (%s is locked by another slurmctld)",
+	     STATE_LOCK_WAIT, (const char *)ctx);
+}
+
+/*
+ * Before the state is read, with no slurmctld lock held: take the state
+ * lock, waiting (at most STATE_LOCK_WAIT s) while the other controller's
+ * sched/amcbf holds it.  A single controller, or one whose other
+ * controller is in standby or dead, finds it free and never waits.
+ * false: fini() stopped the wait; read nothing.
+ */
+static bool take_state_lock(void)
+{
+	char *path = dfrs_state_file_path(STATE_LOCK_FILE), err[256] = "";
+	state_lock_wait_t w = {
+		.bound = STATE_LOCK_WAIT, .poll = 0.1, .now = lock_clock,
+		.sleep = lock_sleep, .stop = lock_stop,
+		.waiting = lock_waiting, .ctx = path,
+	};
+	state_lock_result_t r = STATE_LOCK_FAILED;
+	double waited = 0;
+
+	if ((state_lock_fd = state_lock_open(path, err, sizeof(err))) >= 0)
+		r = state_lock_wait(state_lock_fd, &w, &waited, err,
+				    sizeof(err));
+	switch (r) {
+	case STATE_LOCK_TAKEN:
+		debug("%s taken", path);
+		break;
+	case STATE_LOCK_TAKEN_AFTER_WAIT:
+		info("%s taken after %.1f s: the other controller's sched/amcbf has saved its state",
+		     path, waited);
+		break;
+	case STATE_LOCK_TIMED_OUT:
+		error("%s still locked by another slurmctld after %d s: reading the state without it (the other controller's last save may come after this read and be lost)",
+		      path, STATE_LOCK_WAIT);
+		break;
+	case STATE_LOCK_STOPPED:
+		verbose("stopped while waiting for %s", path);
+		break;
+	case STATE_LOCK_FAILED:
+		/* err names the file when it could not be opened */
+		error("%s%s%s; reading the state without the lock (the other controller's sched/amcbf is not waited for)",
+		      state_lock_fd >= 0 ? path : "",
+		      state_lock_fd >= 0 ? ": " : "", err);
+		break;
+	}
+	xfree(path);
+	return r != STATE_LOCK_STOPPED;
+}
+
 static void *agent(void *arg)
 {
 	bool first = true, act = false;
@@ -294,6 +398,10 @@ static void *agent(void *arg)
 		reconfig_pending = false;
 		slurm_mutex_unlock(&agent_lock);
 
+		if (first && !take_state_lock())
+			break;
+		if (first)
+			state_loaded = true;
 		if (first || reload)
 			load_params(first);
 		first = false;
@@ -372,15 +480,24 @@ extern void fini(void)
 	slurm_mutex_unlock(&agent_lock);
 	dfrs_thread_join(agent_thread);
 	agent_running = false;
-	log_stats();
-	write_stats();
-	(void)amcbf_restart_save(&memory, good_params);
+	/* stopped before it read the state: nothing of it to save */
+	if (state_loaded) {
+		log_stats();
+		write_stats();
+		(void)amcbf_restart_save(&memory, good_params);
+	}
 	amcbf_avail_fini(&avail);
 	amcbf_needs_fini();
 	amcbf_resv_fini();
 	amcbf_drift_fini();
 	amcbf_memory_free(&memory);
 	xfree(good_params);
+	/* after the last save: the other controller may read now */
+	state_lock_close(state_lock_fd);
+	state_lock_fd = -1;
+	if (state_loaded)
+		info("state saved, %s released", STATE_LOCK_FILE);
+	state_loaded = false;
 	verbose("agent thread stopped");
 }
 
