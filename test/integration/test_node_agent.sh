@@ -5,7 +5,8 @@
 # job's dfrs tag asks for, follows changes within seconds, ignores a malformed
 # tag with one log line, gives a job Slurm is ending the foreground weight
 # while its processes exit (a job held at weight 2 that ignores SIGTERM is
-# cancelled: KillWait=15, so its processes stay until SIGKILL), removes the
+# cancelled: KillWait=15, so its processes stay until SIGKILL, which the
+# test then sends), removes the
 # group when the job ends, leaves another
 # cluster's processes alone, and without a usable cpu controller warns once
 # while jobs still run.
@@ -93,7 +94,9 @@ scancel "$e"
 wait_for "job $e: cpu.shares 10000 while Slurm ends it" shares_is n1 "$e" 10000
 wait_for "job $e: the agent's line of the ending job's weight" grep -q \
 	"job $e: cpu.shares 2 -> 10000 (Slurm is ending the job)" "$CLUSTER_DIR/nodeagent-n1.log"
-wait_for -t 40 "job $e: group removed after the job ended (SIGKILL after KillWait)" group_gone n1 "$e"
+# SIGKILL now, to its group's processes, not to wait for KillWait
+xargs -r kill -KILL <"$mount/dfrs/n1/job_$e/cgroup.procs" 2>/dev/null
+wait_for -t 40 "job $e: group removed after the job ended" group_gone n1 "$e"
 wait_jobs_done 60 "$c"
 assert_completed_once "$c"
 stop_cluster
