@@ -22,8 +22,12 @@
 #     preempt: the engine requeues J4 instead, and no requeue of J3 is
 #     tried (for J2, nor for the requeued J4);
 #  C  J3 of QOS low with PreemptMode=REQUEUE and GraceTime=2: Slurm's
-#     preemption path sends it SIGTERM (its trap notes it), then requeues
-#     it once the grace time is over; sacct -D records a PREEMPTED run;
+#     preemption path sends SIGTERM to the job's steps (not to the batch
+#     shell: job_signal's KILL_STEPS_ONLY, as for any preemption under
+#     sched/backfill), so J3 runs its work in an srun step whose trap notes
+#     the time of the first SIGTERM; that time is before Slurm's requeue
+#     line, which comes once the grace time is over (timestamps, not a
+#     race); sacct -D records a PREEMPTED run;
 #  E  amcbf_mode=dfrs (a second cluster, select/dfrs): the online policy
 #     asks the QOS rule before it chooses a victim (below).
 set -uo pipefail
@@ -118,15 +122,24 @@ assert_completed_once "$j1" "$j2" "$j3" "$j4"
 sacctmgr -i modify qos low set preemptmode=requeue gracetime=2 priority=6 >/dev/null ||
 	fail "sacctmgr could not set low's PreemptMode and GraceTime"
 wait_for "slurmctld sees low's GraceTime" qos_has low 'Priority=6'
-scenario C low "trap 'touch $CLUSTER_DIR/term-\$SLURM_JOB_ID-\$SLURM_RESTART_COUNT' TERM; for i in \$(seq 16); do sleep 0.5; done"
+# J3's step: at its first SIGTERM, the time into term-JOB-RESTARTS
+term_step="trap '[ -e $CLUSTER_DIR/term-\$SLURM_JOB_ID-\${SLURM_RESTART_COUNT:-0} ] || date +%s.%N >$CLUSTER_DIR/term-\$SLURM_JOB_ID-\${SLURM_RESTART_COUNT:-0}' TERM; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do sleep 0.5; done"
+scenario C low "srun -N1 -n1 bash -c \"$term_step\""
 wait_for -t 20 "C: J3 told its GraceTime began" \
 	log_has "preempted JobId=$j3 on [^ ]* for JobId=$j2: SIGTERM sent, requeued after its GraceTime of 2 s"
 # Slurm's own line, whether sched/amcbf's next cycle or slurmctld's
 # time-limit check requeues it
 wait_for -t 20 "C: J3 requeued after its GraceTime" \
 	log_has "preempted JobId=$j3 has been requeued to reclaim resources"
-[ -e "$CLUSTER_DIR/term-$j3-" ] || [ -e "$CLUSTER_DIR/term-$j3-0" ] ||
-	fail "C: J3's first run got no SIGTERM before its requeue"
+# the step's first SIGTERM came before the requeue (Slurm's line, ms)
+rq=$(grep -m1 "preempted JobId=$j3 has been requeued" "$CLUSTER_DIR/slurmctld.log" |
+	sed -n 's/^\[\([^]]*\)\].*/\1/p')
+rq=$(date -d "$rq" +%s.%N 2>/dev/null)
+wait_for "C: J3's first run's step noted a SIGTERM" test -s "$CLUSTER_DIR/term-$j3-0"
+tt=$(cat "$CLUSTER_DIR/term-$j3-0" 2>/dev/null)
+if [ -z "$rq" ] || [ -z "$tt" ] || ! awk -v t="$tt" -v r="$rq" 'BEGIN { exit !(t < r) }'; then
+	fail "C: J3's first run's step got its first SIGTERM at '$tt', not before the requeue at '$rq'"
+fi
 wait_jobs_done 40 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 [ "$(restarts "$j3")" = 1 ] || fail "C: J3 restarted $(restarts "$j3") times, want 1"
