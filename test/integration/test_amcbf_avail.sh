@@ -113,6 +113,15 @@ python3 -c "import sys; sys.exit(not (abs($g01 - $e01) <= 0.06 and abs($g11 - $e
 slots=$(avail nodes 0 slots)
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "2: slurmctld did not restart"
 wait_for "2: models loaded" log_has "availability: loaded the models of $nodes nodes"
+# every slurmd registered again (until then only the registered nodes are
+# usable: a job started at once goes there, whatever their availability)
+# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
+all_registered() {
+	local states
+	states=$(sinfo -h -N -o %T) && [ -n "$states" ] &&
+		! grep -qE 'unknown|[*]' <<<"$states"
+}
+wait_for -t 60 "2: every node registered again" all_registered
 wait_for "2: a slot observed after the restart" \
 	python3 -c "import sys; sys.exit(not float('$(avail nodes 0 slots 2>/dev/null || echo 0)') > $slots)"
 
