@@ -210,9 +210,9 @@ static void test_same_as_json_c(void **state)
 	free(theirs);
 }
 
-/* Read job by job (amcbf_state.c): the same values as one json-c tree
- * would give, whatever the spacing, key order or strings that look like
- * JSON; a second "jobs" key is read as json-c reads it (the last wins). */
+/* The values of a file written by hand, whatever the spacing, key order
+ * or strings that look like JSON; of a second "jobs" key the last wins,
+ * as json-c reads it. */
 static void test_read_by_job(void **state)
 {
 	const char *text =
