@@ -163,72 +163,55 @@ static void test_lock_free(void **state)
 	state_lock_close(fd);
 }
 
-/* The other controller never lets go: the bound, said once. */
-static void test_timed_out(void **state)
+/*
+ * Against a holder (the other controller) acting as f says: the wait ends
+ * with want after want_sleeps polls of 1 s, having said once that it
+ * waits.  timed_out: the try before the wait is refused too.
+ */
+static void wait_against_holder(fake_t f, state_lock_result_t want,
+				int want_sleeps, bool timed_out)
 {
-	fake_t f = { 0 };
 	state_lock_wait_t w = waiter(&f);
 	char err[256] = "";
 	double waited = -1;
 	int fd;
 
-	(void)state;
 	start_holder(&f);
 	fd = state_lock_open(path, err, sizeof(err));
 	assert_true(fd >= 0);
-	assert_int_equal(state_lock_try(fd, err, sizeof(err)), 0);
+	if (timed_out)
+		assert_int_equal(state_lock_try(fd, err, sizeof(err)), 0);
 	assert_int_equal(state_lock_wait(fd, &w, &waited, err, sizeof(err)),
-			 STATE_LOCK_TIMED_OUT);
-	assert_true(waited == 5);
-	assert_int_equal(f.sleeps, 5);
+			 want);
+	assert_true(waited == want_sleeps);
+	assert_int_equal(f.sleeps, want_sleeps);
 	assert_int_equal(f.said, 1);
 	state_lock_close(fd);
 	end_holder(&f);
+}
+
+/* The other controller never lets go: the bound, said once. */
+static void test_timed_out(void **state)
+{
+	(void)state;
+	wait_against_holder((fake_t){ 0 }, STATE_LOCK_TIMED_OUT, 5, true);
 }
 
 /* The other controller lets go after its last save: taken at the next
  * try. */
 static void test_taken_after_wait(void **state)
 {
-	fake_t f = { .release_after = 3 };
-	state_lock_wait_t w = waiter(&f);
-	char err[256] = "";
-	double waited = -1;
-	int fd;
-
 	(void)state;
-	start_holder(&f);
-	fd = state_lock_open(path, err, sizeof(err));
-	assert_true(fd >= 0);
-	assert_int_equal(state_lock_wait(fd, &w, &waited, err, sizeof(err)),
-			 STATE_LOCK_TAKEN_AFTER_WAIT);
-	assert_true(waited == 3);
-	assert_int_equal(f.sleeps, 3);
-	assert_int_equal(f.said, 1);
-	state_lock_close(fd);
-	end_holder(&f);
+	wait_against_holder((fake_t){ .release_after = 3 },
+			    STATE_LOCK_TAKEN_AFTER_WAIT, 3, false);
 }
 
 /* slurmctld stops the plugin while it waits: it stops at once. */
 static void test_stopped(void **state)
 {
-	fake_t f = { .stop_after = 2 };
-	state_lock_wait_t w = waiter(&f);
-	char err[256] = "";
-	double waited = -1;
-	int fd;
-
 	(void)state;
-	start_holder(&f);
-	fd = state_lock_open(path, err, sizeof(err));
-	assert_true(fd >= 0);
-	assert_int_equal(state_lock_wait(fd, &w, &waited, err, sizeof(err)),
-			 STATE_LOCK_STOPPED);
-	assert_true(waited == 2);
-	assert_int_equal(f.sleeps, 2);
-	assert_int_equal(f.said, 1);
-	state_lock_close(fd);
-	end_holder(&f);
+	wait_against_holder((fake_t){ .stop_after = 2 }, STATE_LOCK_STOPPED, 2,
+			    false);
 }
 
 /* The holder killed (kill -9 of a controller): the kernel releases its
