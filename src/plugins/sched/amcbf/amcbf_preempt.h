@@ -66,7 +66,7 @@ typedef struct {
 	const amcbf_preempt_side_t *const *sides;	/* per job index */
 } amcbf_preempt_ctx_t;
 
-/* rules_may_preempt_fn over an amcbf_preempt_ctx_t, for both engine
+/* preempt_rules_may_fn over an amcbf_preempt_ctx_t, for both engine
  * families: preempt_rules_pair on the two sides read (no lock needed). */
 int amcbf_preempt_pair_ok(const void *ctx, size_t preemptor, size_t victim);
 
