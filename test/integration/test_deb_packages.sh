@@ -16,9 +16,9 @@
 #     systemd-analyze verify accepts the installed unit;
 #  4. rolls back as doc/admin-guide.md says (slurm.conf back to Slurm's
 #     schedulers, daemons restarted, then apt-get purge) and checks the
-#     machine is as before: none of the packages' files left, Debian's Slurm
-#     packages untouched, and jobs run under sched/backfill +
-#     select/cons_tres.
+#     machine is as it was before the install: none of the packages'
+#     files left, Debian's Slurm packages untouched, and jobs run under
+#     sched/backfill + select/cons_tres.
 # Refuses to run (exit 1) if a slurm-dfrs package is installed already: it
 # would purge what someone else installed.  Run it under
 # flock /tmp/dfrs-cluster.lock: while the packages are installed, Slurm's own
