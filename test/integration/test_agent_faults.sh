@@ -28,9 +28,6 @@ work=$CLUSTER_DIR/work
 mkdir -p "$work"
 mount=$(cpu_mount)
 agent_pid() { cat "$CLUSTER_DIR/nodeagent-$1.pid"; }
-comment_of() { scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' '; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-comment_is() { [ "$(comment_of "$1")" = "$2" ]; }
 # yield 1 at a measured need (below dfrs_cpu_need=1)
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 measured_full() { [[ "$(comment_of "$1")" =~ ^dfrs:yield=1,need=0\.[0-9]+$ ]]; }

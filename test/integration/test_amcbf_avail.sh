@@ -181,8 +181,6 @@ state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its 
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "5: slurmctld did not restart"
 wait_for "5: the waiting job read back" log_has "availability: loaded the models of $nodes nodes and 1 suspended jobs"
 state_is "$j5" SUSPENDED || fail "5: JobId=$j5 is $(squeue -h -j "$j5" -o %T) after the restart, not SUSPENDED"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
 wait_for "5: $b5 registered again" registered "$b5"
 scontrol update nodename="$b5" state=resume
 wait_for "5: the job resumed" state_is "$j5" RUNNING

@@ -70,7 +70,7 @@ j2_waited() {
 	wait_jobs_done 40 "$j1" "$j2" "$j3"
 	assert_completed_once "$j1" "$j2" "$j3"
 	[ "$(restarts "$j3")" = 0 ] || fail "$1: J3 restarted $(restarts "$j3") times, want 0"
-	grep -qE "(preempted|migrating) JobId=$j3 " "$CLUSTER_DIR/slurmctld.log" &&
+	log_has "\(preempted\|migrating\) JobId=$j3 " &&
 		fail "$1: J3 was preempted"
 	assert_j2_after_j3 "$1: "
 }

@@ -47,7 +47,7 @@ e3=$(grep "^JobId=$j3 .*COMPLETED" "$CLUSTER_DIR/jobcomp.txt" | sed -n 's/.* End
 [ "$(date -d "$s2" +%s)" -lt "$(date -d "$e3" +%s)" ] || fail "cmbf: J2 started after J3 ended"
 stop_cluster
 # four starts: J1, J3, J2, and J3 again after its preemption
-grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' "$CLUSTER_DIR/slurmctld.log" ||
+log_has 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' ||
 	fail "cmbf: statistics line missing or wrong at shutdown"
 
 start_cluster nopreempt --nodes 4 --port 18200 --select select/linear \

@@ -20,10 +20,6 @@ start_cluster stranded --nodes 2 --port 19700 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 conf=$SLURM_CONF
 marked() { squeue -h -j "$1" -O admin_comment:200 | grep -qw 'sched/amcbf:suspended'; }
-# registered NODE: it answers again after a restart (a resume sent before
-# that is refused: "Invalid node state specified")
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! scontrol show node "$1" | grep -q 'NOT_RESPONDING\|State=UNKNOWN'; }
 # suspend_one SECONDS: a 2-node job running SECONDS, suspended by the
 # policy with its mark (n2 drained); prints its id
 suspend_one() {

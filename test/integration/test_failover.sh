@@ -43,7 +43,6 @@ start_cluster failover --backup --accounting --nodes 4 --port 18900 --node-agent
 	{ fail "cluster did not start"; finish; }
 L1=$CLUSTER_DIR/ctl1/slurmctld.log
 L2=$CLUSTER_DIR/ctl2/slurmctld.log
-mount=$(cpu_mount)
 ids=()
 
 # mode_of N: controller N's own last word: control or standby
@@ -60,8 +59,6 @@ ctld_alive() {
 		[ -d "/proc/$pid" ]
 }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-ping_up() { scontrol ping 2>/dev/null | sed -n "$1p" | grep -q 'is UP'; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 backup_controls() { ctld_alive 2 && [ "$(mode_of 2)" = control ] && ping_up 2; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 primary_controls() {
@@ -75,9 +72,6 @@ since() { awk -v t="$2" 'substr($1, 2, 19) >= t' "$1"; }
 # the first match, and awk, writing on, die of SIGPIPE, which pipefail
 # turns into a miss)
 has_since() { since "$1" "$2" | grep -E -- "$3" >/dev/null; }
-comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 hosts_of() { scontrol show hostnames "$(squeue -h -j "$1" -o %N)"; }
 # sub SBATCH-ARGS...: submit; the job id in $id and in ids
 sub() { id=$(submit "$@") && ids+=("$id"); }

@@ -19,13 +19,9 @@ start_cluster share --nodes 2 --port 17900 --node-agent --sched sched/builtin \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }
-mount=$(cpu_mount)
 
-comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 # expect JOB NODE YIELD-TAG WEIGHT
 expect() {
 	wait_for "job $1 on $2" node_is "$1" "$2"
@@ -83,7 +79,7 @@ wait_for "job $c: yield 0.5 again after resume" comment_is "$c" dfrs:yield=0.5,n
 # a restarted slurmctld rebuilds the model from its saved job records
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-rebuilt() { grep -q 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes' "$CLUSTER_DIR/slurmctld.log"; }
+rebuilt() { log_has 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes'; }
 wait_for "model rebuilt from the 4 running jobs after the restart" rebuilt
 state_is "$e" PENDING || fail "job $e started after the restart though no node has the memory"
 state_is "$f" PENDING || fail "job $f started after the restart below the others' minimum yields"
