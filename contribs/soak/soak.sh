@@ -85,7 +85,7 @@ run_on_exit stop_cluster
 
 # the first line only: 24.11 rewrites the pid file in place on reconfigure
 ctld_pid() { head -n 1 "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null; }
-ctld_up() { scontrol ping 2>/dev/null | grep -q UP; }
+ctld_up() { scontrol ping 2>/dev/null | grep UP >/dev/null; }
 
 # stop slurmctld, run "$@" meanwhile, start it again on its saved state
 ctld_restart() {

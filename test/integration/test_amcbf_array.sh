@@ -46,7 +46,7 @@ wait_for "throttle: the first task running" one_running
 sleep 3	# cycles every second: a second task would have started by now
 [ "$(running_tasks "$b")" = 1 ] ||
 	fail "throttle %1: $(running_tasks "$b") tasks running"
-squeue -h -j "$b" -t PD -o %r | grep -q JobArrayTaskLimit ||
+squeue -h -j "$b" -t PD -o %r | grep JobArrayTaskLimit >/dev/null ||
 	fail "throttle: the pending tasks do not wait for JobArrayTaskLimit"
 touch "$CLUSTER_DIR/go"
 wait_jobs_done 120 "$b"

@@ -162,7 +162,7 @@ assert_completed_once "$j3" "$j4"
 [ "$(restarts "$j4")" = 1 ] || fail "4: JobId=$j4 restarted $(restarts "$j4") times, want 1"
 nl=$(grep -E "^JobId=$j4 .*JobState=COMPLETED" "$CLUSTER_DIR/jobcomp.txt" |
 	sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
-scontrol show hostnames "$nl" | grep -qx "$a4" && fail "4: JobId=$j4 finished on $nl, with the OFF node $a4"
+scontrol show hostnames "$nl" | grep -x "$a4" >/dev/null && fail "4: JobId=$j4 finished on $nl, with the OFF node $a4"
 
 # 5: huge gamma: wait (suspend), resume in place
 set_params threshold 100000

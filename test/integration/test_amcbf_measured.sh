@@ -25,7 +25,7 @@ work=$CLUSTER_DIR/work
 mkdir -p "$work"
 history=$CLUSTER_DIR/state/dfrs-need-history
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-has_measure() { scontrol show node n1 | grep -q "Extra=.*dfrs:measured=.*\b$1:"; }
+has_measure() { scontrol show node n1 | grep "Extra=.*dfrs:measured=.*\b$1:" >/dev/null; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 bg_start() { log_has "amcbf: started JobId=$1 on n1 in the bg tier"; }
 

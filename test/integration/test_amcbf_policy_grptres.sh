@@ -18,7 +18,7 @@ set -uo pipefail
 # shellcheck disable=SC2317  # run through limit_before_preemption (lib.sh): shellcheck does not see that call
 assoc_limit_seen() {
 	scontrol show assoc_mgr flags=assoc account=dfrs users=root 2>/dev/null |
-		grep -q 'GrpTRES=cpu=2('
+		grep 'GrpTRES=cpu=2(' >/dev/null
 }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 other_known() { sbatch --test-only -A other -t 1 --wrap true >/dev/null 2>&1; }

@@ -43,7 +43,7 @@ start_cluster site --accounting --nodes 4 --port 18780 --select select/linear \
 # update also sets the QOS's Priority (no weight here), which it shows
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 qos_has() {	# QOS FIELD=VALUE: slurmctld's copy of the QOS shows it
-	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -q "$2"
+	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep "$2" >/dev/null
 }
 sacctmgr -i modify qos normal set preempt=low priority=7 >/dev/null ||
 	fail "sacctmgr could not set normal's Preempt= list"

@@ -19,7 +19,7 @@ start_cluster stranded --nodes 2 --port 19700 --select select/linear \
 	--sched-params "amcbf_mode=cmbf,amcbf_avail_policy=threshold,amcbf_avail_slot=2,amcbf_avail_migration_cost=100000" ||
 	{ fail "cluster did not start"; finish; }
 conf=$SLURM_CONF
-marked() { squeue -h -j "$1" -O admin_comment:200 | grep -qw 'sched/amcbf:suspended'; }
+marked() { squeue -h -j "$1" -O admin_comment:200 | grep -w 'sched/amcbf:suspended' >/dev/null; }
 # suspend_one SECONDS: a 2-node job running SECONDS, suspended by the
 # policy with its mark (n2 drained); prints its id
 suspend_one() {

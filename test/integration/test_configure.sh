@@ -46,12 +46,12 @@ expect_refusal "libcgroup headers not found: install libcgroup-dev" ac_cv_header
 # cmocka is needed only by make check
 out=$(cd "$tmp/b" && "$top/configure" -q ac_cv_header_cmocka_h=no 2>&1) ||
 	fail "configure without cmocka failed: $(echo "$out" | tail -n 1)"
-echo "$out" | grep -qx "configure: WARNING: cmocka not found: make check will need libcmocka-dev" ||
+grep -qx "configure: WARNING: cmocka not found: make check will need libcmocka-dev" <<<"$out" ||
 	fail "configure without cmocka did not warn: '$out'"
 if out=$(make -s -C "$tmp/b" check-local 2>&1); then
 	fail "make check without cmocka succeeded"
 else
-	echo "$out" | grep -q "^make check: the unit tests need cmocka: install libcmocka-dev and run configure again$" ||
+	grep -q "^make check: the unit tests need cmocka: install libcmocka-dev and run configure again$" <<<"$out" ||
 		fail "make check without cmocka: got '$out'"
 fi
 

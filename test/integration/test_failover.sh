@@ -49,7 +49,7 @@ ids=()
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 mode_of() {
 	grep -E 'Running as primary controller|slurmctld running in background mode' \
-		"$CLUSTER_DIR/ctl$1/slurmctld.log" | tail -1 | grep -q 'Running as' &&
+		"$CLUSTER_DIR/ctl$1/slurmctld.log" | tail -1 | grep 'Running as' >/dev/null &&
 		echo control || echo standby
 }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
@@ -185,8 +185,6 @@ for p in "ControlMachine ctl1 not responding, BackupController1 ctl2 taking over
 done
 state_is "$s" SUSPENDED || fail "B: job $s is $(squeue -h -j "$s" -o %T) after the failover, not SUSPENDED"
 comment_is "$b2" dfrs:tier=bg || fail "B: job $b2's tier changed at the failover"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
 wait_for "B: $s_off known to the backup" registered "$s_off"
 scontrol update nodename="$s_off" state=resume
 wait_for "B: job $s resumed by the backup" has_since "$L2" "$t_b" "availability: resumed JobId=$s on "

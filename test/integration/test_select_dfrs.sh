@@ -49,7 +49,7 @@ expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
 # (dfrs-nodes.json, written by the plugin's writer thread after the locks:
 # polled until it shows the latest model)
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-status_has() { "$build/dfrs" status 2>/dev/null | grep -qE "$1"; }
+status_has() { "$build/dfrs" status 2>/dev/null | grep -E "$1" >/dev/null; }
 # shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 status_lacks() {
 	local out
