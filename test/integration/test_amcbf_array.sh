@@ -40,7 +40,6 @@ assert_tasks_once "$a" 1 6
 # throttle: tasks run until $CLUSTER_DIR/go exists
 b=$(submit -N1 --array=1-4%1 --time=3 \
 	--wrap "while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done")
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 one_running() { [ "$(running_tasks "$b")" = 1 ]; }
 wait_for "throttle: the first task running" one_running
 sleep 3	# cycles every second: a second task would have started by now

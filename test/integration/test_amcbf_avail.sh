@@ -52,7 +52,6 @@ node_of() { squeue -h -j "$1" -o %N; }
 # the nodes a job ran on, also once it has ended (squeue forgets them then)
 ran_on() { scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^NodeList=//p'; }
 # has_run JOBID: the job started (it may be over already: it sleeps 1 s)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 has_run() {
 	case $(scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^JobState=//p') in
 	RUNNING | COMPLETING | COMPLETED) return 0 ;;
@@ -115,7 +114,6 @@ slots=$(avail nodes 0 slots)
 wait_for "2: models loaded" log_has "availability: loaded the models of $nodes nodes"
 # every slurmd registered again (until then only the registered nodes are
 # usable: a job started at once goes there, whatever their availability)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 all_registered() {
 	local states
 	states=$(sinfo -h -N -o %T) && [ -n "$states" ] &&

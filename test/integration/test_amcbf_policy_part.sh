@@ -70,7 +70,6 @@ start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 # QOS low's MaxWall, seen by slurmctld
 sacctmgr -i modify qos low set maxwall=1 >/dev/null ||
 	fail "sacctmgr could not set QOS low's MaxWall"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 maxwall_seen() {
 	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep 'MaxWallPJ=1' >/dev/null
 }

@@ -69,7 +69,6 @@ reconfigs() { grep -c 'reconfigured, parameters' "$CLUSTER_DIR/slurmctld.log"; }
 before=$(reconfigs)
 sed -i 's/^SchedulerParameters=/SchedulerParameters=defer,sched_interval=-1,/' "$conf"
 scontrol reconfigure || fail "3: scontrol reconfigure failed"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 more_reconfigs() { [ "$(reconfigs)" -gt "$before" ]; }
 wait_for "3: reconfigured, active again" more_reconfigs
 j3=$(suspend_one 8)

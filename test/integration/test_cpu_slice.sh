@@ -35,7 +35,6 @@ b=$(busy b)
 wait_for "jobs $a and $b both running" \
 	sh -c "[ \"\$(squeue -h -t R -j $a,$b -o %i | wc -l)\" = 2 ]"
 
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 in_group() {	# the job's dfrs-work process is in its groups inside the node's
 	local pid
 	pid=$(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null |

@@ -49,7 +49,6 @@ for p in "${pkgs[@]}"; do
 done
 slurm_before=$(dpkg-query -W -f='${Package} ${Version} ${Status}\n' 'slurm*' 'libslurm*' 2>/dev/null | sort)
 
-# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
 	[ -z "$agent_pid" ] || kill -9 "$agent_pid" 2>/dev/null
 	stop_cluster

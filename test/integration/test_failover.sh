@@ -46,21 +46,17 @@ L2=$CLUSTER_DIR/ctl2/slurmctld.log
 ids=()
 
 # mode_of N: controller N's own last word: control or standby
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 mode_of() {
 	grep -E 'Running as primary controller|slurmctld running in background mode' \
 		"$CLUSTER_DIR/ctl$1/slurmctld.log" | tail -1 | grep 'Running as' >/dev/null &&
 		echo control || echo standby
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 ctld_alive() {
 	local pid
 	pid=$(head -1 "$CLUSTER_DIR/ctl$1/slurmctld.pid" 2>/dev/null) && [ -n "$pid" ] &&
 		[ -d "/proc/$pid" ]
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 backup_controls() { ctld_alive 2 && [ "$(mode_of 2)" = control ] && ping_up 2; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 primary_controls() {
 	ctld_alive 1 && [ "$(mode_of 1)" = control ] && ping_up 1 &&
 		ctld_alive 2 && [ "$(mode_of 2)" = standby ]
@@ -97,7 +93,6 @@ wait_for "A: job $b weight 2 on $nb" shares_is "$nb" "$b" 2
 t_a=$(now)
 scontrol takeover || fail "A: scontrol takeover failed"
 wait_for -t 30 "A: the backup in control after scontrol takeover" backup_controls
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 primary_gone() { ! ctld_alive 1; }
 wait_for "A: the primary exits after the takeover (Slurm: a primary never resumes as a backup)" primary_gone
 for p in "sched/amcbf: restore: restored [0-9]+ jobs' virtual times" \
@@ -143,7 +138,6 @@ for i in 1 2 3; do sub -N3 --wrap "sleep $i"; done
 # Slurm saves its own state at most every 5 s (SAVE_MAX_WAIT): what it did
 # since its last save is lost with it.  Wait for a save after this second.
 seen=$(date +%s)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 saved_after() { [ "$(stat -c %Y "$CLUSTER_DIR/state/job_state")" -gt "$1" ]; }
 wait_for -t 15 "B: Slurm's job state saved after the suspension" saved_after "$seen"
 if ! state_is "$s" SUSPENDED || ! comment_is "$b2" dfrs:tier=bg; then
@@ -204,7 +198,6 @@ assert_completed_once "${ids[@]}"
 for j in "$s" "$b" "$b2"; do
 	[ "$(restarts "$j")" = 0 ] || fail "job $j restarted $(restarts "$j") times, want 0 (resumed or promoted in place)"
 done
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 sacct_done() { [ "$(sacct -n -X -P -D -j "$1" -o State 2>/dev/null | grep -c COMPLETED)" -ge 1 ]; }
 for j in "${ids[@]}"; do
 	wait_for -t 20 "sacct records job $j completed" sacct_done "$j" || continue

@@ -22,7 +22,6 @@ start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear \
 mount=$(cpu_mount)
 [ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }
 
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 group_gone() { [ ! -d "$mount/dfrs/$1/job_$2" ]; }
 in_group() {	# job $2 has processes, and every one is in its group on node $1
 	local pid found=0

@@ -19,9 +19,7 @@ measured() {	# the need reported for job $1, else nothing
 	extra | tr ' ' '\n' | sed -n 's/^dfrs:measured=//p' | sed 's/@.*//' |
 		tr ',' '\n' | sed -n "s/^$1:\([0-9.]*\)$/\1/p"
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 has_measure() { [ -n "$(measured "$1")" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 no_measure() { ! extra | grep 'dfrs:measured=' >/dev/null; }
 
 scontrol update nodename=n1 extra="rack=4" || fail "cannot set Extra"

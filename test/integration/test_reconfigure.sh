@@ -46,7 +46,6 @@ set_params() {
 		wait_for "restarted slurmctld answers" ping_up 1
 	fi
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 pid_changed() {
 	local now
 	now=$(ctld_pid)

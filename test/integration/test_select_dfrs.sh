@@ -20,7 +20,6 @@ start_cluster share --nodes 2 --port 17900 --node-agent --sched sched/builtin \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }
 
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
 # expect JOB NODE YIELD-TAG WEIGHT
 expect() {
@@ -48,9 +47,7 @@ expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
 # dfrs status shows each node's jobs from the model the plugin exports
 # (dfrs-nodes.json, written by the plugin's writer thread after the locks:
 # polled until it shows the latest model)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 status_has() { "$build/dfrs" status 2>/dev/null | grep -E "$1" >/dev/null; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 status_lacks() {
 	local out
 	out=$("$build/dfrs" status 2>/dev/null) && ! grep -qE "$1" <<<"$out"
@@ -78,7 +75,6 @@ wait_for "job $c: yield 0.5 again after resume" comment_is "$c" dfrs:yield=0.5,n
 
 # a restarted slurmctld rebuilds the model from its saved job records
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 rebuilt() { log_has 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes'; }
 wait_for "model rebuilt from the 4 running jobs after the restart" rebuilt
 state_is "$e" PENDING || fail "job $e started after the restart though no node has the memory"

@@ -4,8 +4,9 @@
 # file git tracks (or would: not ignored) whose first line is a #! of sh or
 # bash (found by that line, not by a list), and the sourced helpers whose
 # first line is a "shellcheck shell=" directive (contribs/lib.sh,
-# test/integration/lib.sh, test/unit/cli_expect.sh).  Its settings:
-# .shellcheckrc.  Any finding fails.
+# contribs/bench/lib.sh, test/integration/lib.sh, test/unit/cli_expect.sh).
+# Its settings: .shellcheckrc, and test/integration/.shellcheckrc for the
+# integration tests.  Any finding fails.
 #
 # First, a check of its own that shellcheck does not make: in a script that
 # sets pipefail, and in a sourced helper (it runs under its sourcer's
