@@ -18,8 +18,11 @@
  *            so it may still migrate when ON nodes free up;
  *   migrate  the job is requeued (after the checkpoint signal, when one is
  *            set) and the engine restarts it on ON nodes; never when fewer
- *            ON nodes than it needs are free, and never for a job Slurm may
- *            not requeue (--no-requeue, not batch): it waits instead.
+ *            ON nodes than it needs are free: it waits instead.
+ * A running job the preemption rules exempt (src/common/rules/preempt_rules.c:
+ * --no-requeue, not batch, amcbf_min_runtime, amcbf_max_preempt, its QOS or
+ * PreemptMode) is neither suspended nor requeued: it is left running on its
+ * OFF hosts, with one log line.
  * Every decision is logged with its inputs (n, s', p01, p11, gamma, the
  * threshold).  Locks are held while nodes and jobs are read and while the
  * decisions are applied (yielded every amcbf_yield_interval ms); the
