@@ -8,8 +8,9 @@
 #        requeued only amcbf_ckpt_wait seconds later;
 #  amcbf_partitions=debug  J3 in partition "other" is started in submit
 #        order by the unmanaged path and never preempted: J2 waits for it;
-#  amcbf_min_runtime=600   J3 has run only seconds when J1 ends: it is not
-#        preempted, J2 waits for it.
+#  amcbf_min_runtime=2     J3 has run longer than that when J1 ends: a
+#        requeue would throw its run away, so it is not preempted and J2
+#        waits for it.
 # (Heterogeneous jobs, which sched/amcbf leaves pending with one log line,
 # need select/cons_tres: select/linear and select/dfrs refuse them at
 # submission, "Requested operation not supported on this system".
@@ -62,14 +63,16 @@ preempt_tried && fail "parts: a job of an unmanaged partition was preempted"
 assert_j2_after_j3 "parts: "
 stop_cluster
 
-# --- a job that has not run amcbf_min_runtime yet ---------------------------
+# --- a job that has run amcbf_min_runtime already --------------------------
+# J1 runs 8 s: J3, started within its first seconds, has run more than 2 s
+# when J1 ends and CMBF would requeue it for J2
 start_cluster runtime --nodes 4 --port 18600 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=600 ||
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=2 ||
 	{ fail "cluster did not start"; finish; }
-start_j1_j2_j3 "runtime: " 4 1 --wrap 'sleep 10'
+start_j1_j2_j3 "runtime: " 8 1 --wrap 'sleep 10'
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
-preempt_tried && fail "runtime: a job that ran less than amcbf_min_runtime was preempted"
+preempt_tried && fail "runtime: a job that had run amcbf_min_runtime was preempted"
 [ "$(restarts "$j3")" = 0 ] || fail "runtime: J3 restarted $(restarts "$j3") times, want 0"
 assert_j2_after_j3 "runtime: "
 

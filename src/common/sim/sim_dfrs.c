@@ -56,7 +56,8 @@
  * per-cycle bounds (amcbf_dfrs_max_start_per_cycle,
  * amcbf_max_preempt_per_cycle, no start in a cycle that requeued), which
  * delay a decision's rest by a cycle (seconds), and amcbf_min_runtime (0
- * by default).
+ * by default: no bound; set, a job that has run that long is never
+ * requeued).
  *
  * The result means what sim_run's does: first_start is the first time the
  * job ran, finish its completion, preemptions its suspensions, migrations

@@ -30,7 +30,7 @@
  * where nothing is "later" than it and so nothing preempts it: nodes that
  * cannot be used (down, drained, not responding), jobs being suspended or
  * completing, jobs preempted amcbf_max_preempt times already, jobs that
- * have run less than amcbf_min_runtime, jobs Slurm may not requeue
+ * have run amcbf_min_runtime or longer, jobs Slurm may not requeue
  * (--no-requeue, not batch), jobs of an amcbf_exempt_qos, and jobs of
  * partitions outside amcbf_partitions.  Pending jobs of those partitions
  * never reach the engine: they start first, in submit order, wherever

@@ -356,7 +356,7 @@ bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 {
 	return job_ptr->details && job_ptr->part_ptr &&
 	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name) &&
-	       amcbf_rules_victim(job_ptr, params, now) == PREEMPT_WHY_OK;
+	       amcbf_rules_victim(job_ptr, params, now, false) == PREEMPT_WHY_OK;
 }
 
 /* Is this pending job one Slurm lets start now, and ours to consider?

@@ -129,7 +129,7 @@ void amcbf_allowed_cache_free(amcbf_allowed_cache_t *cache);
 /* May this running job be preempted (requeued)?  Only a job of a
  * partition sched/amcbf manages that amcbf_rules_victim() lets go: a batch
  * job that may be requeued, preempted fewer than amcbf_max_preempt times,
- * run at least amcbf_min_runtime, of a QOS not in amcbf_exempt_qos, not
+ * run less than amcbf_min_runtime (when set), of a QOS not in amcbf_exempt_qos, not
  * protected by the site (PreemptExemptTime, PreemptMode=OFF). */
 bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);

@@ -60,7 +60,8 @@ static uint16_t mode_of(job_record_t *job_ptr)
 }
 
 preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
-				 const dfrs_params_t *params, time_t now)
+				 const dfrs_params_t *params, time_t now,
+				 bool keeps_work)
 {
 	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
 	preempt_limits_t lim = { .max_preempt = params->max_preempt,
@@ -71,6 +72,7 @@ preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
 		.restarts = (int)job_ptr->restart_cnt,
 		.ran = difftime(now, job_ptr->start_time),
 		.exempt_time = seconds(slurm_conf.preempt_exempt_time),
+		.keeps_work = keeps_work,
 	};
 
 	assoc_mgr_lock(&locks);
@@ -170,9 +172,10 @@ static void say_refused(job_record_t *victim, job_record_t *preemptor,
 }
 
 bool amcbf_rules_avail_may(job_record_t *job_ptr,
-			   const dfrs_params_t *params, time_t now)
+			   const dfrs_params_t *params, time_t now,
+			   bool keeps_work)
 {
-	preempt_why_t why = amcbf_rules_victim(job_ptr, params, now);
+	preempt_why_t why = amcbf_rules_victim(job_ptr, params, now, keeps_work);
 
 	if (why == PREEMPT_WHY_OK)
 		return true;

@@ -24,9 +24,12 @@ void amcbf_rules_say_site(void);
 
 /* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
  * it may): the plugin's exemptions, its PreemptExemptTime, its
- * PreemptMode=OFF (preempt_rules_victim).  Takes the assoc_mgr QOS lock. */
+ * PreemptMode=OFF (preempt_rules_victim).  keeps_work: the preemption is a
+ * suspension in place, not a requeue (amcbf_min_runtime does not apply).
+ * Takes the assoc_mgr QOS lock. */
 preempt_why_t amcbf_rules_victim(job_record_t *job_ptr,
-				 const dfrs_params_t *params, time_t now);
+				 const dfrs_params_t *params, time_t now,
+				 bool keeps_work);
 
 /* The site's PreemptType as preempt_rules takes it. */
 preempt_site_t amcbf_rules_site(void);
@@ -42,11 +45,13 @@ void amcbf_rules_side(job_record_t *job_ptr, preempt_side_t *s,
  * (preempt_rules_pair).  Takes the assoc_mgr QOS lock. */
 preempt_why_t amcbf_rules_pair(job_record_t *preemptor, job_record_t *victim);
 
-/* May the availability policy suspend or requeue this running job whose
- * hosts went OFF: the same exemptions (amcbf_rules_victim); if not, one
- * info line per job says why, and the job is left running. */
+/* May the availability policy suspend (keeps_work) or requeue this
+ * running job whose hosts went OFF: the same exemptions
+ * (amcbf_rules_victim); if not, one info line per job says why, and the
+ * job is left running. */
 bool amcbf_rules_avail_may(job_record_t *job_ptr,
-			   const dfrs_params_t *params, time_t now);
+			   const dfrs_params_t *params, time_t now,
+			   bool keeps_work);
 
 /*
  * May `victim` be preempted for `preemptor` (NULL: not known) as the site
