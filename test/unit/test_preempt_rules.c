@@ -191,6 +191,24 @@ static void test_site_names(void **state)
 			    "sched/amcbf preempts by its own rules; PreemptExemptTime is honoured");
 }
 
+/* The engines' predicate: a protected victim never, else the pair's
+ * answer, everyone without a pair. */
+static int only_1_on_0(const void *ctx, size_t preemptor, size_t victim)
+{
+	(void)ctx;
+	return preemptor == 1 && victim == 0;
+}
+
+static void test_may(void **state)
+{
+	(void)state;
+	assert_int_equal(preempt_rules_may(0, NULL, NULL, 1, 0), 1);
+	assert_int_equal(preempt_rules_may(1, NULL, NULL, 1, 0), 0);
+	assert_int_equal(preempt_rules_may(0, only_1_on_0, NULL, 1, 0), 1);
+	assert_int_equal(preempt_rules_may(0, only_1_on_0, NULL, 2, 0), 0);
+	assert_int_equal(preempt_rules_may(1, only_1_on_0, NULL, 1, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_pair_tier),
 		cmocka_unit_test(test_grace),
 		cmocka_unit_test(test_site_names),
+		cmocka_unit_test(test_may),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,7 @@
 #include "dfrs_model.h"
 #include "dfrs_priority.h"
 #include "rules/licenses.h"
-#include "rules/preempt.h"
+#include "rules/preempt_rules.h"
 
 typedef enum {
 	DFRS_POLICY_GREEDYP,
@@ -149,10 +149,10 @@ typedef struct {
 				 * NULL: none (a job asking for one never
 				 * starts) */
 	int nlic;
-	rules_may_preempt_fn may_preempt;	/* may waiting job
+	preempt_rules_may_fn may_preempt;	/* may waiting job
 				 * `preemptor` take running job `victim` off
 				 * its hosts (indices in jobs): the site's
-				 * pairwise rule (rules/preempt.h).  NULL:
+				 * pairwise rule (rules/preempt_rules.h).  NULL:
 				 * anyone may preempt any running job of
 				 * lower priority */
 	const void *preempt_ctx;	/* given to may_preempt */

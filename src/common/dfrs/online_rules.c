@@ -34,7 +34,7 @@ void online_licenses_give(online_state_t *w, int j)
 
 int online_may_preempt(const online_state_t *w, int preemptor, int victim)
 {
-	return rules_may_preempt(w->kept && w->kept[victim],
+	return preempt_rules_may(w->kept && w->kept[victim],
 				 w->cl->may_preempt, w->cl->preempt_ctx,
 				 (size_t)preemptor, (size_t)victim);
 }

@@ -7,7 +7,7 @@
  * is suspended only for a higher priority one, and here only for one the
  * site lets preempt it and that can then start.  Internal to the online
  * policies.  The rules themselves are those the consolidation engines
- * consult too (rules/licenses.h, rules/preempt.h); these functions hand
+ * consult too (rules/licenses.h, rules/preempt_rules.h); these functions hand
  * them a decision's jobs and pool, and add MCB's pairwise pin.
  */
 #ifndef DFRS_ONLINE_RULES_H

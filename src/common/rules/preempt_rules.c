@@ -3,7 +3,9 @@
  * preempt_rules.c - who sched/amcbf may preempt, and for whom, under the
  * site's preemption configuration and the plugin's exemptions
  * (preempt_rules.h).  The pairwise rules follow what Slurm 22.05's
- * preempt/qos and preempt/partition_prio plugins decide.
+ * preempt/qos and preempt/partition_prio plugins decide.  The predicate
+ * both engine families ask (preempt_rules_may) narrows their choice of
+ * victims by these rules.
  */
 #include "preempt_rules.h"
 
@@ -57,6 +59,14 @@ preempt_why_t preempt_rules_pair(preempt_site_t site,
 		break;
 	}
 	return PREEMPT_WHY_OK;
+}
+
+int preempt_rules_may(int no_preempt, preempt_rules_may_fn pair,
+		      const void *ctx, size_t preemptor, size_t victim)
+{
+	if (no_preempt)
+		return 0;
+	return !pair || pair(ctx, preemptor, victim);
 }
 
 uint32_t preempt_rules_grace(preempt_site_t site, uint32_t qos_grace,

@@ -9,6 +9,11 @@
  * preempted for earlier ones) and Stillwell et al. 2010 (Sec. 5) choose
  * among the jobs these rules leave them; the availability policy (wait or
  * migrate, Sec. 4 of the threshold paper) acts only on those too.
+ * Both engine families ask one predicate (preempt_rules_may): the
+ * consolidation engines (Liu et al. 2013 Sec. 4: victims among "jobs
+ * arriving later"; sched/sched_rules.h) and the online DFRS policies
+ * (Stillwell et al. 2010, "Use of Priority": suspend only for a higher
+ * priority job; dfrs/online_rules.h).
  * Plain C over plain structs: the plugin fills them from slurmctld.
  */
 #ifndef DFRS_PREEMPT_RULES_H
@@ -108,6 +113,20 @@ typedef struct {
 preempt_why_t preempt_rules_pair(preempt_site_t site,
 				 const preempt_side_t *preemptor,
 				 const preempt_side_t *victim);
+
+/* May job `preemptor` take running job `victim` off its nodes (indices of
+ * the engine's job array): the site's pairwise rule (preempt_rules_pair
+ * over the sides the plugin read), NULL: anyone may. */
+typedef int (*preempt_rules_may_fn)(const void *ctx, size_t preemptor,
+				    size_t victim);
+
+/* May `preemptor` preempt `victim`, as both engine families ask: never a
+ * protected victim (no_preempt nonzero: a running job the site protects
+ * (PreemptMode=OFF, PreemptExemptTime, --no-requeue, the plugin's
+ * exemptions) or the engine keeps (pinned, MCB's pairwise pin));
+ * otherwise as pair(ctx, preemptor, victim) says, yes with no pair. */
+int preempt_rules_may(int no_preempt, preempt_rules_may_fn pair,
+		      const void *ctx, size_t preemptor, size_t victim);
 
 /*
  * The GraceTime (seconds) a victim gets before it is requeued, as Slurm

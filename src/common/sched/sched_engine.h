@@ -35,7 +35,7 @@
 #include <stddef.h>
 
 #include "rules/licenses.h"
-#include "rules/preempt.h"
+#include "rules/preempt_rules.h"
 #include "sched_tier.h"
 
 typedef enum {
@@ -97,10 +97,10 @@ typedef struct sched_state {
 				   the jobs it starts ask for.  nlicenses
 				   entries; NULL: none (rules/licenses.h) */
 	int nlicenses;
-	rules_may_preempt_fn may_preempt;	/* may queued or bg job
+	preempt_rules_may_fn may_preempt;	/* may queued or bg job
 				   `preemptor` take the nodes of running job
 				   `victim` (indices in jobs[]): the site's
-				   pairwise rule (rules/preempt.h).  NULL:
+				   pairwise rule (rules/preempt_rules.h).  NULL:
 				   anyone may preempt any later job (Liu et
 				   al. 2013) */
 	const void *preempt_ctx;	/* given to may_preempt */

@@ -26,6 +26,6 @@ int sched_may_preempt(const sched_state_t *st, size_t preemptor,
 {
 	const sched_job_t *v = &st->jobs[victim];
 
-	return rules_may_preempt(v->pinned || v->no_preempt, st->may_preempt,
+	return preempt_rules_may(v->pinned || v->no_preempt, st->may_preempt,
 				 st->preempt_ctx, preemptor, victim);
 }

@@ -24,7 +24,7 @@
  *
  * NULL pool and NULL predicate (dfrs sim) leave every decision as before.
  * The rules themselves are those the online DFRS policies consult too
- * (rules/licenses.h, rules/preempt.h); these functions hand them the
+ * (rules/licenses.h, rules/preempt_rules.h); these functions hand them the
  * engines' state.
  */
 #ifndef DFRS_SCHED_RULES_H

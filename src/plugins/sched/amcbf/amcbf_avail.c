@@ -56,7 +56,7 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_avail.h"
 #include "amcbf_locks.h"
-#include "amcbf_preempt_rules.h"
+#include "amcbf_preempt.h"
 #include "amcbf_suspend.h"
 #include "avail/ssac.h"
 #include "suite/cpu_weight.h"
@@ -453,7 +453,7 @@ static int migrate(amcbf_avail_t *a, const dfrs_params_t *params,
 	if (c->waiting)
 		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
 	info("availability: %s", line);
-	prc = amcbf_preempt(job_ptr, k, params, mem, now, "availability",
+	prc = amcbf_preempt_requeue(job_ptr, k, params, mem, now, "availability",
 			    "migrating");
 	k->avail_migrating = prc == AMCBF_PREEMPT_WAITING;
 	if (prc == AMCBF_PREEMPT_WAITING) {
@@ -491,7 +491,7 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 	 * which would throw that work away: it waits (suspended in place)
 	 * instead */
 	if (c->d.decision == THRESHOLD_MIGRATE &&
-	    amcbf_rules_victim(job_ptr, params, now, false) == PREEMPT_WHY_MIN_RUNTIME) {
+	    amcbf_preempt_why(job_ptr, params, now, false) == PREEMPT_WHY_MIN_RUNTIME) {
 		if (!c->waiting)
 			info("availability: %s; %pJ has run amcbf_min_runtime (%d s) or longer: waiting instead of a requeue that would lose that work",
 			     line, job_ptr, params->min_runtime);
@@ -500,8 +500,8 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 	/* a running job the plugin's or the site's rules exempt from
 	 * preemption is neither suspended nor requeued: left as it is */
 	if (!c->waiting &&
-	    !amcbf_rules_avail_may(job_ptr, params, now,
-				   c->d.decision == THRESHOLD_WAIT))
+	    !amcbf_preempt_avail_may(job_ptr, params, now,
+				     c->d.decision == THRESHOLD_WAIT))
 		return 0;
 	if (c->d.decision == THRESHOLD_MIGRATE &&
 	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {

@@ -73,7 +73,7 @@
 #include "amcbf_dfrs_rules.h"
 #include "amcbf_locks.h"
 #include "amcbf_needs.h"
-#include "amcbf_preempt_rules.h"
+#include "amcbf_preempt.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
@@ -299,7 +299,7 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 		sc->settling = true;
 	if (n <= 0)
 		return;
-	if (!running || !amcbf_preemptable(job_ptr, params, now) ||
+	if (!running || !amcbf_preempt_may(job_ptr, params, now) ||
 	    on_unusable_node(bm)) {
 		reserve(v, job_ptr, bm, params, ref_mb);
 		return;
@@ -307,7 +307,7 @@ static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
 	oj = view_add(v, job_ptr);
 	shape_of(job_ptr, k, params, ref_mb, n, oj);
 	/* a job the site protects (PreemptMode=OFF, PreemptExemptTime, the
-	 * plugin's exemptions: amcbf_preemptable) is reserved above, out of
+	 * plugin's exemptions: amcbf_preempt_may) is reserved above, out of
 	 * the view: no_preempt stays 0 here */
 	amcbf_dfrs_rules_job(&v->rules, v->njobs - 1, job_ptr, oj, false,
 			     now);
@@ -626,14 +626,12 @@ static job_record_t *preemptor_of(const dfrs_view_t *v, int i)
 }
 
 /* Preemptions and migrations first: requeues. */
-static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
-			   amcbf_memory_t *mem, const dfrs_params_t *params,
-			   time_t now)
+static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v)
 {
 	for (int i = 0; i < v->njobs; i++) {
 		const dfrs_online_job_t *oj = &v->jobs[i];
-		amcbf_known_t *k = amcbf_known(mem, v->ids[i], false);
-		int n = oj->shape.ntasks, rc;
+		amcbf_known_t *k = amcbf_known(p->mem, v->ids[i], false);
+		int n = oj->shape.ntasks;
 		job_record_t *jp;
 		bool moved;
 
@@ -649,22 +647,16 @@ static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 		if (!(jp = still_as_seen(v, i)))
 			continue;
 		k->ckpt_kept = 1;
-		if (p->requeues >= params->max_preempt_per_cycle)
-			continue;
 		/* the site's rules: QOS Preempt= lists, PriorityTier,
 		 * GraceTime */
-		rc = amcbf_preempt_for(jp, preemptor_of(v, i), k, params,
-				       mem, now, ap->who,
-				       moved ? "migrating" : "suspended");
-		if (rc == AMCBF_PREEMPT_WAITING)
-			p->waiting++;
-		if (rc != AMCBF_PREEMPT_DONE)
+		if (amcbf_preempt_in_pass(p, jp, preemptor_of(v, i), k,
+					  ap->who,
+					  moved ? "migrating" : "suspended") !=
+		    AMCBF_PREEMPT_DONE)
 			continue;
 		/* a suspended job resumes where it was, a migrated one where
 		 * the policy moved it */
 		remember_hosts(k, moved ? oj->hosts : v->was_hosts[i], n);
-		p->requeues++;
-		p->actions++;
 	}
 }
 
@@ -756,7 +748,7 @@ static void apply_done(const amcbf_pass_t *p, const dfrs_t *ap,
 		       const dfrs_view_t *v,
 		       amcbf_memory_t *mem, unsigned events)
 {
-	amcbf_checkpoint_sweep(mem);
+	amcbf_preempt_checkpoint_sweep(mem);
 	if (p->waiting || ap->stop || ap->deferred) {
 		mem->owed_events = events;
 		return;
@@ -871,7 +863,7 @@ static void dfrs_apply(amcbf_pass_t *p)
 {
 	dfrs_t *d = p->own;
 
-	apply_requeues(p, d, &d->v, p->mem, p->params, p->now);
+	apply_requeues(p, d, &d->v);
 	apply_starts(p, d, &d->v, p->mem, p->params);
 	apply_done(p, d, &d->v, p->mem, d->events);
 }

@@ -70,8 +70,8 @@
 #include "amcbf_needs.h"
 #include "amcbf_locks.h"
 #include "amcbf_power.h"
-#include "amcbf_preempt_rules.h"
-#include "amcbf_engine_rules.h"
+#include "amcbf_preempt.h"
+#include "amcbf_licenses.h"
 #include "amcbf/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -89,7 +89,7 @@ typedef struct {
 				   NULL: shared, snapshot_t.allowed's) */
 	int *rank;		/* its node preference (availability), or NULL */
 	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
-	amcbf_pair_side_t pair;	/* its side of the site's pairwise rule */
+	amcbf_preempt_side_t pair;	/* its side of the site's pairwise rule */
 } entry_t;
 
 bool amcbf_tiers_possible(void)
@@ -214,8 +214,8 @@ typedef struct {
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
 	amcbf_lic_pool_t pool;	/* licenses the engine sees */
-	amcbf_pair_ctx_t pair;	/* the pairwise rule the engine consults */
-	const amcbf_pair_side_t **sides;	/* pair.sides, by state index */
+	amcbf_preempt_ctx_t pair;	/* the pairwise rule the engine consults */
+	const amcbf_preempt_side_t **sides;	/* pair.sides, by state index */
 	amcbf_allowed_cache_t allowed;	/* the masks pending jobs share */
 } snapshot_t;
 
@@ -238,7 +238,7 @@ static void snapshot_free(snapshot_t *s)
 		xfree(s->e[j].allowed);
 		xfree(s->e[j].rank);
 		xfree(s->e[j].lic);
-		amcbf_pair_side_free(&s->e[j].pair);
+		amcbf_preempt_side_free(&s->e[j].pair);
 	}
 	amcbf_lic_pool_free(&s->pool);
 	amcbf_allowed_cache_free(&s->allowed);
@@ -312,7 +312,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &q->job.nlic);
 	q->job.lic = q->lic;
 	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_pair_side_read(&q->pair, job_ptr);
+		amcbf_preempt_side_read(&q->pair, job_ptr);
 	queue_key(q, k, job_ptr);
 	if (stretch_order)
 		q->key.stretch = stretch;
@@ -358,11 +358,11 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 		/* current when it is preempted */
 		job_ptr->priority = amcbf_slurm_priority(r->key.stretch);
 	}
-	r->key.fixed = !running || !amcbf_preemptable(job_ptr, params, now);
+	r->key.fixed = !running || !amcbf_preempt_may(job_ptr, params, now);
 	/* also out of reach of a bg eviction, which ignores the order */
 	r->job.no_preempt = r->key.fixed;
 	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_pair_side_read(&r->pair, job_ptr);
+		amcbf_preempt_side_read(&r->pair, job_ptr);
 	if (running)	/* a completing job departs once done */
 		k->running = 1;
 }
@@ -443,7 +443,7 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 		for (size_t j = 0; j < s->ne; j++)
 			s->sides[j] = &s->e[j].pair;
 		s->pair.sides = s->sides;
-		st->may_preempt = amcbf_pair_may_preempt;
+		st->may_preempt = amcbf_preempt_pair_ok;
 		st->preempt_ctx = &s->pair;
 	}
 
@@ -512,23 +512,11 @@ static job_record_t *preemptor_of(const snapshot_t *s,
 static void apply_requeue(amcbf_pass_t *p, engine_t *g, amcbf_known_t *k,
 			  job_record_t *jp, job_record_t *preemptor)
 {
-	if (p->requeues >= p->params->max_preempt_per_cycle)
-		return;
 	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
-	switch (amcbf_preempt_for(jp, preemptor, k, p->params, p->mem,
-				  p->now, g->policy->name, "preempted")) {
-	case AMCBF_PREEMPT_DONE:
-		p->requeues++;
-		p->actions++;
-		break;
-	case AMCBF_PREEMPT_WAITING:
-		p->waiting++;
-		break;
-	case AMCBF_PREEMPT_REFUSED:
-		if (preemptor)
-			g->refused_for = preemptor->job_id;
-		break;
-	}
+	if (amcbf_preempt_in_pass(p, jp, preemptor, k, g->policy->name,
+				  "preempted") == AMCBF_PREEMPT_REFUSED &&
+	    preemptor)
+		g->refused_for = preemptor->job_id;
 }
 
 static void apply_tier(amcbf_pass_t *p, engine_t *g, amcbf_known_t *k,
@@ -598,7 +586,7 @@ static void engine_apply(amcbf_pass_t *p)
 	}
 	/* a checkpointed job the engine no longer preempts: a later
 	 * preemption signals it afresh */
-	amcbf_checkpoint_sweep(p->mem);
+	amcbf_preempt_checkpoint_sweep(p->mem);
 }
 
 /* The engine of the configured mode; without shared nodes the tiered
@@ -642,7 +630,7 @@ static void engine_read_begin(amcbf_pass_t *p)
 		s->e = xcalloc(s->cap ? s->cap : 1, sizeof(*s->e));
 	}
 	amcbf_lic_pool_read(&s->pool);
-	s->pair.site = amcbf_rules_site();
+	s->pair.site = amcbf_preempt_site();
 	snapshot_blockers(s, p->params, p->avail);
 }
 

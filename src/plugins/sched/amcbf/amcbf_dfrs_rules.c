@@ -10,11 +10,12 @@
 #include <time.h>
 
 #include "src/common/xmalloc.h"
+#include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_dfrs_rules.h"
-#include "amcbf_preempt_rules.h"
+#include "amcbf_preempt.h"
 
 void amcbf_dfrs_rules_read(amcbf_dfrs_rules_t *r)
 {
@@ -23,7 +24,7 @@ void amcbf_dfrs_rules_read(amcbf_dfrs_rules_t *r)
 	r->lic_free = xcalloc(r->pool.nlic ? r->pool.nlic : 1, sizeof(int));
 	for (int l = 0; l < r->pool.nlic; l++)
 		r->lic_free[l] = r->pool.lic[l];
-	r->pair.site = amcbf_rules_site();
+	r->pair.site = amcbf_preempt_site();
 }
 
 void amcbf_dfrs_rules_job(amcbf_dfrs_rules_t *r, int i, job_record_t *job_ptr,
@@ -38,7 +39,7 @@ void amcbf_dfrs_rules_job(amcbf_dfrs_rules_t *r, int i, job_record_t *job_ptr,
 		r->cap = cap;
 	}
 	if (r->pair.site != PREEMPT_SITE_NONE)
-		amcbf_pair_side_read(&r->sides[i], job_ptr);
+		amcbf_preempt_side_read(&r->sides[i], job_ptr);
 	if (pending) {
 		int n = 0;
 
@@ -60,7 +61,7 @@ void amcbf_dfrs_rules_drop(amcbf_dfrs_rules_t *r, int i, dfrs_online_job_t *oj)
 	rules_lic_req_t *lic = (rules_lic_req_t *)oj->lic;
 
 	if (i < r->cap)
-		amcbf_pair_side_free(&r->sides[i]);
+		amcbf_preempt_side_free(&r->sides[i]);
 	xfree(lic);
 	oj->lic = NULL;
 	oj->nlic = 0;
@@ -78,7 +79,7 @@ void amcbf_dfrs_rules_attach(amcbf_dfrs_rules_t *r, dfrs_cluster_t *cl,
 	for (int j = 0; j < njobs; j++)
 		r->side_ptrs[j] = &r->sides[j];
 	r->pair.sides = r->side_ptrs;
-	cl->may_preempt = amcbf_pair_may_preempt;
+	cl->may_preempt = amcbf_preempt_pair_ok;
 	cl->preempt_ctx = &r->pair;
 }
 
@@ -95,7 +96,7 @@ void amcbf_dfrs_rules_free(amcbf_dfrs_rules_t *r, dfrs_online_job_t *jobs,
 	for (int j = 0; j < njobs; j++)
 		amcbf_dfrs_rules_drop(r, j, &jobs[j]);
 	for (int j = njobs; j < r->cap; j++)
-		amcbf_pair_side_free(&r->sides[j]);
+		amcbf_preempt_side_free(&r->sides[j]);
 	amcbf_lic_pool_free(&r->pool);
 	xfree(r->lic_free);
 	xfree(r->sides);

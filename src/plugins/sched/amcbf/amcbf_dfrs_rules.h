@@ -5,7 +5,7 @@
  * the plain data the online DFRS policies consult (dfrs_online.h, "The
  * site's rules"), which decide with no lock held.  The same reads, the
  * same request arrays and the same predicate as the consolidation
- * engines' (amcbf_engine_rules.h, src/common/rules/).
+ * engines' (amcbf_licenses.h, amcbf_preempt.h, src/common/rules/).
  */
 #ifndef DFRS_AMCBF_DFRS_RULES_H
 #define DFRS_AMCBF_DFRS_RULES_H
@@ -16,16 +16,17 @@
 #include "dfrs/dfrs_online.h"
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
-#include "amcbf_engine_rules.h"
+#include "amcbf_licenses.h"
+#include "amcbf_preempt.h"
 
 /* The rules of one cycle's view, by view index. */
 typedef struct {
 	amcbf_lic_pool_t pool;	/* the cluster's licenses at the read */
 	int *lic_free;		/* [pool.nlic] free now, less the starts of
 				 * the decisions taken so far this cycle */
-	amcbf_pair_ctx_t pair;	/* the pairwise rule's predicate context */
-	amcbf_pair_side_t *sides;	/* [cap] each view job's side */
-	const amcbf_pair_side_t **side_ptrs;	/* pair.sides */
+	amcbf_preempt_ctx_t pair;	/* the pairwise rule's predicate context */
+	amcbf_preempt_side_t *sides;	/* [cap] each view job's side */
+	const amcbf_preempt_side_t **side_ptrs;	/* pair.sides */
 	int cap;
 } amcbf_dfrs_rules_t;
 

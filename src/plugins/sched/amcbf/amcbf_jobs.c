@@ -2,11 +2,10 @@
 /*
  * amcbf_jobs.c - what sched/amcbf does to slurmctld's jobs, whichever
  * algorithm decides: remember jobs between cycles, tell which nodes a job
- * may use and whether it may be preempted, start a job on given nodes (as
- * sched/backfill's _start_job does), start the jobs of partitions it does
- * not manage, preempt a job as the site's rules allow (they answer,
- * amcbf_preempt_rules.h; the checkpoint signal or the GraceTime first,
- * then the requeue), and show a DFRS priority in Slurm's priority field.
+ * may use, start a job on given nodes (as sched/backfill's _start_job
+ * does), start the jobs of partitions it does not manage, and show a DFRS
+ * priority in Slurm's priority field (preempting a job:
+ * amcbf_preempt.c).
  * Used by the cycle (amcbf_cycle.c) and its deciders: amcbf_decide_engine.c
  * (consolidation backfill, Liu et al. 2013) and amcbf_decide_dfrs.c (online
  * DFRS, Stillwell et al. 2010).  Every function here is called with
@@ -15,7 +14,6 @@
 #include "src/common/slurm_xlator.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <string.h>
 #include <time.h>
@@ -33,11 +31,6 @@
 #include "src/slurmctld/node_scheduler.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
-#if DFRS_SLURM_SINCE(24, 11)
-#include "src/interfaces/preempt.h"
-#else
-#include "src/slurmctld/preempt.h"
-#endif
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_jobs.h"
@@ -47,7 +40,6 @@
 #include "amcbf_unsupported.h"
 #include "amcbf_bb.h"
 #include "amcbf_resv.h"
-#include "amcbf_preempt_rules.h"
 #include "dfrs/dfrs_priority.h"
 #include "amcbf/limit_cap.h"
 #include "amcbf/shape_cache.h"
@@ -350,15 +342,6 @@ void amcbf_allowed_cache_free(amcbf_allowed_cache_t *cache)
 	shape_cache_free(&cache->shapes, free_mask);
 }
 
-/* May the engine preempt this running job? */
-bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
-			time_t now)
-{
-	return job_ptr->details && job_ptr->part_ptr &&
-	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name) &&
-	       amcbf_rules_victim(job_ptr, params, now, false) == PREEMPT_WHY_OK;
-}
-
 /* Is this pending job one Slurm lets start now, and ours to consider?
  * Held (priority 0), waiting for a dependency or begin time, or a job
  * array at its throttle (%N: job_independent() says so) are left to
@@ -439,138 +422,6 @@ int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem)
 	FREE_NULL_LIST(todo);
 	FREE_NULL_LIST(blocked);
 	return started;
-}
-
-static const int ckpt_signals[] = {
-	[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
-	[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
-	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
-};
-
-/*
- * Before a preemption's requeue, with amcbf_ckpt_signal set: signal the
- * batch script and wait amcbf_ckpt_wait seconds.  True while the requeue
- * must wait (the signal was just sent, or the wait is not over).
- */
-bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
-			     const dfrs_params_t *params, amcbf_memory_t *mem,
-			     time_t now)
-{
-	const char *name = dfrs_params_ckpt_signal_name(params->ckpt_signal);
-	time_t due;
-	int rc;
-
-	if (!name || params->ckpt_wait == 0 || !job_ptr->batch_flag)
-		return false;
-	k->ckpt_kept = 1;
-	if (!k->ckpt_at) {
-		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
-				KILL_JOB_BATCH, 0, false);
-		if (rc != SLURM_SUCCESS)
-			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
-				slurm_strerror(rc));
-		else
-			info("checkpoint: sent SIG%s to %pJ, requeue in %d s if still preempted",
-			     name, job_ptr, params->ckpt_wait);
-		k->ckpt_at = now;
-	}
-	due = k->ckpt_at + params->ckpt_wait;
-	if (now >= due)
-		return false;
-	if (!mem->next_wake || due < mem->next_wake)
-		mem->next_wake = due;
-	return true;
-}
-
-amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
-				 const dfrs_params_t *params,
-				 amcbf_memory_t *mem, time_t now,
-				 const char *who, const char *what)
-{
-	char *where;
-	int rc;
-
-	if (amcbf_checkpoint_first(job_ptr, k, params, mem, now))
-		return AMCBF_PREEMPT_WAITING;
-	where = xstrdup(job_ptr->nodes);
-	rc = dfrs_job_requeue(job_ptr);
-	if (rc != SLURM_SUCCESS) {
-		verbose("could not requeue %pJ: %s", job_ptr, slurm_strerror(rc));
-		xfree(where);
-		return AMCBF_PREEMPT_REFUSED;
-	}
-	info("%s: %s %pJ on %s (requeued, preemption %u of at most %d)",
-	     who, what, job_ptr, where, job_ptr->restart_cnt,
-	     params->max_preempt);
-	xfree(where);
-	k->requeued = 1;
-	k->ckpt_at = 0;
-	mem->requeued++;
-	return AMCBF_PREEMPT_DONE;
-}
-
-/* The requeue after a GraceTime, by Slurm's preemption path. */
-static amcbf_preempt_rc_t preempt_with_grace(job_record_t *victim,
-					     job_record_t *preemptor,
-					     uint32_t grace, amcbf_known_t *k,
-					     amcbf_memory_t *mem,
-					     const char *who, const char *what)
-{
-	bool began = victim->preempt_time != 0;
-	char *where = xstrdup(victim->nodes);
-
-	if (slurm_job_preempt(victim, preemptor, PREEMPT_MODE_REQUEUE,
-			      false) != SLURM_SUCCESS) {
-		if (!began)
-			info("%s: %s %pJ on %s for %pJ: SIGTERM sent, requeued after its GraceTime of %u s",
-			     who, what, victim, where, preemptor, grace);
-		if (!mem->next_wake || victim->end_time < mem->next_wake)
-			mem->next_wake = victim->end_time;
-		xfree(where);
-		return AMCBF_PREEMPT_WAITING;
-	}
-	info("%s: %s %pJ on %s (requeued after its GraceTime, preemption %u)",
-	     who, what, victim, where, victim->restart_cnt);
-#ifdef GRACE_PREEMPT
-	/* Slurm >= 23.02 marks a job signalled for its GraceTime, and clears
-	 * the mark only when the run's end requeues it.  Requeued here first,
-	 * the run's end finds the job completing and leaves the mark, and the
-	 * next run, however it ends, would be requeued again for it (seen on
-	 * 24.11: sacct PREEMPTED PREEMPTED COMPLETED after one preemption) */
-	victim->bit_flags &= ~GRACE_PREEMPT;
-#endif
-	xfree(where);
-	k->requeued = 1;
-	k->ckpt_at = 0;
-	mem->requeued++;
-	return AMCBF_PREEMPT_DONE;
-}
-
-amcbf_preempt_rc_t amcbf_preempt_for(job_record_t *victim,
-				     job_record_t *preemptor,
-				     amcbf_known_t *k,
-				     const dfrs_params_t *params,
-				     amcbf_memory_t *mem, time_t now,
-				     const char *who, const char *what)
-{
-	uint32_t grace;
-
-	/* the site's rules: QOS Preempt= lists, PriorityTier, GraceTime */
-	if (!amcbf_rules_may_preempt(victim, preemptor, who, &grace))
-		return AMCBF_PREEMPT_REFUSED;
-	if (grace)
-		return preempt_with_grace(victim, preemptor, grace, k, mem,
-					  who, what);
-	return amcbf_preempt(victim, k, params, mem, now, who, what);
-}
-
-void amcbf_checkpoint_sweep(amcbf_memory_t *mem)
-{
-	for (size_t i = 0; i < mem->njobs; i++) {
-		if (!mem->jobs[i].ckpt_kept && !mem->jobs[i].avail_migrating)
-			mem->jobs[i].ckpt_at = 0;
-		mem->jobs[i].ckpt_kept = 0;
-	}
 }
 
 static bool has_deadline(job_record_t *job_ptr)

@@ -126,13 +126,6 @@ const unsigned char *amcbf_job_allowed_shared(amcbf_allowed_cache_t *cache,
 					      job_record_t *job_ptr, int nodes,
 					      unsigned char **own);
 void amcbf_allowed_cache_free(amcbf_allowed_cache_t *cache);
-/* May this running job be preempted (requeued)?  Only a job of a
- * partition sched/amcbf manages that amcbf_rules_victim() lets go: a batch
- * job that may be requeued, preempted fewer than amcbf_max_preempt times,
- * run less than amcbf_min_runtime (when set), of a QOS not in amcbf_exempt_qos, not
- * protected by the site (PreemptExemptTime, PreemptMode=OFF). */
-bool amcbf_preemptable(job_record_t *job_ptr, const dfrs_params_t *params,
-		       time_t now);
 /* Is this pending job one Slurm lets start now, and ours to consider? */
 bool amcbf_startable(job_record_t *job_ptr);
 /* Pending jobs whose --deadline can no longer be met (with their
@@ -141,39 +134,6 @@ bool amcbf_startable(job_record_t *job_ptr);
 int amcbf_end_past_deadlines(void);
 /* Start pending jobs of partitions outside amcbf_partitions; the count. */
 int amcbf_start_unmanaged(const dfrs_params_t *params, amcbf_memory_t *mem);
-/* True while a preemption must wait for its checkpoint signal's delay. */
-bool amcbf_checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
-			    const dfrs_params_t *params, amcbf_memory_t *mem,
-			    time_t now);
-typedef enum {
-	AMCBF_PREEMPT_DONE,	/* requeued */
-	AMCBF_PREEMPT_WAITING,	/* checkpoint signal sent or its wait not over */
-	AMCBF_PREEMPT_REFUSED,	/* Slurm refused the requeue (logged) */
-} amcbf_preempt_rc_t;
-/* Preempt a running job: a requeue, after the checkpoint signal when one is
- * set; one info line "WHO: WHAT JobId=N on NODES (requeued, preemption i
- * of at most m)". */
-amcbf_preempt_rc_t amcbf_preempt(job_record_t *job_ptr, amcbf_known_t *k,
-				 const dfrs_params_t *params,
-				 amcbf_memory_t *mem, time_t now,
-				 const char *who, const char *what);
-/*
- * Preempt `victim` for `preemptor` (NULL: not known) as the site allows
- * (amcbf_rules_may_preempt): not at all if it does not
- * (AMCBF_PREEMPT_REFUSED); with a GraceTime, through Slurm's
- * slurm_job_preempt(): SIGCONT and SIGTERM, its end time cut to now +
- * GraceTime, the requeue once that has passed (AMCBF_PREEMPT_WAITING until
- * then: nothing starts on its nodes); else amcbf_preempt().
- */
-amcbf_preempt_rc_t amcbf_preempt_for(job_record_t *victim,
-				     job_record_t *preemptor,
-				     amcbf_known_t *k,
-				     const dfrs_params_t *params,
-				     amcbf_memory_t *mem, time_t now,
-				     const char *who, const char *what);
-/* After a cycle's decisions: a job signalled for a checkpoint that the
- * algorithm no longer preempts is signalled afresh if preempted later. */
-void amcbf_checkpoint_sweep(amcbf_memory_t *mem);
 /* Start a job on exactly these nodes: SLURM_SUCCESS or Slurm's error.  A
  * job with a --deadline starts with its time limit cut to it; a job
  * array's record starts its next task (split off under a new id). */

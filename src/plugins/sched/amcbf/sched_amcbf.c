@@ -49,7 +49,7 @@
 #include "amcbf_avail.h"
 #include "amcbf_cycle.h"
 #include "amcbf_locks.h"
-#include "amcbf_preempt_rules.h"
+#include "amcbf_preempt.h"
 #include "amcbf_restart.h"
 #include "amcbf_needs.h"
 #include "amcbf_deps.h"
@@ -131,7 +131,7 @@ static void load_params(bool first)
 	lock_slurmctld(conf_read);
 	sp = xstrdup(slurm_conf.sched_params);
 	select_type = xstrdup(slurm_conf.select_type);
-	amcbf_rules_say_site();
+	amcbf_preempt_say_site();
 	unlock_slurmctld(conf_read);
 	if (first) {
 		dfrs_params_defaults(&params);

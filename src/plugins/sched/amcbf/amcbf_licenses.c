@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_engine_rules.c - licenses and the pairwise preemption rule from
- * slurmctld's records into the engines' plain data (amcbf_engine_rules.h).
+ * amcbf_licenses.c - the cluster's licenses and a pending job's requests
+ * from slurmctld's records into the plain data both deciders' engines
+ * consult (amcbf_licenses.h).
  * The pool is what Slurm's backfill starts from (bf_licenses_initial:
  * configured less used, per license); a request's share held by
  * reservations is Slurm's own count (job_test_lic_resv).  Slurm 25.05 and
@@ -24,8 +25,7 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
-#include "amcbf_engine_rules.h"
-#include "amcbf_preempt_rules.h"
+#include "amcbf_licenses.h"
 
 #if DFRS_SLURM_SINCE(25, 5)
 #define LIC_SAME(bf, req) ((bf)->id.lic_id == (req)->id.lic_id)
@@ -115,28 +115,4 @@ rules_lic_req_t *amcbf_lic_requests(const amcbf_lic_pool_t *pool,
 	list_iterator_destroy(it);
 	*n = i;
 	return reqs;
-}
-
-void amcbf_pair_side_read(amcbf_pair_side_t *ps, job_record_t *job_ptr)
-{
-	amcbf_rules_side(job_ptr, &ps->side, &ps->list);
-	ps->read = 1;
-}
-
-void amcbf_pair_side_free(amcbf_pair_side_t *ps)
-{
-	xfree(ps->list);
-	memset(ps, 0, sizeof(*ps));
-}
-
-int amcbf_pair_may_preempt(const void *ctx, size_t preemptor, size_t victim)
-{
-	const amcbf_pair_ctx_t *c = ctx;
-	const amcbf_pair_side_t *or = c->sides[preemptor];
-	const amcbf_pair_side_t *ee = c->sides[victim];
-
-	if (!or->read || !ee->read)
-		return 0;
-	return preempt_rules_pair(c->site, &or->side, &ee->side) ==
-	       PREEMPT_WHY_OK;
 }
