@@ -18,7 +18,8 @@
 #     on the node with the highest estimated availability.
 #  4  gamma tiny (amcbf_avail_migration_cost=0.01, scontrol reconfigure): a
 #     2-node job one of whose hosts goes OFF gets the checkpoint signal
-#     (amcbf_ckpt_signal=USR1) once, is requeued 2 s later and finishes on
+#     (amcbf_ckpt_signal=USR1; it asked for it, --signal=B:USR1@5) once, is
+#     requeued 2 s later and finishes on
 #     ON nodes.
 #  5  gamma huge: the same situation suspends the job; slurmctld restarts
 #     while it waits; when its host is back it is resumed in place and
@@ -183,7 +184,7 @@ n3=$(ran_on "$j3")
 # 4: tiny gamma: migrate
 set_params threshold 0.01
 # the batch script notes the checkpoint signal and goes on until requeued
-j4=$(submit -N2 --wrap "trap 'touch $CLUSTER_DIR/ckpt-\$SLURM_JOB_ID' USR1; sleep 12 & while ! wait; do :; done")
+j4=$(submit -N2 --signal=B:USR1@5 --wrap "trap 'touch $CLUSTER_DIR/ckpt-\$SLURM_JOB_ID' USR1; sleep 12 & while ! wait; do :; done")
 wait_for "4: the 2-node job running" state_is "$j4" RUNNING
 read -r a4 _ <<<"$(hosts_of "$j4" | xargs)"
 scontrol update nodename="$a4" state=drain reason=avail-test

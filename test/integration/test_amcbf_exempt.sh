@@ -4,8 +4,11 @@
 # live cluster, in the scenario of test_amcbf_preempt.sh (J1 runs on 2 of 4
 # nodes, J2 needs all 4 and waits, a later J3 runs on the other 2; when J1
 # ends CMBF would requeue J3 for J2):
-#  amcbf_ckpt_signal=USR1  J3's batch script gets SIGUSR1 first and is
-#        requeued only amcbf_ckpt_wait seconds later;
+#  amcbf_ckpt_signal=USR1  J3, which asked for it (--signal=B:USR1@5),
+#        gets SIGUSR1 in its batch script first and is requeued only
+#        amcbf_ckpt_wait seconds later; then a J3 that did not ask, whose
+#        script does not trap SIGUSR1, gets no signal (it would die of it)
+#        and is requeued at once, and completes after its restart;
 #  amcbf_partitions=debug  J3 in partition "other" is started in submit
 #        order by the unmanaged path and never preempted: J2 waits for it;
 #  amcbf_min_runtime=2     J3 has run longer than that when J1 ends: a
@@ -33,7 +36,7 @@ start_cluster ckpt --nodes 4 --port 18600 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 mark=$CLUSTER_DIR/ckpt-marks
 : >"$mark"
-start_j1_j2_j3 "ckpt: " 6 2 \
+start_j1_j2_j3 "ckpt: " 6 2 --signal=B:USR1@5 \
 	--wrap "trap 'echo \$SLURM_JOB_ID >> $mark' USR1; for i in \$(seq 30); do sleep 0.5; done"
 wait_jobs_done 120 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
@@ -47,6 +50,16 @@ if [ -z "$sent" ] || [ -z "$requeued" ]; then
 elif [ $((requeued - sent)) -lt 3 ]; then
 	fail "ckpt: J3 requeued $((requeued - sent)) s after its signal, want >= 3"
 fi
+# a J3 that did not ask for the signal: requeued without it, and its
+# script, which does not trap SIGUSR1, completes after its restart
+start_j1_j2_j3 "ckpt, not asked: " 6 2 --wrap "for i in \$(seq 30); do sleep 0.5; done"
+wait_jobs_done 120 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "checkpoint: sent SIGUSR1 to JobId=$j3," &&
+	fail "ckpt, not asked: J3 got the checkpoint signal without asking for it"
+log_has "cmbf: preempted JobId=$j3 " ||
+	fail "ckpt, not asked: J3 was not requeued for J2"
+[ "$(restarts "$j3")" -ge 1 ] || fail "ckpt, not asked: J3 restarted $(restarts "$j3") times, want >= 1"
 stop_cluster
 
 # --- a partition outside amcbf_partitions ----------------------------------

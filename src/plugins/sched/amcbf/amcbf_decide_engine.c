@@ -36,8 +36,8 @@
  * never reach the engine: they start first, in submit order, wherever
  * Slurm fits them (as sched/builtin would).
  *
- * With amcbf_ckpt_signal set, a preemption first sends the signal to the
- * job's batch script and requeues it amcbf_ckpt_wait seconds later, if the
+ * With amcbf_ckpt_signal set, a preemption first sends the signal to a
+ * job that asked for it with --signal (its batch script with B:) and requeues it amcbf_ckpt_wait seconds later, if the
  * engine still decides so then; nothing starts on its nodes meanwhile.
  */
 #include "src/common/slurm_xlator.h"

@@ -57,6 +57,12 @@ bool amcbf_preempt_avail_may(job_record_t *job_ptr,
 			     const dfrs_params_t *params, time_t now,
 			     bool keeps_work);
 
+/* Does this job get amcbf_ckpt_signal before a requeue (it asked for that
+ * signal with --signal=[B:]SIG@...; rules/ckpt_opt_in.h), and so keep its
+ * work when requeued? */
+bool amcbf_preempt_checkpointable(job_record_t *job_ptr,
+				  const dfrs_params_t *params);
+
 /* One job's side of the site's pairwise rule (its QOS, Preempt= list,
  * WITHIN, priority, partition PriorityTier), read with the locks held for
  * an engine to consult later without them. */
