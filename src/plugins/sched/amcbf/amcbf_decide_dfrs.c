@@ -43,8 +43,9 @@
  *       does not know), on whichever of its usable nodes select/dfrs picks;
  * and no job starts in a cycle that requeued one (its nodes are not free
  * before it leaves).  The policy runs with the requeue model
- * (dfrs_online.h): a running job that does not checkpoint (every job
- * unless amcbf_ckpt_signal is set) restarts from scratch when requeued, so
+ * (dfrs_online.h): a running job that does not checkpoint (one that does
+ * not get amcbf_ckpt_signal: it did not ask for it with --signal)
+ * restarts from scratch when requeued, so
  * only an arrival may take it off its nodes, and repacks leave it where it
  * runs.  Yields are select/dfrs's: it reallocates them max-min
  * at every start and end, as the policy does.
@@ -149,9 +150,9 @@ static void shape_of(job_record_t *job_ptr, amcbf_known_t *k,
 	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
 	/* the first submit time: a requeue resets Slurm's */
 	oj->submit = (double)amcbf_first_submit(k, job_ptr);
-	/* the requeue model's: with a checkpoint signal every job keeps its
-	 * progress when requeued, without one none does */
-	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
+	/* the requeue model's: a job that gets the checkpoint signal (it
+	 * asked for it with --signal) keeps its progress when requeued */
+	oj->checkpointable = amcbf_preempt_checkpointable(job_ptr, params);
 	/* what EASY would be told, for amcbf_dfrs_starve_bsld */
 	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
 		oj->estimate = 60.0 * (double)job_ptr->time_limit;

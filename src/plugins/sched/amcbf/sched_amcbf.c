@@ -59,6 +59,7 @@
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
+#include "suite/tier_premise.h"
 #include "amcbf/state_lock.h"
 #include "state_file.h"
 
@@ -158,21 +159,29 @@ static void load_params(bool first)
 		      select_type);
 		owns_starts = false;
 	}
-	/* a passive plugin leaves no job it suspended waiting */
-	amcbf_avail_configure(&avail, &params, owns_starts);
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
 			    params.mode == AMCBF_MODE_CMCBF)) {
 		slurmctld_lock_t part_read = { .conf = READ_LOCK,
 					       .part = READ_LOCK };
-		bool tiers;
+		tier_premise_t premise = {
+			.mode = dfrs_params_mode_name(params.mode), .tiered = 1 };
+		char why[512];
+
 		lock_slurmctld(part_read);
-		tiers = amcbf_tiers_possible();
+		premise.tiers_possible = amcbf_tiers_possible();
+		premise.memory = (slurm_conf.select_type_param & CR_MEMORY) != 0;
 		unlock_slurmctld(part_read);
-		if (!tiers)
+		if (!premise.tiers_possible)
 			info("amcbf_mode=%s without shared nodes (SelectType=select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
+		if (tier_premise_check(&premise, why, sizeof(why))) {
+			error("%s; staying passive", why);
+			owns_starts = false;
+		}
 	}
+	/* a passive plugin leaves no job it suspended waiting */
+	amcbf_avail_configure(&avail, &params, owns_starts);
 	xfree(sp);
 	xfree(select_type);
 }
