@@ -56,6 +56,7 @@
 #include "amcbf_drift.h"
 #include "amcbf_readbound.h"
 #include "amcbf_resv.h"
+#include "amcbf_sdiag.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
@@ -253,21 +254,29 @@ static void agent_wait(bool act)
 	pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
 }
 
-/* One cycle of the configured mode, timed for the statistics. */
+/* One cycle of the configured mode, timed for the statistics: the
+ * plugin's own and slurmctld's (sdiag's backfill block, amcbf_sdiag.h). */
 static int timed_cycle(void)
 {
 	struct timeval t0, t1;
 	double usec;
 	int acted;
+	unsigned long started = memory.started;
+	sched_diag_cycle_t diag;
 
+	amcbf_sdiag_begin();
 	gettimeofday(&t0, NULL);
-	acted = amcbf_cycle(&memory, &params, &avail);
+	acted = amcbf_cycle(&memory, &params, &avail, &diag);
 	gettimeofday(&t1, NULL);
+	amcbf_sdiag_end();
 	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
 	memory.cycles++;
 	memory.usec_total += usec;
 	if (usec > memory.usec_max)
 		memory.usec_max = usec;
+	diag.usec = usec;
+	diag.started = (uint32_t)(memory.started - started);
+	amcbf_sdiag_count(&diag);
 	debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
 	return acted;
 }
