@@ -54,6 +54,7 @@
 #include "amcbf_needs.h"
 #include "amcbf_deps.h"
 #include "amcbf_drift.h"
+#include "amcbf_export.h"
 #include "amcbf_readbound.h"
 #include "amcbf_resv.h"
 #include "amcbf_sdiag.h"
@@ -125,7 +126,7 @@ static bool take_params(const char *text, const char *kept)
 static void load_params(bool first)
 {
 	slurmctld_lock_t conf_read = { .conf = READ_LOCK };
-	char line[1024], *saved = NULL, *sp, *select_type;
+	char line[2048], *saved = NULL, *sp, *select_type;
 
 	/* a reconfiguration rewrites slurm_conf under the conf write lock */
 	lock_slurmctld(conf_read);
@@ -196,33 +197,13 @@ static void log_stats(void)
 	amcbf_read_log_stats(amcbf_deps_spared());
 }
 
-/*
- * Statistics for `dfrs status`: StateSaveLocation/amcbf-stats.json, written
- * to a temporary file and renamed, so a reader never sees half of it.
- */
+/* Statistics for `dfrs status` (amcbf-stats.json). */
 static void write_stats(void)
 {
-	sched_stats_t st = {
-		.cycles = memory.cycles, .started = memory.started,
-		.preempted = memory.requeued, .promoted = memory.promoted,
-		.demoted = memory.demoted, .refused = memory.failed,
-		.pending = memory.npending, .running = memory.nrunning,
-		.mean_ms = memory.cycles ?
-			memory.usec_total / memory.cycles / 1000.0 : 0.0,
-		.max_ms = memory.usec_max / 1000.0, .updated = time(NULL),
-	};
-	char *json;
+	sched_stats_t st;
 
-	if (params.mode == AMCBF_MODE_DFRS)
-		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
-			 dfrs_online_policy_name(params.dfrs_policy));
-	else
-		snprintf(st.mode, sizeof(st.mode), "%s%s",
-			 dfrs_params_mode_name(params.mode),
-			 params.priority == AMCBF_PRIO_STRETCH ? ", stretch" : "");
-	if ((json = sched_stats_to_json(&st)))
-		(void)dfrs_write_state_file("amcbf-stats.json", json);
-	free(json);
+	amcbf_export_fill(&st, &memory, &avail, &params);
+	amcbf_export_stats(&st);
 }
 
 /* Does the plugin act now (start jobs, observe availability slots)? */
@@ -418,6 +399,7 @@ static void *agent(void *arg)
 		 * it has no time to send leaves the job RUNNING on nothing */
 		if (!(act = acting()))
 			continue;
+		amcbf_export_metrics(&memory, &avail, &params, false);
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
 		/* last_job_update has a one-second resolution: a change in
@@ -493,6 +475,7 @@ extern void fini(void)
 	if (state_loaded) {
 		log_stats();
 		write_stats();
+		amcbf_export_metrics(&memory, &avail, &params, true);
 		(void)amcbf_restart_save(&memory, good_params);
 	}
 	amcbf_avail_fini(&avail);
