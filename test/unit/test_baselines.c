@@ -4,7 +4,8 @@
  * run-time predictor of EASY++ and its correction (runtime_predictor.h),
  * SJBF backfilling (sched_sjf_backfill.c) on a schedule where the order of
  * the backfill candidates decides, and EASY++ (sim_easy_pp.c) on
- * schedules where its predictions and their correction decide.  Every
+ * schedules where its predictions and their correction decide; the
+ * report's comparison with the best baseline (sim_report.c).  Every
  * expected time is worked out in the comments.
  */
 #include <stdarg.h>
@@ -12,10 +13,13 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched/runtime_predictor.h"
 #include "sim/sim_policy.h"
+#include "sim/sim_report.h"
 #include "sim_fixture.h"
 
 /* --- the predictor --------------------------------------------------- */
@@ -234,6 +238,69 @@ static void test_correct_easy_pp(void **state)
 	replay_timed("easy++", 4, jobs, 6, want);
 }
 
+/* --- the report against the best baseline ------------------------------ */
+
+static char *report(const sim_report_row_t *rows, size_t n, int json)
+{
+	sim_report_t rep = { .trace = "t.swf", .jobs = 1, .nodes = 4,
+			     .load = 1, .seed = 1, .rows = rows, .nrows = n };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	if (json)
+		sim_report_json(f, &rep);
+	else
+		sim_report_table(f, &rep);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * easy (mean bsld 4, response 100), sjf-backfill (2, 80) and amcbf (1,
+ * 60): sjf-backfill is the best baseline; amcbf's ratios to it are 0.50
+ * and 0.75, easy's 2.00 and 1.25.  With easy the only baseline there is
+ * no such block (the ratio to EASY says it).
+ */
+static void test_report_best_baseline(void **state)
+{
+	sim_report_row_t rows[3] = {
+		{ .policy = "easy" }, { .policy = "sjf-backfill" },
+		{ .policy = "amcbf" },
+	};
+	static const double bsld[] = { 4, 2, 1 }, resp[] = { 100, 80, 60 };
+	char *t;
+
+	for (size_t i = 0; i < 3; i++) {
+		rows[i].m.mean_bsld = bsld[i];
+		rows[i].m.mean_response = resp[i];
+		rows[i].m.mean_wait = resp[i] / 2;
+	}
+	t = report(rows, 3, 0);
+	assert_non_null(strstr(t,
+		"\nbest baseline                  sjf-backfill           "
+		"sjf-backfill           sjf-backfill\n"
+		"mean_bsld                              2.00                   "
+		"1.00                   0.50\n"
+		"mean_response                          1.25                   "
+		"1.00                   0.75\n"));
+	free(t);
+	t = report(rows, 3, 1);
+	assert_non_null(strstr(t, "\"vs_best_baseline\": {\n"
+			       "        \"baseline\": \"sjf-backfill\",\n"
+			       "        \"mean_bsld_ratio\": 0.5,\n"
+			       "        \"mean_response_ratio\": 0.75,"));
+	free(t);
+	rows[1] = rows[2];
+	t = report(rows, 2, 0);
+	assert_null(strstr(t, "best baseline"));
+	free(t);
+	t = report(rows, 2, 1);
+	assert_null(strstr(t, "vs_best_baseline"));
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_predict_easy),
 		cmocka_unit_test(test_predict_easy_pp),
 		cmocka_unit_test(test_correct_easy_pp),
+		cmocka_unit_test(test_report_best_baseline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
