@@ -260,8 +260,9 @@ static char *report(const sim_report_row_t *rows, size_t n, int json)
 /*
  * easy (mean bsld 4, response 100), sjf-backfill (2, 80) and amcbf (1,
  * 60): sjf-backfill is the best baseline; amcbf's ratios to it are 0.50
- * and 0.75, easy's 2.00 and 1.25.  With easy the only baseline there is
- * no such block (the ratio to EASY says it).
+ * and 0.75, easy's 2.00 and 1.25; with no wait anywhere, no wait ratio.
+ * With easy the only baseline there is no such block (the ratio to EASY
+ * says it).
  */
 static void test_report_best_baseline(void **state)
 {
@@ -291,6 +292,18 @@ static void test_report_best_baseline(void **state)
 			       "        \"baseline\": \"sjf-backfill\",\n"
 			       "        \"mean_bsld_ratio\": 0.5,\n"
 			       "        \"mean_response_ratio\": 0.75,"));
+	free(t);
+	/* nobody waited under the best baseline: no ratio, not 0 */
+	for (size_t i = 0; i < 3; i++)
+		rows[i].m.mean_wait = 0;
+	t = report(rows, 3, 0);
+	assert_non_null(strstr(t, "\nmean_wait                                 "
+			       "-                      -                      "
+			       "-\n"));
+	free(t);
+	t = report(rows, 3, 1);
+	assert_non_null(strstr(t, "\"mean_wait_ratio\": null"));
+	assert_null(strstr(t, "\"mean_wait_ratio\": 0"));
 	free(t);
 	rows[1] = rows[2];
 	t = report(rows, 2, 0);

@@ -263,9 +263,13 @@ static json_object *against_json(const sim_report_row_t *row,
 	for (size_t k = 0; k < NAGAINST; k++) {
 		char key[64];
 
+		const metric_column_t *c = column(against_keys[k]);
+
 		snprintf(key, sizeof(key), "%s_ratio", against_keys[k]);
-		json_object_object_add(o, key, json_object_new_double(
-			ratio(row, best, column(against_keys[k]))));
+		/* null where the baseline's is 0 (nobody waited) */
+		json_object_object_add(o, key, value(&best->m, c) != 0
+				       ? json_object_new_double(
+						ratio(row, best, c)) : NULL);
 	}
 	return o;
 }
@@ -288,11 +292,13 @@ static void against_table(FILE *out, const sim_report_t *r)
 
 		fprintf(out, "%-20s", against_keys[k]);
 		for (size_t i = 0; i < r->nrows; i++) {
-			char cell[32];
+			const sim_report_row_t *best =
+				best_baseline(r, &r->rows[i]);
+			char cell[32] = "-";	/* the baseline's is 0 */
 
-			snprintf(cell, sizeof(cell), "%.2f",
-				 ratio(&r->rows[i],
-				       best_baseline(r, &r->rows[i]), c));
+			if (value(&best->m, c) != 0)
+				snprintf(cell, sizeof(cell), "%.2f",
+					 ratio(&r->rows[i], best, c));
 			fprintf(out, " %22s", cell);
 		}
 		fprintf(out, "\n");
