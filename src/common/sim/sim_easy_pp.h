@@ -4,8 +4,9 @@
  * EASY whose run-time estimates are per-user predictions
  * (runtime_predictor.h), corrected upwards when a job outlives its own,
  * with the backfill candidates tried shortest prediction first
- * (sched_sjf_backfill.c).  The user's estimate stays the job's kill time;
- * in the replay no job runs past its trace run time anyway.
+ * (sched_sjf_backfill.c).  The user's estimate stays the job's kill time
+ * and the prediction's cap; the replay kills no job (each runs its trace
+ * run time).
  */
 #ifndef DFRS_SIM_EASY_PP_H
 #define DFRS_SIM_EASY_PP_H
