@@ -274,8 +274,8 @@ static json_object *against_json(const sim_report_row_t *row,
 	return o;
 }
 
-/* Each row's ratios to the best baseline at its setting, when there is
- * one (best_baseline). */
+/* Each row's ratios to the best baseline at its setting (best_baseline),
+ * when the first row has one; "-" for a row whose setting has none. */
 static void against_table(FILE *out, const sim_report_t *r)
 {
 	if (!r->nrows || !best_baseline(r, &r->rows[0]))
@@ -284,8 +284,11 @@ static void against_table(FILE *out, const sim_report_t *r)
 		"sjf-backfill, conservative: the lowest mean bsld), "
 		"value / its:\n");
 	fprintf(out, "%-20s", "best baseline");
-	for (size_t i = 0; i < r->nrows; i++)
-		fprintf(out, " %22s", best_baseline(r, &r->rows[i])->policy);
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *best = best_baseline(r, &r->rows[i]);
+
+		fprintf(out, " %22s", best ? best->policy : "-");
+	}
 	fprintf(out, "\n");
 	for (size_t k = 0; k < NAGAINST; k++) {
 		const metric_column_t *c = column(against_keys[k]);
@@ -294,9 +297,9 @@ static void against_table(FILE *out, const sim_report_t *r)
 		for (size_t i = 0; i < r->nrows; i++) {
 			const sim_report_row_t *best =
 				best_baseline(r, &r->rows[i]);
-			char cell[32] = "-";	/* the baseline's is 0 */
+			char cell[32] = "-";	/* none, or its value is 0 */
 
-			if (value(&best->m, c) != 0)
+			if (best && value(&best->m, c) != 0)
 				snprintf(cell, sizeof(cell), "%.2f",
 					 ratio(&r->rows[i], best, c));
 			fprintf(out, " %22s", cell);
