@@ -171,6 +171,11 @@ static int by_rank(const void *a, const void *b)
 static int unit_order(const sched_state_t *st, size_t j, unit_rank_t *order)
 {
 	int n = 0;
+	if (!st->jobs[j].rank && !st->jobs[j].allowed) {
+		for (int u = 0; u < unit_count(st); u++)
+			order[u] = (unit_rank_t){ u, u };
+		return unit_count(st);
+	}
 	for (int u = 0; u < unit_count(st); u++) {
 		int first = unit_first(st, u), best = -1;
 		for (int s = first; s < first + unit_cpus(st, u); s++) {

@@ -108,16 +108,24 @@ static int reserve_places(const sched_state_t *st, size_t head,
 	}
 	qsort(ends, count, sizeof(*ends), by_end);
 	r->shadow = st->now;
-	fit = sched_fit(&sc, NULL, head, SCHED_TIER_FG, NULL, slots);
+	/* sched_fit only once enough slots are free: it needs them all */
+	int idle = sched_fg_idle_count(&sc), need = st->jobs[head].nodes;
+	fit = idle >= need ? sched_fit(&sc, NULL, head, SCHED_TIER_FG, NULL,
+				       slots) : 0;
 	for (size_t i = 0; fit == 0 && i < count; i++) {
 		if (isinf(ends[i].end))
 			break;
 		release_on(&sc, ends[i].job, SCHED_TIER_FG);
+		idle += st->jobs[ends[i].job].nodes;
 		/* every job ending at the shadow time frees its places then */
-		while (i + 1 < count && ends[i + 1].end == ends[i].end)
+		while (i + 1 < count && ends[i + 1].end == ends[i].end) {
 			release_on(&sc, ends[++i].job, SCHED_TIER_FG);
+			idle += st->jobs[ends[i].job].nodes;
+		}
 		r->shadow = ends[i].end;
-		fit = sched_fit(&sc, NULL, head, SCHED_TIER_FG, NULL, slots);
+		if (idle >= need)
+			fit = sched_fit(&sc, NULL, head, SCHED_TIER_FG, NULL,
+					slots);
 	}
 	if (fit < 0)
 		goto out;
@@ -130,15 +138,13 @@ static int reserve_places(const sched_state_t *st, size_t head,
 		/* memory and GPUs: what the head takes on a host beyond
 		 * what the jobs ending by then free there, so that a later
 		 * job may take what is free now and still leave it */
-		for (int p = 0; p < job->nodes; p++) {
-			int h = st->slot_host[slots[p]], n = 0, first = 1;
-			for (int q = 0; q < job->nodes; q++) {
-				if (st->slot_host[slots[q]] != h)
-					continue;
-				first = first && q >= p;
-				n++;
-			}
-			if (!first)
+		int *on = r->held_gpus;	/* its slots per host, first */
+		for (int p = 0; p < job->nodes; p++)
+			on[st->slot_host[slots[p]]]++;
+		for (int h = 0; h < st->nhosts; h++) {
+			int n = on[h];
+			on[h] = 0;
+			if (!n)
 				continue;
 			const sched_host_t *now = &st->hosts[h];
 			const sched_host_t *then = &sc.hosts[h];
