@@ -19,7 +19,7 @@ quick=(--seeds 1 --loads 1 --no-sweep)
 
 expect 0 'machine: 32 nodes of 32 CPUs, 128000 MB, 4 GPUs (from slurm.conf)' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'jobs take the CPUs, memory and GPUs their AllocTRES says, as select/cons_tres allocates them' -- advise "${sample[@]}" "${quick[@]}"
-expect 0 'VERDICT (load x1, 1 seeds): no clear difference' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'VERDICT (load x1, 1 seeds): do not deploy' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'CPU use: 1000 of 3000 jobs from the history' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'partitions: 2 in the history, reported apart but not modelled as node sets' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 '298 job array tasks (JobID 7_1)' -- advise "${sample[@]}" "${quick[@]}"
@@ -31,7 +31,7 @@ expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_uti
 expect 0 'short        2-4    conservative     1050' -- advise "${sample[@]}" "${quick[@]}"
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"
-expect 0 '"verdict":"no clear difference"' -- advise "${sample[@]}" "${quick[@]}" --format json
+expect 0 '"verdict":"do not deploy"' -- advise "${sample[@]}" "${quick[@]}" --format json
 expect 0 '"array_tasks":298' -- advise "${sample[@]}" "${quick[@]}" --format json
 expect 0 "excluded: amcbf: mean response 0.94 x EASY's, over 0.50 x (--max-response): its slowdown costs time to result" -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5
 wide=$(awk 'length($0) > 120' "$tmp/out")

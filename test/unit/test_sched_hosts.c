@@ -345,6 +345,61 @@ static void test_tiers_share_memory_not_gpus(void **state)
 	}
 }
 
+/* AMCBF on 2 hosts of 2 CPUs: the head needs a whole host (exclusive);
+ * later fg jobs hold slot 0 (host 0) and slots 2 and 3 (host 1).  Counting
+ * slots, the newest victim alone would free enough; on hosts only the
+ * victim on host 0 makes a whole host, and only it goes to bg for the
+ * head. */
+static void test_amcbf_evicts_for_a_whole_host(void **state)
+{
+	world_t w;
+	sched_config_t cfg;
+	int slots[2];
+	(void)state;
+	sched_config_defaults(&cfg);
+	world(&w, 2, 2, 0, 0);
+	for (int s = 0; s < MAXS; s++)
+		w.util[s] = 0.5;
+	add_job(&w, 2, 1000)->req.exclusive = 1;	/* 0: the head */
+	for (int i = 0; i < 3; i++)
+		add_job(&w, 1, 1000);
+	/* 1 on slot 0, 2 on slot 2, 3 on slot 3 */
+	slots[0] = 0;
+	assert_int_equal(sched_start(&w.st, &w.out, 1, SCHED_TIER_FG, slots),
+			 0);
+	slots[0] = 2;
+	assert_int_equal(sched_start(&w.st, &w.out, 2, SCHED_TIER_FG, slots),
+			 0);
+	slots[0] = 3;
+	assert_int_equal(sched_start(&w.st, &w.out, 3, SCHED_TIER_FG, slots),
+			 0);
+	for (size_t j = 0; j < 4; j++)
+		w.jobs[j].is_new = 0;
+	sched_decisions_clear(&w.out);
+	assert_int_equal(sched_amcbf(&w.st, &cfg, SCHED_EV_FG_DEPARTURE,
+				     &w.out), 0);
+	assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+	/* host 0, both CPUs (which process on which: dispatch's matching) */
+	assert_int_equal(w.nodes[0].fg_job, 0);
+	assert_int_equal(w.nodes[1].fg_job, 0);
+	/* for the head: job 1 to bg, then the head starts */
+	assert_int_equal(w.out.items[0].action, SCHED_TO_BG);
+	assert_int_equal(w.out.items[0].job, 1);
+	assert_int_equal(w.out.items[0].preemptor, 0);
+	assert_int_equal(w.out.items[1].action, SCHED_START);
+	assert_int_equal(w.out.items[1].job, 0);
+	/* then Alg. 2 goes on down the queue: job 1, now in bg, takes the
+	 * fg place of the later job 2, which takes job 3's */
+	assert_int_equal(w.out.count, 6);
+	assert_int_equal(w.jobs[1].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[1].alloc[0], 2);
+	assert_int_equal(w.jobs[2].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[2].alloc[0], 3);
+	assert_int_equal(w.jobs[3].where, SCHED_RUNNING_BG);
+	assert_int_equal(w.jobs[3].alloc[0], 3);
+	sched_decisions_free(&w.out);
+}
+
 /* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
  * burst, as sched/backfill on cons_tres runs it). */
 static void test_burst_of_serial_jobs(void **state)
@@ -381,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_easy_memory),
 		cmocka_unit_test(test_easy_gpus),
 		cmocka_unit_test(test_tiers_share_memory_not_gpus),
+		cmocka_unit_test(test_amcbf_evicts_for_a_whole_host),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

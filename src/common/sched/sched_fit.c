@@ -109,21 +109,18 @@ static int place_free(const sched_state_t *st, const sched_config_t *cfg,
 	return !cfg || sched_bg_eligible(st, cfg, n);
 }
 
-/* Is host u free of every job and hold (for an exclusive job). */
+/* Are host u's fg places all free and unheld (for an exclusive job: it
+ * takes the host's CPUs in its tier; a bg job may still share them, as
+ * on the whole-node machines, and its memory and GPUs are unit_room's). */
 static int unit_empty(const sched_state_t *st, const sched_hold_t *hold,
 		      int u)
 {
 	int first = unit_first(st, u);
 	for (int n = first; n < first + unit_cpus(st, u); n++)
-		if (st->nodes[n].fg_job >= 0 || st->nodes[n].bg_job >= 0 ||
+		if (st->nodes[n].fg_job >= 0 ||
 		    (hold && hold->slot && hold->slot[n]))
 			return 0;
-	if (!st->hosts)
-		return 1;
-	const sched_host_t *h = &st->hosts[u];
-	return h->mem_fg + h->mem_bg == 0 && h->gpus_fg + h->gpus_bg == 0 &&
-	       !(hold && hold->mem && hold->mem[u]) &&
-	       !(hold && hold->gpus && hold->gpus[u]);
+	return 1;
 }
 
 /* How many slots job j may take on host u at most (memory, GPUs, free
