@@ -41,8 +41,10 @@ typedef struct {
 	int gpus;		/* --gpus (per job): with `hosts` k, ceil(gpus
 				   / k) on each host; without, on one host */
 	int exclusive;		/* --exclusive: every slot of each host it
-				   uses (its CPU count is then a multiple of
-				   the hosts' CPUs) */
+				   uses, in the tier it runs in (its CPU count
+				   is then a multiple of the hosts' CPUs); a
+				   bg job may still share them, as on the
+				   whole-node machines */
 } job_request_t;
 
 /* Places held for another job (the head's reservation): slots, and per
