@@ -223,13 +223,20 @@ static const char *machine(advise_cli_t *c, const slurmconf_t *conf,
 			"CPUs; the replay gives every node %d (--cpus-per-node "
 			"to choose)\n", c->conf_path, conf->cpus_min,
 			conf->cpus_max, cpus);
-	c->o.wopts.procs_per_node = cpus;
+	/* nodes of `cpus` CPUs on which jobs take CPUs, memory and GPUs
+	 * (sim_workload_opts_t.cpus_per_node), as cons_tres allocates */
+	c->o.wopts.procs_per_node = 1;
+	c->o.wopts.cpus_per_node = cpus;
+	if (conf) {
+		c->o.wopts.host_mem_mb = conf->mem_mb_min;
+		c->o.wopts.host_gpus = conf->gpus_min;
+	}
 	if (c->nodes) {
-		c->o.wopts.nodes = c->nodes;
+		c->o.wopts.nodes = c->nodes * cpus;
 		return "--nodes";
 	}
 	if (conf) {
-		c->o.wopts.nodes = conf->nodes;
+		c->o.wopts.nodes = conf->nodes * cpus;
 		return "slurm.conf";
 	}
 	long procs = trace_machine_procs(t);
@@ -286,7 +293,12 @@ static int advise(advise_cli_t *c, const slurmconf_t *conf, trace_t *t)
 		.params_from = params_from,
 		.util_threshold = p.util_threshold,
 		.bg_min_rate = p.bg_min_rate, .cpu_default = c->o.cpu_default,
-		.procs_per_node = c->o.wopts.procs_per_node,
+		.procs_per_node = c->o.wopts.cpus_per_node,
+		.cpu_granularity = c->o.wopts.cpus_per_node > 1 ||
+				   c->o.wopts.host_mem_mb > 0 ||
+				   c->o.wopts.host_gpus > 0,
+		.node_mem_mb = c->o.wopts.host_mem_mb,
+		.node_gpus = c->o.wopts.host_gpus,
 		.nodes_from = nodes_from,
 		.priority_type = conf ? conf->priority_type : "",
 		.sched_type = conf ? conf->sched_type : "",

@@ -64,7 +64,8 @@ static void usage(FILE *out)
 	size_t n = sim_policy_count();
 	fprintf(out,
 "usage: dfrs sim --trace FILE [--policy LIST] [--nodes N]\n"
-"                [--procs-per-node P] [--migration-cost SECONDS] [--load F]\n"
+"                [--procs-per-node P] [--cpus-per-node C]\n"
+"                [--migration-cost SECONDS] [--load F]\n"
 "                [--seed S] [--param KEY=VALUE[,VALUE...]]...\n"
 "                [--estimates requested|exact|xF] [--cpu-usage U]\n"
 "                [--format table|json|csv] [--plot DIR] [--strict]\n"
@@ -93,6 +94,11 @@ static void usage(FILE *out)
 "  --nodes N          machine size in allocation units (default: the\n"
 "                     trace's MaxProcs, else MaxNodes, else largest job)\n"
 "  --procs-per-node P trace processors per unit (default 1)\n"
+"  --cpus-per-node C  units per node: the machine is nodes of C CPUs\n"
+"                     (--nodes / C of them, rounded up) and jobs take\n"
+"                     CPUs on them as select/cons_tres allocates, a\n"
+"                     sacct export's AllocTRES node= and gres/gpu= kept\n"
+"                     (default 1: a job takes whole nodes)\n"
 "  --migration-cost S seconds per resume or move (default 20)\n"
 "  --load F           divide inter-arrival times by F (default 1)\n"
 "  --seed S           seed of the CPU-usage and progress models (default 1)\n"
@@ -363,6 +369,8 @@ static int parse_args(sim_cli_t *c, int argc, char **argv)
 		{ CLI_FN("policy", parse_policies) },
 		{ CLI_OPT("nodes", CLI_INT, &c->wopts.nodes), .min = 1 },
 		{ CLI_OPT("procs-per-node", CLI_INT, &c->wopts.procs_per_node),
+		  .min = 1 },
+		{ CLI_OPT("cpus-per-node", CLI_INT, &c->wopts.cpus_per_node),
 		  .min = 1 },
 		{ CLI_OPT("migration-cost", CLI_DOUBLE,
 			  &c->model.migration_cost) },

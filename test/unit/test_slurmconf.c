@@ -104,6 +104,32 @@ static void test_malformed(void **state)
 		     "nodes)");
 }
 
+/* Gres=: the GPUs of every gpu entry, typed or not; none: 0; a gpu entry
+ * without a count is refused with its line. */
+static void test_gres_gpus(void **state)
+{
+	static const char conf[] =
+		"NodeName=g[1-2] CPUs=64 Gres=gpu:a100:2(S:0),gpu:1,mps:100\n"
+		"NodeName=g3 CPUs=64 Gres=gpu:8\n";
+	static const char cpu_only[] = "NodeName=g[1-2] CPUs=64\n"
+				       "NodeName=g3 CPUs=64 Gres=gpu:8\n";
+	static const char bad[] = "NodeName=g1 CPUs=4 Gres=gpu:a100\n";
+	slurmconf_t c;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(slurmconf_parse(conf, sizeof(conf) - 1, "c", &c, err,
+					 sizeof(err)), 0);
+	assert_int_equal(c.gpus_min, 3);
+	assert_int_equal(slurmconf_parse(cpu_only, sizeof(cpu_only) - 1, "c",
+					 &c, err, sizeof(err)), 0);
+	assert_int_equal(c.gpus_min, 0);
+	assert_int_equal(slurmconf_parse(bad, sizeof(bad) - 1, "b.conf", &c,
+					 err, sizeof(err)), -1);
+	assert_string_equal(err, "b.conf:1: Gres=gpu:a100: a gpu entry with "
+			    "no count (e.g. gpu:4)");
+}
+
 static void test_read_file(void **state)
 {
 	slurmconf_t c;
@@ -114,7 +140,9 @@ static void test_read_file(void **state)
 		"/../../contribs/data/sample-slurm.conf", &c, err,
 		sizeof(err)), 0);
 	assert_int_equal(c.nodes, 32);
-	assert_int_equal(c.cpus_min, 16);
+	assert_int_equal(c.cpus_min, 32);
+	assert_int_equal(c.mem_mb_min, 128000);
+	assert_int_equal(c.gpus_min, 4);
 	assert_int_equal(c.npartitions, 2);
 	assert_int_equal(slurmconf_read("/nonexistent/slurm.conf", &c, err,
 					sizeof(err)), -1);
@@ -127,6 +155,7 @@ int main(void)
 		cmocka_unit_test(test_site),
 		cmocka_unit_test(test_hostlist),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_gres_gpus),
 		cmocka_unit_test(test_read_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

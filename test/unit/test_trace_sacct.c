@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "trace/trace.h"
+#include "sim/sim_workload.h"
 #include "trace/trace_parser.h"
 #include "trace_test_util.h"
 
@@ -326,6 +327,66 @@ static void test_blockers(void **state)
 	trace_free(&t);
 }
 
+/* AllocTRES: the nodes, GPUs and memory a job held, and on nodes of 4
+ * CPUs, 16000 MB and 2 GPUs the request dfrs sim replays from them. */
+static const char tres[] =
+	"JobID|Submit|Start|End|AllocCPUS|AllocTRES\n"
+	"1|2024-03-01T00:00:00|2024-03-01T00:00:00|2024-03-01T00:01:40|8|"
+	"billing=8,cpu=8,gres/gpu=3,mem=8G,node=2\n"
+	"2|2024-03-01T00:00:10|2024-03-01T00:00:10|2024-03-01T00:00:20|1|"
+	"cpu=1,mem=500M,node=1\n"
+	"3|2024-03-01T00:00:20|2024-03-01T00:00:20|2024-03-01T00:00:30|1|"
+	"cpu=1,node=x\n";
+
+static void test_alloc_tres(void **state)
+{
+	trace_t t;
+	char err[256];
+	char *diag = NULL;
+	size_t diag_len = 0;
+	FILE *f = open_memstream(&diag, &diag_len);
+	trace_read_opts_t o = { .diag = f };
+	sim_workload_opts_t wo;
+	sim_workload_t w;
+
+	(void)state;
+	assert_int_equal(trace_parse(tres, strlen(tres), "t.csv", &o, &t, err,
+				     sizeof(err)), 0);
+	fclose(f);
+	assert_int_equal(t.njobs, 2);
+	assert_int_equal(t.bad_lines, 1);
+	assert_non_null(strstr(diag, "t.csv:4: AllocTRES is not node=<count>"));
+	assert_int_equal(t.jobs[0].alloc_nodes, 2);
+	assert_int_equal(t.jobs[0].alloc_gpus, 3);
+	assert_true(t.jobs[0].alloc_mem_mb == 8192);
+	assert_int_equal(t.jobs[1].alloc_nodes, 1);
+	assert_int_equal(t.jobs[1].alloc_gpus, 0);
+	assert_true(t.jobs[1].alloc_mem_mb == 500);
+
+	sim_workload_opts_defaults(&wo);
+	wo.nodes = 8;
+	wo.cpus_per_node = 4;
+	wo.host_mem_mb = 16000;
+	wo.host_gpus = 2;
+	assert_int_equal(sim_workload_build(&t, &wo, &w, err, sizeof(err)), 0);
+	assert_int_equal(w.nhosts, 2);
+	assert_int_equal(w.nodes, 8);
+	/* 8 CPUs on 2 nodes: both whole, 1024 MB a CPU, 2 GPUs a node */
+	assert_int_equal(w.jobs[0].nodes, 8);
+	assert_int_equal(w.jobs[0].req.hosts, 2);
+	assert_int_equal(w.jobs[0].req.exclusive, 1);
+	assert_int_equal(w.jobs[0].req.mem_per_cpu, 1024);
+	assert_int_equal(w.jobs[0].req.gpus_per_host, 2);
+	assert_int_equal(w.jobs[1].req.hosts, 1);
+	assert_int_equal(w.jobs[1].req.exclusive, 0);
+	assert_int_equal(w.jobs[1].req.mem_per_cpu, 500);
+	assert_int_equal(w.jobs[1].req.gpus, 0);
+	assert_int_equal(w.clamped, 0);
+	sim_workload_free(&w);
+	trace_free(&t);
+	free(diag);
+}
+
 static void test_parse_number(void **state)
 {
 	double v;
@@ -429,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_too_many_columns),
 		cmocka_unit_test(test_nothing_ended),
 		cmocka_unit_test(test_blockers),
+		cmocka_unit_test(test_alloc_tres),
 		cmocka_unit_test(test_parse_number),
 		cmocka_unit_test(test_parse_duration),
 		cmocka_unit_test(test_parse_timestamp),

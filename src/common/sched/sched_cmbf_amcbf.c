@@ -255,6 +255,88 @@ typedef struct {
 } scan_t;
 
 /*
+ * On hosts (sched_host.h) slots are not interchangeable: a job may need
+ * whole hosts, memory or GPUs.  Where sched_fit places job j with every
+ * later fg job it may preempt gone, and evict those of them on the places
+ * it takes, newest first (to bg in place when tiered and their bg places
+ * are free, else requeued).  0: it fits now (nothing evicted when it
+ * already did); 1: it does not fit even so, or it may not preempt and
+ * does not fit; -1 out of memory.
+ */
+static int evict_for_fit(sched_state_t *st, sched_decisions_t *out, size_t j,
+			 int tiered, victims_t who, const sched_hold_t *hold,
+			 int may_preempt)
+{
+	int n = st->jobs[j].nodes > 0 ? st->jobs[j].nodes : 1;
+	int *slots = malloc((size_t)n * sizeof(int));
+	sched_state_t sc = *st;
+	unsigned char *mark = NULL;
+	int rc = -1, fit;
+
+	sc.nodes = NULL;
+	sc.hosts = NULL;
+	if (!slots)
+		goto out;
+	fit = sched_fit(st, NULL, j, SCHED_TIER_FG, hold, slots);
+	if (fit != 0 || !may_preempt) {
+		rc = fit < 0 ? -1 : !fit;
+		goto out;
+	}
+	sc.nodes = malloc((size_t)st->nnodes * sizeof(*sc.nodes));
+	sc.hosts = malloc((size_t)st->nhosts * sizeof(*sc.hosts));
+	mark = calloc(st->njobs ? st->njobs : 1, 1);
+	if (!sc.nodes || !sc.hosts || !mark)
+		goto out;
+	memcpy(sc.nodes, st->nodes, (size_t)st->nnodes * sizeof(*sc.nodes));
+	memcpy(sc.hosts, st->hosts, (size_t)st->nhosts * sizeof(*sc.hosts));
+	for (size_t k = j + 1; k < st->njobs; k++) {
+		const sched_job_t *v = &st->jobs[k];
+		if (!is_victim_for(st, j, k, who))
+			continue;
+		for (int p = 0; p < v->nodes; p++)
+			sc.nodes[v->alloc[p]].fg_job = -1;
+		sched_hosts_account(&sc, k, SCHED_TIER_FG, -1);
+	}
+	fit = sched_fit(&sc, NULL, j, SCHED_TIER_FG, hold, slots);
+	if (fit <= 0) {
+		rc = fit < 0 ? -1 : 1;
+		goto out;
+	}
+	for (int p = 0; p < st->jobs[j].nodes; p++)
+		if (st->nodes[slots[p]].fg_job >= 0)
+			mark[st->nodes[slots[p]].fg_job] = 1;
+	rc = 0;
+	for (size_t k = st->njobs; rc == 0 && k-- > j + 1;) {
+		if (!mark[k])
+			continue;
+		if (tiered && bg_slots_free(st, &st->jobs[k]))
+			rc = sched_swap_to_bg_for(st, out, k, j);
+		else
+			rc = sched_requeue_for(st, out, k, j);
+	}
+out:
+	free(slots);
+	free(sc.nodes);
+	free(sc.hosts);
+	free(mark);
+	return rc;
+}
+
+
+/* Job j waits: the first that does is the head and takes the reservation
+ * (cfg->reserve).  0, or -1 out of memory. */
+static int waits(scan_t *sc, const sched_state_t *st,
+		 const sched_config_t *cfg, later_fg_t *l,
+		 const sched_decisions_t *out, size_t j)
+{
+	if (!sc->waiting_before &&
+	    reserve_for_head(st, cfg, l, out, j, &sc->r))
+		return -1;
+	sc->waiting_before = 1;
+	return 0;
+}
+
+/*
  * Does job j start in fg now: on `idle` idle fg nodes it may use, or, when
  * it may preempt (always in CMBF and CMCBF; only as the head in AMBF and
  * AMCBF), with the fg nodes of later jobs too; and, after a waiting head,
@@ -273,11 +355,7 @@ static int starts_in_fg(scan_t *sc, const sched_state_t *st,
 		fits = need <= idle + later_fg(l, st, out, j);
 	if (fits && sched_reservation_admits(st, &sc->r, j))
 		return 1;
-	if (!sc->waiting_before &&
-	    reserve_for_head(st, cfg, l, out, j, &sc->r))
-		return -1;
-	sc->waiting_before = 1;
-	return 0;
+	return waits(sc, st, cfg, l, out, j) ? -1 : 0;
 }
 
 /* Algorithm 1 (CMBF), and AMBF when aggressive. */
@@ -290,10 +368,10 @@ static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
 	int *nodes = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			    sizeof(int));
 	int rc = -1;
+	scan_t sc = { 0 };
 	if (!l.later || !nodes)
 		goto out;
 	int idle = sched_fg_idle_count(st);
-	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED || passed_over(st, j))
@@ -305,17 +383,32 @@ static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
 			goto out;
 		if (!starts)
 			continue;
-		if (job->nodes > free_here &&
-		    evict_later(st, out, j, job->nodes - free_here, 0,
-				l.victims))
+		if (st->hosts) {
+			int e = evict_for_fit(st, out, j, 0, l.victims,
+				sched_reservation_hold(st, &sc.r, j),
+				!aggressive || !sc.waiting_before);
+			if (e < 0 || (e > 0 && waits(&sc, st, cfg, &l, out, j)))
+				goto out;
+			if (e > 0)
+				continue;
+		} else if (job->nodes > free_here &&
+			   evict_later(st, out, j, job->nodes - free_here, 0,
+				       l.victims)) {
 			goto out;
-		sched_pick_idle_fg(st, j, nodes);
+		}
+		int fit = sched_fit(st, NULL, j, SCHED_TIER_FG,
+				    sched_reservation_hold(st, &sc.r, j), nodes);
+		if (fit < 0 || (!fit && waits(&sc, st, cfg, &l, out, j)))
+			goto out;
+		if (!fit)
+			continue;
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto out;
 		idle = sched_fg_idle_count(st);
 	}
 	rc = 0;
 out:
+	sched_reservation_free(&sc.r);
 	free(l.later);
 	free(nodes);
 	return rc;
@@ -331,9 +424,9 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	int *old = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			  sizeof(int));
 	int rc = -1;
+	scan_t sc = { 0 };
 	if (!l.later || !old)
 		goto out;
-	scan_t sc = { 0 };
 	/* idle fg nodes, for the jobs that may use any node: counted again
 	 * only after the state changed (a job started), not once a job */
 	int idle_any = -1;
@@ -356,7 +449,25 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 		if (!starts)
 			continue;
 		idle_any = -1;
-		if (job->nodes > fidle) {
+		if (st->hosts) {
+			int may = !aggressive || !sc.waiting_before;
+			if (in_bg) {
+				memcpy(old, job->alloc,
+				       (size_t)job->nodes * sizeof(int));
+				sched_lift_bg(st, j);
+				lifted = 1;
+			}
+			int e = evict_for_fit(st, out, j, 1, l.victims,
+				sched_reservation_hold(st, &sc.r, j), may);
+			if (e < 0)
+				goto out;
+			if (e > 0) {
+				if ((in_bg && sched_unlift_bg(st, out, j, old)) ||
+				    waits(&sc, st, cfg, &l, out, j))
+					goto out;
+				continue;
+			}
+		} else if (job->nodes > fidle) {
 			if (in_bg) {	/* its bg slots become free first */
 				memcpy(old, job->alloc,
 				       (size_t)job->nodes * sizeof(int));
@@ -371,11 +482,21 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 			memcpy(old, job->alloc, (size_t)job->nodes * sizeof(int));
 			sched_lift_bg(st, j);
 		}
-		if (sched_dispatch_fg(st, cfg, out, j, in_bg ? old : NULL))
+		int placed = sched_dispatch_fg(st, cfg, out, j,
+					       in_bg ? old : NULL,
+					       sched_reservation_hold(st, &sc.r,
+								      j));
+		if (placed < 0)
+			goto out;
+		/* on hosts its memory or GPUs may not fit: back where it
+		 * was, and it waits */
+		if (placed && ((in_bg && sched_unlift_bg(st, out, j, old)) ||
+			       waits(&sc, st, cfg, &l, out, j)))
 			goto out;
 	}
 	rc = 0;
 out:
+	sched_reservation_free(&sc.r);
 	free(l.later);
 	free(old);
 	return rc;
@@ -406,8 +527,10 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		int rc = l.later ? reserve_for_head(st, cfg, &l, out, head, &r)
 				 : -1;
 		free(l.later);
-		if (rc)
+		if (rc) {
+			sched_reservation_free(&r);
 			return -1;
+		}
 	}
 	/* for the jobs that may use any node, the idle fg nodes and the bg
 	 * eligible ones are counted again only after a dispatch changed the
@@ -424,10 +547,15 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		if (job->nodes <= (job->allowed ? sched_fg_idle_for(st, j)
 						: fg_any) &&
 		    (j == head || sched_reservation_admits(st, &r, j))) {
-			fg_any = bg_any = -1;
-			if (sched_dispatch_fg(st, cfg, out, j, NULL))
-				return -1;
-			continue;
+			int placed = sched_dispatch_fg(st, cfg, out, j, NULL,
+				j == head ? NULL :
+				sched_reservation_hold(st, &r, j));
+			if (placed < 0)
+				goto fail;
+			if (!placed) {
+				fg_any = bg_any = -1;
+				continue;
+			}
 		}
 		if (!job->allowed && bg_any < 0)
 			bg_any = sched_bg_eligible_count(st, cfg);
@@ -435,10 +563,14 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 				   sched_bg_eligible_for(st, cfg, j) : bg_any)) {
 			fg_any = bg_any = -1;
 			if (sched_dispatch_bg(st, cfg, out, j) < 0)
-				return -1;
+				goto fail;
 		}
 	}
+	sched_reservation_free(&r);
 	return 0;
+fail:
+	sched_reservation_free(&r);
+	return -1;
 }
 
 /* Algorithm 3: queued jobs in arrival order fill the bg slots. */

@@ -371,7 +371,8 @@ static int run_load(advise_ctx_t *c, const sim_policy_t *pol, size_t l,
 			return -1;
 		if (l == 0 && s == 1) {
 			a->jobs = c->w.njobs;
-			a->nodes = c->w.nodes;
+			a->nodes = c->w.nhosts ? c->w.nhosts : c->w.nodes;
+			a->clamped = c->w.clamped;
 			a->cpu_from_trace = (size_t)c->w.cpu_from_trace;
 		}
 	}

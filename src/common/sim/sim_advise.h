@@ -135,6 +135,8 @@ typedef struct {
 typedef struct {
 	size_t jobs;			/* replayed */
 	int nodes;
+	size_t clamped;		/* jobs whose memory or GPUs were cut to a
+				   node's (sim_workload_t.clamped) */
 	size_t cpu_from_trace;		/* jobs whose CPU use is the history's */
 	sim_advise_load_t loads[SIM_ADVISE_MAX_LOADS];
 	size_t nloads;

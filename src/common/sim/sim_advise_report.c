@@ -136,8 +136,25 @@ static void header(FILE *out, const sim_advise_report_t *r)
 	if (t->skipped_jobs || t->bad_lines)
 		fprintf(out, " (%zu skipped, %zu malformed lines)",
 			t->skipped_jobs, t->bad_lines);
-	fprintf(out, "\nmachine: %d nodes of %d CPUs, jobs take whole nodes "
-		"(from %s)\n", a->nodes, r->procs_per_node, r->nodes_from);
+	if (!r->cpu_granularity) {
+		fprintf(out, "\nmachine: %d nodes of %d CPUs, jobs take whole "
+			"nodes (from %s)\n", a->nodes, r->procs_per_node,
+			r->nodes_from);
+	} else {
+		fprintf(out, "\nmachine: %d nodes of %d CPUs", a->nodes,
+			r->procs_per_node);
+		if (r->node_mem_mb > 0)
+			fprintf(out, ", %ld MB", r->node_mem_mb);
+		if (r->node_gpus > 0)
+			fprintf(out, ", %d GPUs", r->node_gpus);
+		fprintf(out, " (from %s)\n  jobs take the CPUs, memory and "
+			"GPUs their AllocTRES says, as select/cons_tres "
+			"allocates them\n", r->nodes_from);
+		if (a->clamped)
+			fprintf(out, "  (%zu jobs held more memory or GPUs on "
+				"a node than a node has: cut to a node's)\n",
+				a->clamped);
+	}
 	fprintf(out, "deployed (from %s): policy %s, "
 		"amcbf_util_threshold=%g, amcbf_bg_min_rate=%g\n",
 		r->params_from, r->policy, r->util_threshold, r->bg_min_rate);
@@ -308,9 +325,9 @@ static void groups_table(FILE *out, const sim_advise_report_t *r)
 {
 	const sim_advise_t *a = r->a;
 
-	fprintf(out, "By partition and job size in nodes (load x%g, seed 1; "
+	fprintf(out, "By partition and job size in %s (load x%g, seed 1; "
 		"wait [D-]HH:MM:SS; bsld: bounded slowdown, Gamma = 10 s)\n",
-		a->loads[0].load);
+		r->cpu_granularity ? "CPUs" : "nodes", a->loads[0].load);
 	fprintf(out, "%-12s %-6s %-13s %7s %12s %12s %12s %9s %9s %9s\n",
 		"partition", "size", "policy", "jobs", "wait p50", "wait p95",
 		"wait mean", "bsld p50", "bsld p95", "bsld mean");
@@ -394,7 +411,11 @@ void sim_advise_report_blockers(FILE *out, const sim_advise_report_t *r)
 		fprintf(out, "  %zu parts of heterogeneous jobs (JobID 7+1): "
 			"sched/amcbf never starts them;\n    they stay pending "
 			"(one log line)\n", t->het_components);
-	if (t->gres_jobs && ++found)
+	if (t->gres_jobs && ++found && r->cpu_granularity && r->node_gpus > 0)
+		fprintf(out, "  %zu jobs with GRES: their gres/gpu replayed on "
+			"the nodes' GPUs (Gres=gpu:N), other GRES not "
+			"modelled\n", t->gres_jobs);
+	else if (t->gres_jobs)
 		fprintf(out, "  %zu jobs with GRES: not modelled, replayed as "
 			"CPU-only jobs\n", t->gres_jobs);
 	if (t->reservation_jobs && ++found)
@@ -574,6 +595,8 @@ void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)
 	json_object_object_add(root, "nodes", json_object_new_int(a->nodes));
 	json_object_object_add(root, "cpus_per_node",
 			       json_object_new_int(r->procs_per_node));
+	json_object_object_add(root, "cpu_granularity",
+			       json_object_new_boolean(r->cpu_granularity));
 	add_str(root, "nodes_from", r->nodes_from);
 	add_str(root, "policy", r->policy);
 	add_str(root, "params_from", r->params_from);

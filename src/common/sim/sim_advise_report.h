@@ -24,7 +24,12 @@ typedef struct {
 	const char *params_from;	/* "--params", "slurm.conf", "defaults" */
 	double util_threshold, bg_min_rate;	/* as deployed */
 	double cpu_default;		/* dfrs_cpu_need */
-	int procs_per_node;
+	int procs_per_node;	/* CPUs per node */
+	int cpu_granularity;	/* jobs take CPUs, memory and GPUs of
+				   nodes (sim_workload_t.nhosts), not
+				   whole nodes */
+	long node_mem_mb;	/* with cpu_granularity: RealMemory (0) */
+	int node_gpus;		/* with cpu_granularity: its GPUs */
 	const char *nodes_from;		/* "--nodes", "slurm.conf", "the
 					   history (a guess)" */
 	const char *priority_type;	/* slurm.conf's PriorityType or "" */

@@ -431,6 +431,7 @@ static unsigned arrivals(sim_t *s, size_t *next, double t)
 			.estimate = wj->estimate, .is_new = 1,
 			.where = SCHED_QUEUED,
 			.alloc = s->alloc_pool + s->alloc_off[n],
+			.req = wj->req,
 		};
 		s->act[st->njobs] = (active_t){ .w = n,
 			.remaining = wj->runtime };
@@ -537,11 +538,29 @@ int sim_run_estimated(const sim_workload_t *w, sched_engine_fn engine,
 	s.alloc_pool = malloc((total ? total : 1) * sizeof(int));
 	s.st.nnodes = w->nodes;
 	s.st.nodes = malloc((size_t)w->nodes * sizeof(*s.st.nodes));
+	sched_host_t *hosts = NULL;
+	int *slot_host = NULL;
+	if (w->nhosts > 0) {
+		hosts = calloc((size_t)w->nhosts, sizeof(*hosts));
+		slot_host = malloc((size_t)w->nodes * sizeof(*slot_host));
+		if (hosts && slot_host) {
+			for (int h = 0; h < w->nhosts; h++)
+				hosts[h] = (sched_host_t){
+					.cpus = w->cpus_per_node,
+					.mem = w->host_mem_mb,
+					.gpus = w->host_gpus };
+			sched_hosts_layout(hosts, w->nhosts, slot_host);
+			s.st.nhosts = w->nhosts;
+			s.st.hosts = hosts;
+			s.st.slot_host = slot_host;
+		}
+	}
 	int rc = -1;
 	int need_rc = sim_need_init(&s.need, w, m->need_source,
 				    m->need_default, m->need_delay);
 	if (need_rc || !r->jobs || !s.st.jobs || !s.act || !s.map ||
-	    !s.st.nodes || !s.alloc_off || !s.alloc_pool) {
+	    !s.st.nodes || !s.alloc_off || !s.alloc_pool ||
+	    (w->nhosts > 0 && !s.st.hosts)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -558,6 +577,8 @@ out:
 	free(s.act);
 	free(s.map);
 	free(s.st.nodes);
+	free(hosts);
+	free(slot_host);
 	free(s.alloc_pool);
 	free(s.alloc_off);
 	if (rc)

@@ -16,6 +16,9 @@ void sim_workload_opts_defaults(sim_workload_opts_t *o)
 {
 	o->nodes = 0;
 	o->procs_per_node = 1;
+	o->cpus_per_node = 1;
+	o->host_mem_mb = 0;
+	o->host_gpus = 0;
 	o->load = 1.0;
 	o->seed = 1;
 	o->estimate_factor = 0;
@@ -40,13 +43,54 @@ static long machine_size(const trace_t *t, const sim_workload_opts_t *o)
 	return units_for(trace_machine_procs(t), o->procs_per_node);
 }
 
+/* A job's request on hosts from what the trace says it held: its nodes
+ * (AllocTRES node=; all of each when it held all their CPUs), memory per
+ * CPU (AllocTRES mem=, else ReqMem) and GPUs (gres/gpu=), cut to what a
+ * host has so that every job can run on an empty machine. */
+static void request_on_hosts(sim_workload_t *w, const trace_job_t *tj,
+			     int nodes, int ppn, job_request_t *req)
+{
+	int c = w->cpus_per_node, clamped = 0;
+	*req = (job_request_t){ 0 };
+	if (tj->alloc_nodes > 0 && nodes <= tj->alloc_nodes * c) {
+		req->hosts = tj->alloc_nodes;
+		req->exclusive = nodes == tj->alloc_nodes * c;
+	}
+	/* the most slots it may need on one host */
+	int per_host = req->hosts > 0 ? (nodes + req->hosts - 1) / req->hosts
+				      : nodes < c ? nodes : c;
+	double mem = tj->alloc_mem_mb > 0 ? tj->alloc_mem_mb / nodes
+		     : tj->req_mem_kb > 0 ? tj->req_mem_kb * ppn / 1024 : 0;
+	if (w->host_mem_mb > 0 && mem > 0) {
+		req->mem_per_cpu = (long)(mem + 0.5);
+		if (req->mem_per_cpu * per_host > w->host_mem_mb) {
+			req->mem_per_cpu = w->host_mem_mb / per_host;
+			clamped = 1;
+		}
+	}
+	if (tj->alloc_gpus > 0) {
+		int hosts = req->hosts > 0 ? req->hosts : 1;
+		int g = (tj->alloc_gpus + hosts - 1) / hosts;
+		if (g > w->host_gpus) {
+			g = w->host_gpus;
+			clamped = 1;
+		}
+		if (req->hosts > 0)
+			req->gpus_per_host = g;
+		else
+			req->gpus = g;
+	}
+	w->clamped += clamped;
+}
+
 int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 		       sim_workload_t *w, char *err, size_t errlen)
 {
 	*w = (sim_workload_t){ 0 };
-	if (o->load <= 0 || o->procs_per_node <= 0 || o->nodes < 0) {
-		snprintf(err, errlen, "load, procs per node and nodes must be "
-			 "positive");
+	if (o->load <= 0 || o->procs_per_node <= 0 || o->nodes < 0 ||
+	    o->cpus_per_node <= 0 || o->host_mem_mb < 0 || o->host_gpus < 0) {
+		snprintf(err, errlen, "load, procs per node, CPUs per node and "
+			 "nodes must be positive");
 		return -1;
 	}
 	long machine = machine_size(t, o);
@@ -64,6 +108,19 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 		return -1;
 	}
 	w->nodes = (int)machine;
+	if (o->cpus_per_node > 1 || o->host_mem_mb > 0 || o->host_gpus > 0) {
+		w->cpus_per_node = o->cpus_per_node;
+		w->nhosts = (int)units_for(machine, o->cpus_per_node);
+		if ((long)w->nhosts * o->cpus_per_node > MAX_NODES) {
+			snprintf(err, errlen, "%d hosts of %d CPUs: more than "
+				 "%ld: give --nodes", w->nhosts,
+				 o->cpus_per_node, MAX_NODES);
+			return -1;
+		}
+		w->nodes = w->nhosts * o->cpus_per_node;
+		w->host_mem_mb = o->host_mem_mb;
+		w->host_gpus = o->host_gpus;
+	}
 	w->jobs = calloc(t->njobs ? t->njobs : 1, sizeof(*w->jobs));
 	size_t units = 0;
 	for (size_t i = 0; i < t->njobs; i++)
@@ -94,7 +151,14 @@ int sim_workload_build(const trace_t *t, const sim_workload_opts_t *o,
 			continue;
 		}
 		int nodes = (int)need;
+		if (w->nhosts && tj->alloc_nodes > w->nhosts) {
+			w->skipped_too_big++;
+			continue;
+		}
 		sim_job_t *j = &w->jobs[w->njobs++];
+		if (w->nhosts)
+			request_on_hosts(w, tj, nodes, o->procs_per_node,
+					 &j->req);
 		j->id = tj->id;
 		j->line = tj->line;
 		j->arrival = (tj->submit - first) / o->load;

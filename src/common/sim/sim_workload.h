@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched/sched_host.h"
 #include "trace/trace.h"
 
 typedef struct {
@@ -18,7 +19,11 @@ typedef struct {
 	double arrival;		/* t_a, after load scaling */
 	double runtime;		/* t_e on a dedicated node */
 	double estimate;	/* what EASY is told */
-	int nodes;		/* b_i: processes, one per node */
+	int nodes;		/* b_i: units (slots) it takes, a process on
+				   each */
+	job_request_t req;	/* on hosts (sim_workload_t.nhosts): its
+				   nodes, memory and GPUs, from sacct's
+				   AllocTRES; zero otherwise */
 	double *util;		/* CPU usage of each process, 0..1 */
 	int user;		/* the trace's user (-1 unknown) */
 	int app;		/* its executable, the job-name stand-in (-1) */
@@ -29,6 +34,13 @@ typedef struct {
 				   trace's MaxProcs (else MaxNodes, else the
 				   largest job) */
 	int procs_per_node;	/* trace processors per unit (default 1) */
+	int cpus_per_node;	/* units (CPUs) per host: > 1 groups the
+				   units into hosts of this many, and jobs
+				   take units on them at CPU granularity as
+				   cons_tres allocates (default 1: each unit
+				   is a host, the whole-node model) */
+	long host_mem_mb;	/* on hosts: each one's memory (0: no limit) */
+	int host_gpus;		/* on hosts: each one's GPUs */
 	double load;		/* arrival times are divided by this (> 0) */
 	uint64_t seed;		/* for the CPU usage model */
 	double cpu_usage;	/* > 0: every process uses this much CPU,
@@ -50,7 +62,14 @@ typedef struct {
 	size_t njobs;
 	size_t skipped_too_big;	/* needed more units than the machine has */
 	size_t skipped_unusable; /* unknown size or runtime */
-	int nodes;
+	int nodes;		/* units (slots), nhosts x cpus_per_node on
+				   hosts */
+	int nhosts;		/* 0: no host table (each unit a host) */
+	int cpus_per_node;
+	long host_mem_mb;
+	int host_gpus;
+	size_t clamped;		/* jobs whose memory or GPUs on a host were
+				   more than a host has, cut to it */
 	int estimates_exact;	/* 1: EASY gets exact runtimes (the trace has
 				   no requested times) */
 	int cpu_from_trace;	/* jobs whose usage came from the trace */

@@ -33,6 +33,7 @@ typedef struct {
 
 typedef struct {	/* NodeName=DEFAULT values */
 	long cpus, sockets, cores, threads, mem;
+	long gpus;	/* Gres=gpu:N ... (0: none) */
 } node_defaults_t;
 
 static int conf_fail(const conf_ctx_t *c, const char *fmt, ...)
@@ -218,12 +219,48 @@ static int node_values(const conf_ctx_t *c, const conf_word_t *w, size_t nw,
 	return 0;
 }
 
+/* Gres=gpu:4, gpu:a100:4, gpu:2(S:0-1),mps:100: the GPUs it lists. */
+static int gres_gpus(const conf_ctx_t *c, const conf_word_t *w, long *out)
+{
+	const char *p = w->value;
+	long sum = 0;
+
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len > 4 && !strncasecmp(p, "gpu:", 4)) {
+			/* the count is the last ':' field, before any '(' */
+			const char *q = p + len, *paren = memchr(p, '(', len);
+			if (paren)
+				q = paren;
+			const char *colon = q;
+			while (colon > p && colon[-1] != ':')
+				colon--;
+			char *stop;
+			long n = strtol(colon, &stop, 10);
+			if (colon == q || stop != q || n < 0)
+				return conf_fail(c, "Gres=%s: a gpu entry with "
+						 "no count (e.g. gpu:4)",
+						 w->value);
+			sum += n;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	*out = sum;
+	return 0;
+}
+
 static int node_line(const conf_ctx_t *c, const conf_word_t *w, size_t nw,
 		     node_defaults_t *defaults, slurmconf_t *out)
 {
 	node_defaults_t v = *defaults;
 
 	if (node_values(c, w, nw, &v))
+		return -1;
+	const conf_word_t *gres = find_word(w, nw, "Gres");
+	if (gres && gres_gpus(c, gres, &v.gpus))
 		return -1;
 	if (!strcasecmp(w[0].value, "DEFAULT")) {
 		*defaults = v;
@@ -248,6 +285,11 @@ static int node_line(const conf_ctx_t *c, const conf_word_t *w, size_t nw,
 		out->cpus_max = (int)cpus;
 	if (v.mem && (!out->mem_mb_min || v.mem < out->mem_mb_min))
 		out->mem_mb_min = v.mem;
+	long gpus = v.gpus > 0 ? v.gpus : 0;
+	if (gpus > INT_MAX)
+		gpus = INT_MAX;
+	if (!out->nodes || gpus < out->gpus_min)
+		out->gpus_min = (int)gpus;
 	out->nodes += (int)hosts;
 	return 0;
 }

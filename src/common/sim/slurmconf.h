@@ -2,7 +2,7 @@
 /*
  * slurmconf.h - the few lines of a site's slurm.conf that dfrs advise needs
  * to replay its history on its own machine: NodeName (how many nodes, their
- * CPUs and RealMemory), PartitionName (name, node count, Default), the
+ * CPUs, RealMemory and GPUs: Gres=gpu:N), PartitionName (name, node count, Default), the
  * SchedulerParameters line to deploy and the SchedulerType and PriorityType
  * in use.  Everything else is ignored.  Plain C: no Slurm headers.
  */
@@ -24,6 +24,8 @@ typedef struct {
 	int cpus_min, cpus_max;	/* CPUs per node (else Sockets x
 				   CoresPerSocket x ThreadsPerCore; else 1) */
 	long mem_mb_min;	/* RealMemory, MB (0: not given) */
+	int gpus_min;		/* Gres=gpu:N (0: none); the least over the
+				   NodeName lines */
 	slurmconf_partition_t partitions[SLURMCONF_MAX_PARTITIONS];
 	size_t npartitions;
 	char sched_params[1024];	/* SchedulerParameters ("" if none) */

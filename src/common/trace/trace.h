@@ -37,7 +37,10 @@ typedef struct {
 	double cpu_used;	/* field 6: average CPU time per processor (-1) */
 	double req_time;	/* field 9: requested (wall) time (-1 unknown) */
 	double mem_used_kb;	/* field 7 (-1) */
-	double req_mem_kb;	/* field 10 (-1) */
+	double req_mem_kb;	/* field 10: per processor (-1) */
+	int alloc_nodes;	/* sacct AllocTRES node= (-1 unknown) */
+	int alloc_gpus;		/* sacct AllocTRES gres/gpu= (-1 unknown) */
+	double alloc_mem_mb;	/* sacct AllocTRES mem=, the job's (-1) */
 	int status;		/* field 11 (-1); 1 completed, 0 failed, 5 cancelled */
 	int user, group, queue, partition;	/* fields 12, 13, 15, 16 (-1) */
 	int app;		/* field 14, executable number (-1) */

@@ -118,6 +118,9 @@ void trace_job_init(trace_job_t *job, size_t line)
 	job->req_time = -1;
 	job->mem_used_kb = -1;
 	job->req_mem_kb = -1;
+	job->alloc_nodes = -1;
+	job->alloc_gpus = -1;
+	job->alloc_mem_mb = -1;
 	job->status = -1;
 	job->user = job->group = job->queue = job->partition = -1;
 	job->app = -1;

@@ -339,6 +339,58 @@ static int req_mem(const sacct_row_t *r, int procs, double *kb)
 	return 0;
 }
 
+/* AllocTRES ("billing=4,cpu=4,gres/gpu=1,mem=8000M,node=1"): the nodes,
+ * GPUs and memory (MB) the job held; a key absent leaves its field. */
+static int alloc_tres(const sacct_row_t *r, trace_job_t *job)
+{
+	static const char units[] = "KMGTP";
+	const sacct_field_t *f = cell(r, COL_ALLOCTRES);
+	size_t i = 0;
+
+	while (f && i < f->len) {
+		size_t end = i, eq;
+		while (end < f->len && f->text[end] != ',')
+			end++;
+		for (eq = i; eq < end && f->text[eq] != '='; eq++)
+			;
+		const char *key = f->text + i, *val = f->text + eq + 1;
+		size_t klen = eq - i, vlen = eq < end ? end - eq - 1 : 0;
+		long n;
+		double v, scale = 1;	/* mem: MB */
+		const char *u;
+		if (klen == 4 && !memcmp(key, "node", 4)) {
+			if (trace_parse_integer(val, vlen, 0, INT_MAX, &n) < 0)
+				return bad_value(r, COL_ALLOCTRES,
+						 "node=<count>");
+			job->alloc_nodes = (int)n;
+		} else if (klen == 8 && !memcmp(key, "gres/gpu", 8)) {
+			if (trace_parse_integer(val, vlen, 0, INT_MAX, &n) < 0)
+				return bad_value(r, COL_ALLOCTRES,
+						 "gres/gpu=<count>");
+			job->alloc_gpus = (int)n;
+		} else if (klen == 3 && !memcmp(key, "mem", 3)) {
+			if (vlen > 0 &&
+			    (u = memchr(units, val[vlen - 1], 5)) != NULL) {
+				static const double mb[] = { 1.0 / 1024, 1,
+					1024, 1024.0 * 1024,
+					1024.0 * 1024 * 1024 };
+				scale = mb[u - units];
+				vlen--;
+			}
+			if (trace_parse_number(val, vlen, &v) < 0 || v < 0 ||
+			    !isfinite(v * scale))
+				return bad_value(r, COL_ALLOCTRES,
+						 "mem=<size> (e.g. 8000M)");
+			job->alloc_mem_mb = v * scale;
+		}
+		i = end + 1;
+	}
+	/* a job that held GPUs names gres/gpu; one that did not, none */
+	if (f && f->len > 0 && job->alloc_gpus < 0)
+		job->alloc_gpus = 0;
+	return 0;
+}
+
 /* User, Group, Partition: UID/GID number if there, else the name's. */
 static int name_number(const sacct_row_t *r, int c, trace_names_t *names,
 		       int *out)
@@ -440,7 +492,8 @@ static int convert_row(sacct_row_t *r, sacct_layout_t *lay)
 		job.procs = (int)req;
 	if (has_req)
 		job.req_procs = (int)req;
-	if (req_mem(r, job.procs, &job.req_mem_kb) < 0)
+	if (req_mem(r, job.procs, &job.req_mem_kb) < 0 ||
+	    alloc_tres(r, &job) < 0)
 		return 0;
 	if (has_start && has_end && !has_elapsed) {
 		if (end < start) {
