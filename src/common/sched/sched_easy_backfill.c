@@ -27,6 +27,25 @@
 #include "sched_engine.h"
 #include "sched_reservation.h"
 
+int sched_backfill_one(sched_state_t *st, sched_decisions_t *out,
+		       sched_reservation_t *r, size_t j, int *nodes, int *idle)
+{
+	sched_job_t *job = &st->jobs[j];
+
+	if (job->where != SCHED_QUEUED || job->nodes > *idle ||
+	    (job->allowed && job->nodes > sched_fg_idle_for(st, j)) ||
+	    !sched_reservation_admits(st, r, j))
+		return 0;
+	int fit = sched_fit(st, NULL, j, SCHED_TIER_FG,
+			    sched_reservation_hold(st, r, j), nodes);
+	if (fit <= 0)
+		return fit;
+	if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
+		return -1;
+	*idle -= job->nodes;
+	return 1;
+}
+
 int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 			unsigned events, sched_decisions_t *out)
 {
@@ -47,22 +66,9 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 
 	if (sched_reserve(st, j, idle, sched_holds_any_fg, NULL, &r))
 		goto fail;
-	for (j++; j < st->njobs && idle > 0; j++) {
-		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED || job->nodes > idle ||
-		    (job->allowed && job->nodes > sched_fg_idle_for(st, j)) ||
-		    !sched_reservation_admits(st, &r, j))
-			continue;
-		int fit = sched_fit(st, NULL, j, SCHED_TIER_FG,
-				    sched_reservation_hold(st, &r, j), nodes);
-		if (fit < 0)
+	for (j++; j < st->njobs && idle > 0; j++)
+		if (sched_backfill_one(st, out, &r, j, nodes, &idle) < 0)
 			goto fail;
-		if (!fit)
-			continue;
-		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
-			goto fail;
-		idle -= job->nodes;
-	}
 done:
 	sched_reservation_free(&r);
 	free(nodes);

@@ -77,4 +77,15 @@ const sched_hold_t *sched_reservation_hold(const sched_state_t *st,
 /* Free what a reservation allocated (it is then inactive). */
 void sched_reservation_free(sched_reservation_t *r);
 
+/*
+ * EASY's backfill step for queued job j (sched_easy_backfill.c): if it
+ * fits the idle fg places (*idle of them) without delaying the head
+ * (sched_reservation_admits, and off the places the head holds), start it
+ * there (nodes: scratch of st->nnodes entries) and lower *idle.  1 started,
+ * 0 not, -1 out of memory.  EASY offers the jobs behind the head in queue
+ * order, sjf-backfill shortest estimate first.
+ */
+int sched_backfill_one(sched_state_t *st, sched_decisions_t *out,
+		       sched_reservation_t *r, size_t j, int *nodes, int *idle);
+
 #endif

@@ -57,7 +57,7 @@ int sched_sjf_backfill(sched_state_t *st, const sched_config_t *cfg,
 	if (j >= st->njobs)
 		goto out;
 
-	sched_reservation_t r;
+	sched_reservation_t r = { 0 };
 	if (sched_reserve(st, j, idle, sched_holds_any_fg, NULL, &r)) {
 		rc = -1;
 		goto out;
@@ -68,21 +68,13 @@ int sched_sjf_backfill(sched_state_t *st, const sched_config_t *cfg,
 				st->jobs[k].estimate >= 0
 				? st->jobs[k].estimate : INFINITY, k };
 	qsort(cand, ncand, sizeof(*cand), shortest_first);
-	for (size_t c = 0; c < ncand && idle > 0; c++) {
-		size_t k = cand[c].job;
-		sched_job_t *job = &st->jobs[k];
-
-		if (job->nodes > idle ||
-		    (job->allowed && job->nodes > sched_fg_idle_for(st, k)) ||
-		    !sched_reservation_admits(st, &r, k))
-			continue;
-		sched_pick_idle_fg(st, k, nodes);
-		if (sched_start(st, out, k, SCHED_TIER_FG, nodes)) {
+	for (size_t c = 0; c < ncand && idle > 0; c++)
+		if (sched_backfill_one(st, out, &r, cand[c].job, nodes,
+				       &idle) < 0) {
 			rc = -1;
-			goto out;
+			break;
 		}
-		idle -= job->nodes;
-	}
+	sched_reservation_free(&r);
 out:
 	free(nodes);
 	free(cand);
