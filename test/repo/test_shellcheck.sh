@@ -48,7 +48,7 @@ n=$(shell_scripts | wc -l)
 # match, as "FILE:LINE: TEXT"; comment lines aside
 early_grep() {
 	awk -v file="$1" '
-	function check(text, at,   rest, n, w, i, k) {
+	function check(text, at,   rest, n, w, i) {
 		rest = text
 		while (match(rest, /(^|[^|])[|][ \t]*[ef]?grep[ \t]/)) {
 			rest = substr(rest, RSTART + RLENGTH)
@@ -60,8 +60,7 @@ early_grep() {
 					printf "%s:%d: %s\n", file, at, text
 					return
 				}
-				k = w[i]
-				if (k ~ /[;)]$/)
+				if (w[i] ~ /[;)]$/)
 					break
 			}
 		}
