@@ -150,22 +150,6 @@ int cgroup_cpu_attach(const cgroup_cpu_t *cg, uint32_t job_id,
 	return rc;
 }
 
-unsigned cgroup_cpu_read_weight(const cgroup_cpu_t *cg, uint32_t job_id)
-{
-	char rel[512], path[PATH_MAX + 600];
-	unsigned w = 0;
-	FILE *f;
-
-	job_path(cg, job_id, rel, sizeof(rel));
-	snprintf(path, sizeof(path), "%s/%s/cpu.shares", cg->mount, rel);
-	if ((f = fopen(path, "r"))) {
-		if (fscanf(f, "%u", &w) != 1)
-			w = 0;
-		fclose(f);
-	}
-	return w;
-}
-
 size_t cgroup_cpu_list_jobs(const cgroup_cpu_t *cg, uint32_t **ids)
 {
 	char path[PATH_MAX + 300];

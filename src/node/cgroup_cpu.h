@@ -44,9 +44,6 @@ int cgroup_cpu_set_weight(const cgroup_cpu_t *cg, uint32_t job_id,
 int cgroup_cpu_attach(const cgroup_cpu_t *cg, uint32_t job_id,
 		      const pid_t *pids, size_t npids, char *err, size_t errlen);
 
-/* cpu.shares as the kernel has it, or 0 if the group does not exist. */
-unsigned cgroup_cpu_read_weight(const cgroup_cpu_t *cg, uint32_t job_id);
-
 /* Job ids that have a group under the node's parent; malloc'ed, count back. */
 size_t cgroup_cpu_list_jobs(const cgroup_cpu_t *cg, uint32_t **ids);
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# live_amcbf_drift.sh - sched/amcbf's drift guard (issue 47;
-# src/common/amcbf/stretch_drift.h, amcbf_drift.c) on a live cluster, by
+# live_amcbf_drift.sh - sched/amcbf's drift guard
+# (src/common/amcbf/stretch_drift.h, amcbf_drift.c) on a live cluster, by
 # hand: NOT in contribs/check's lists (its name is not test_*.sh), about
 # 6 minutes.  Run it under the cluster lock:
 #   flock /tmp/dfrs-cluster.lock bash test/integration/live_amcbf_drift.sh

@@ -58,7 +58,6 @@ node_of() { squeue -h -j "$1" -o %N; }
 # the nodes a job ran on, also once it has ended (squeue forgets them then)
 ran_on() { scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^NodeList=//p'; }
 # has_run JOBID: the job started (it may be over already: it sleeps 1 s)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 has_run() {
 	case $(scontrol show job -o "$1" | tr ' ' '\n' | sed -n 's/^JobState=//p') in
 	RUNNING | COMPLETING | COMPLETED) return 0 ;;
@@ -155,7 +154,6 @@ slots=$(avail nodes 0 slots)
 wait_for "2: models loaded" log_has "availability: loaded the models of $nodes nodes"
 # every slurmd registered again (until then only the registered nodes are
 # usable: a job started at once goes there, whatever their availability)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 all_registered() {
 	local states
 	states=$(sinfo -h -N -o %T) && [ -n "$states" ] &&
@@ -202,7 +200,7 @@ assert_completed_once "$j3" "$j4"
 [ "$(restarts "$j4")" = 1 ] || fail "4: JobId=$j4 restarted $(restarts "$j4") times, want 1"
 nl=$(grep -E "^JobId=$j4 .*JobState=COMPLETED" "$CLUSTER_DIR/jobcomp.txt" |
 	sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
-scontrol show hostnames "$nl" | grep -qx "$a4" && fail "4: JobId=$j4 finished on $nl, with the OFF node $a4"
+scontrol show hostnames "$nl" | grep -x "$a4" >/dev/null && fail "4: JobId=$j4 finished on $nl, with the OFF node $a4"
 
 # 5: huge gamma: wait (suspend), resume in place
 set_params threshold 100000
@@ -221,8 +219,6 @@ state_is "$j5" SUSPENDED || fail "5: JobId=$j5 did not stay suspended while its 
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "5: slurmctld did not restart"
 wait_for "5: the waiting job read back" log_has "availability: loaded the models of $nodes nodes and 1 suspended jobs"
 state_is "$j5" SUSPENDED || fail "5: JobId=$j5 is $(squeue -h -j "$j5" -o %T) after the restart, not SUSPENDED"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
 wait_for "5: $b5 registered again" registered "$b5"
 scontrol update nodename="$b5" state=resume
 wait_for "5: the job resumed" state_is "$j5" RUNNING

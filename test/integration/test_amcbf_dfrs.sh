@@ -33,9 +33,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# shellcheck disable=SC2317  # called by below_one, which runs through wait_for: shellcheck does not see that call
 yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
 
 # an epilog that takes 8 s for the jobs marked by a file $epilog.JOBID

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_greedypmr.sh - sched/amcbf's amcbf_dfrs_policy=greedypmr
-# (GreedyPM with wide jobs kept, Stillwell et al. 2010; issue 47) on a live
+# (GreedyPM with wide jobs kept, Stillwell et al. 2010) on a live
 # cluster with select/dfrs, two nodes of 4096 MB, amcbf_dfrs_wide_share=0.5
 # (a job on both nodes is wide), time limits of 1 min (short: under
 # amcbf_dfrs_long_time=600):

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_stretch_drift.c - the drift guard of issue 47 (stretch_drift.h):
+ * test_stretch_drift.c - the drift guard (stretch_drift.h):
  * the run stretch sum, when it enters drift (on the cycle it should, not
  * before the window is half full, not on the cycle at the bound), that it
  * says so once and leaves once (hysteresis), window expiry, an empty

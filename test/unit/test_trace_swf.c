@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 
+#include "trace/arrival_order.h"
 #include "trace/trace.h"
 #include "trace_test_util.h"
 
@@ -508,9 +509,22 @@ static void test_lublin_trace(void **state)
 			   7711701 - 5094, 48627667, 2092781168.0);
 }
 
+/* The arrival order: earlier submit first, the key only on a tie. */
+static void test_arrival_order(void **state)
+{
+	(void)state;
+	assert_true(arrival_order(10, 9, 20, 1) < 0);
+	assert_true(arrival_order(20, 1, 10, 9) > 0);
+	assert_true(arrival_order(10, 1, 10, 2) < 0);
+	assert_true(arrival_order(10, 2, 10, 1) > 0);
+	assert_int_equal(arrival_order(10, 3, 10, 3), 0);
+	assert_true(arrival_order(0.5, 7, 1, 1) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arrival_order),
 		cmocka_unit_test(test_small_plain),
 		cmocka_unit_test(test_small_gzip),
 		cmocka_unit_test(test_gzip_two_members),

@@ -7,14 +7,7 @@
 #include "amcbf_order.h"
 
 #include "dfrs/dfrs_priority.h"
-
-static int by_submit_then_id(const amcbf_order_key_t *a,
-			     const amcbf_order_key_t *b)
-{
-	if (a->submit != b->submit)
-		return a->submit < b->submit ? -1 : 1;
-	return (a->id > b->id) - (a->id < b->id);
-}
+#include "trace/arrival_order.h"
 
 int amcbf_order_compare(amcbf_priority_t order, const amcbf_order_key_t *a,
 			const amcbf_order_key_t *b)
@@ -35,5 +28,6 @@ int amcbf_order_compare(amcbf_priority_t order, const amcbf_order_key_t *a,
 	case AMCBF_PRIO_FIFO:
 		break;
 	}
-	return by_submit_then_id(a, b);
+	return arrival_order((double)a->submit, (long)a->id, (double)b->submit,
+			     (long)b->id);
 }

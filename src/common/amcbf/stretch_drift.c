@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * stretch_drift.c - the drift guard of issue 47 (stretch_drift.h): the
+ * stretch_drift.c - the drift guard (stretch_drift.h): the
  * running jobs' mean run stretch (Stillwell et al. 2010's stretch, Section
  * 2, counted from the first start) against the last window's, in a ring
  * of per-bucket means, with hysteresis.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * stretch_drift.h - the guard of issue 47 against a running workload
+ * stretch_drift.h - the guard against a running workload
  * drifting into the sharing policies' pathology (GreedyPM's and MCB's
  * requeues and starvation, which `dfrs sim` shows costing up to 27 times
  * EASY's mean response): sched/amcbf logs one line when the mean run

@@ -27,7 +27,7 @@
  *             virtual time keep their hosts.  On identical hosts, each
  *             packed host is mapped onto the host already holding most of
  *             its tasks, to migrate as little as the packing allows.
- *   greedypmr as greedypm (issue 47: GreedyPM's slowdown at EASY's
+ *   greedypmr as greedypm (made for GreedyPM's slowdown at EASY's
  *             response, doc/evaluation.md "greedypmr"), with:
  *             - a long job (estimate over long_time, or none) has a
  *               minimum yield of at least long_min_yield (the stretch
@@ -138,7 +138,8 @@
  * PreemptExemptTime, QOS Preempt= lists, PriorityTier), as plain data that
  * narrows Stillwell et al. 2010's choices ("Use of Priority": who may be
  * suspended for whom; they have no licenses).  None set (NULL pool, NULL
- * predicate, no_preempt 0: dfrs sim) leaves every decision as before.
+ * predicate, no_preempt 0: dfrs sim) narrows nothing: no license holds a
+ * start back, and any running job may be a victim.
  *   no_preempt   a RUNNING job with no_preempt set stays on its hosts at
  *                every event, under every policy: ranked first (as a job
  *                the requeue model keeps), never a victim of GreedyP(M) or

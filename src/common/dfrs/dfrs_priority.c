@@ -40,15 +40,3 @@ int dfrs_priority_parse(const char *name, dfrs_priority_t *out)
 		return -1;
 	return 0;
 }
-
-const char *dfrs_priority_name(dfrs_priority_t kind)
-{
-	switch (kind) {
-	case DFRS_PRIO_VT:
-		return "1/vt";
-	case DFRS_PRIO_FT_VT:
-		return "ft/vt";
-	default:
-		return "ft/vt2";
-	}
-}

@@ -26,7 +26,6 @@ double dfrs_priority_value(dfrs_priority_t kind, double submit,
 
 /* "1/vt", "ft/vt", "ft/vt2" (also "ft/vt^2"); 0 or -1 if unknown. */
 int dfrs_priority_parse(const char *name, dfrs_priority_t *out);
-const char *dfrs_priority_name(dfrs_priority_t kind);
 
 /*
  * Order two jobs for preemption: < 0 when job a comes before job b in

@@ -18,7 +18,7 @@
  *   - the minimum scaled yield of the repaired placement is at least
  *     (1 - repack_drift) times the one the last full repack reached
  *     (cluster->repack_yield > 0).
- * Otherwise the caller repacks as before.
+ * Otherwise the caller repacks every job with METAVP.
  */
 #ifndef DFRS_ONLINE_REPAIR_H
 #define DFRS_ONLINE_REPAIR_H

@@ -230,32 +230,21 @@ int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
 	return 0;
 }
 
-static int requeue(sched_state_t *st, sched_decisions_t *out, size_t j,
-		   long preemptor)
+int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+		      size_t preemptor)
 {
 	sched_decision_t *dec = push(out, st, SCHED_REQUEUE, j, NULL, 0);
 	if (!dec)
 		return -1;
-	dec->preemptor = preemptor;
+	dec->preemptor = (long)preemptor;
 	/* its licenses are not returned: Slurm frees them once the job
 	 * has left its nodes, after this call */
 	vacate(st, j);
 	return 0;
 }
 
-int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j)
-{
-	return requeue(st, out, j, -1);
-}
-
-int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
-		      size_t preemptor)
-{
-	return requeue(st, out, j, (long)preemptor);
-}
-
-static int swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j,
-		      long preemptor)
+int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
+			 size_t preemptor)
 {
 	sched_job_t *job = &st->jobs[j];
 	sched_decision_t *dec = push(out, st, SCHED_TO_BG, j, job->alloc,
@@ -263,21 +252,10 @@ static int swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j,
 	if (!dec)
 		return -1;
 	dec->tier = SCHED_TIER_BG;
-	dec->preemptor = preemptor;
+	dec->preemptor = (long)preemptor;
 	vacate(st, j);
 	occupy(st, j, SCHED_TIER_BG, out->node_pool + dec->nodes_off);
 	return 0;
-}
-
-int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j)
-{
-	return swap_to_bg(st, out, j, -1);
-}
-
-int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
-			 size_t preemptor)
-{
-	return swap_to_bg(st, out, j, (long)preemptor);
 }
 
 void sched_release(sched_state_t *st, size_t j)

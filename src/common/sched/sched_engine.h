@@ -159,9 +159,7 @@ typedef struct {
 	int moved;		/* TO_FG: processes that changed node */
 	size_t nodes_off;	/* START, TO_FG: process i on node_pool[off+i] */
 	long preemptor;		/* REQUEUE, TO_BG: index in jobs[] of the job
-				   it makes room for; -1: none (e.g. a job
-				   going back to the queue by the driver's
-				   choice) */
+				   it makes room for; -1 in the others */
 } sched_decision_t;
 
 typedef struct {
@@ -245,17 +243,15 @@ double sched_bg_predicted_rate(const sched_state_t *st, size_t j,
  * SCHED_START. */
 int sched_start(sched_state_t *st, sched_decisions_t *out, size_t j,
 		sched_tier_t tier, const int *nodes);
-/* Suspend running job j and put it back in the queue (SCHED_REQUEUE). */
-int sched_requeue(sched_state_t *st, sched_decisions_t *out, size_t j);
-/* sched_requeue and sched_swap_to_bg, to make room for job `preemptor`,
- * which the decision names (sched_decision_t.preemptor). */
+/* Suspend running job j and put it back in the queue (SCHED_REQUEUE), to
+ * make room for job `preemptor`, which the decision names
+ * (sched_decision_t.preemptor). */
 int sched_requeue_for(sched_state_t *st, sched_decisions_t *out, size_t j,
 		      size_t preemptor);
+/* Switch fg job j to the bg slots of its own nodes, which must be free
+ * (SCHED_TO_BG), to make room for job `preemptor` (as sched_requeue_for). */
 int sched_swap_to_bg_for(sched_state_t *st, sched_decisions_t *out, size_t j,
 			 size_t preemptor);
-/* Switch fg job j to the bg slots of its own nodes, which must be free
- * (SCHED_TO_BG). */
-int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j);
 /* Take bg job j off its bg slots without a decision: the first half of a
  * promotion, completed by sched_promote(). */
 void sched_lift_bg(sched_state_t *st, size_t j);

@@ -22,7 +22,8 @@
  *              allow are victims, whether requeued, switched to bg in place
  *              or evicted from a bg slot.
  *
- * NULL pool and NULL predicate (dfrs sim) leave every decision as before.
+ * NULL pool and NULL predicate (dfrs sim): no license holds a start back,
+ * and every job the driver does not protect may be a victim.
  * The rules themselves are those the online DFRS policies consult too
  * (rules/licenses.h, rules/preempt_rules.h); these functions hand them the
  * engines' state.

@@ -33,6 +33,7 @@
 
 #include "sim_gen.h"
 #include "sim_random.h"
+#include "trace/arrival_order.h"
 
 #define FEIT_SHORT_MEAN 150.0
 #define FEIT_MEAN 2500.0
@@ -154,9 +155,8 @@ static size_t jann(const sim_gen_opts_t *o, sim_random_t *r,
 static int by_submit(const void *a, const void *b)
 {
 	const trace_job_t *x = a, *y = b;
-	if (x->submit != y->submit)
-		return x->submit < y->submit ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+
+	return arrival_order(x->submit, x->id, y->submit, y->id);
 }
 
 /* Poisson group starts at the rate that offers o->load. */

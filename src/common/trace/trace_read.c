@@ -13,6 +13,7 @@
 
 #include "trace_gzip.h"
 #include "trace_parser.h"
+#include "arrival_order.h"
 
 const char *trace_format_name(int format)
 {
@@ -69,9 +70,8 @@ static int by_submit(const void *a, const void *b)
 {
 	const trace_job_t *x = a, *y = b;
 
-	if (x->submit != y->submit)
-		return x->submit < y->submit ? -1 : 1;
-	return (x->line > y->line) - (x->line < y->line);
+	return arrival_order(x->submit, (long)x->line, y->submit,
+			     (long)y->line);
 }
 
 /*

@@ -78,6 +78,7 @@
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
+#include "trace/arrival_order.h"
 
 /* capacity left on a node the policy may not use: nothing fits there */
 #define NO_CAPACITY 1e-9
@@ -415,9 +416,7 @@ static int by_submit(const void *a, const void *b)
 {
 	const arrival_t *x = a, *y = b;
 
-	if (x->submit != y->submit)
-		return x->submit < y->submit ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+	return arrival_order(x->submit, x->id, y->submit, y->id);
 }
 
 /* The arrivals in submit order (then job id). */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_drift.c - sched/amcbf's drift guard (amcbf_drift.h; issue 47's
- * guard against the pathology of Stillwell et al. 2010's sharing policies
+ * amcbf_drift.c - sched/amcbf's drift guard (amcbf_drift.h: a guard
+ * against the pathology of Stillwell et al. 2010's sharing policies
  * as deployed).  The plugin's memory knows each job's virtual time (the
  * CPU time it got: amcbf_charge) and whether it runs, but not when it
  * first started (Slurm's start_time is that of the current run): the

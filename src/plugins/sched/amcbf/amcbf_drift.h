@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * amcbf_drift.h - sched/amcbf's drift guard (issue 47, "a guard against
- * the pathology"): after each cycle, with no lock held, the running jobs
+ * amcbf_drift.h - sched/amcbf's drift guard against the pathology of
+ * the sharing policies (stretch_drift.h): after each cycle, with no lock held, the running jobs
  * the plugin remembers (amcbf_memory_t: virtual time, running) are fed to
  * the detector of src/common/amcbf/stretch_drift.h, which compares their
  * mean run stretch (Stillwell et al. 2010's stretch, Section 2, counted

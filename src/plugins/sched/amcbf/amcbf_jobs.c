@@ -43,6 +43,7 @@
 #include "dfrs/dfrs_priority.h"
 #include "amcbf/limit_cap.h"
 #include "amcbf/shape_cache.h"
+#include "trace/arrival_order.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -368,9 +369,8 @@ static int by_submit(void *x, void *y)
 {
 	job_record_t *a = *(job_record_t **)x, *b = *(job_record_t **)y;
 
-	if (a->details->submit_time != b->details->submit_time)
-		return a->details->submit_time < b->details->submit_time ? -1 : 1;
-	return (a->job_id > b->job_id) - (a->job_id < b->job_id);
+	return arrival_order((double)a->details->submit_time, (long)a->job_id,
+			     (double)b->details->submit_time, (long)b->job_id);
 }
 
 static int same_ptr(void *x, void *key)

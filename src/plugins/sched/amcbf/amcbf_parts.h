@@ -9,7 +9,7 @@
  * the nodes of every partition whose checks (amcbf_policy_ok) the job
  * passes, and the start sets job_ptr->part_ptr to the first of those that
  * holds all the nodes the engine chose.  A job with one partition is
- * checked and started in it, as before.
+ * checked and started in that one.
  */
 #ifndef DFRS_AMCBF_PARTS_H
 #define DFRS_AMCBF_PARTS_H

@@ -8,7 +8,8 @@
 #   src/common/suite                     its own folder, trace, sched, dfrs,
 #                                        avail and rules
 #   src/common/need                      its own folder and suite
-#   src/common/amcbf                     its own folder, dfrs and suite
+#   src/common/amcbf                     its own folder, dfrs, suite and
+#                                        trace (the arrival order)
 #   src/common/sim                       anything of the library
 #   src/plugins, src/node                never src/common/sim
 #
@@ -38,7 +39,7 @@ for dir in rules trace sched dfrs avail suite need amcbf sim; do
 				case $dir:$sub in
 				sched:rules|dfrs:rules) ;;
 				suite:trace|suite:sched|suite:dfrs|suite:avail|suite:rules) ;;
-				need:suite|amcbf:dfrs|amcbf:suite|sim:*) ;;
+				need:suite|amcbf:dfrs|amcbf:suite|amcbf:trace|sim:*) ;;
 				*) bad "${f#"$top"/}: $dir/ may not include $inc" ;;
 				esac ;;
 			*)	[ -f "$lib/$dir/$inc" ] || bad "${f#"$top"/}: includes $inc, not a file of $dir/" ;;
