@@ -168,7 +168,7 @@ run_mode() {
 	local mode=$1 params part secs end next_fault next_sample i id left acct=() nfaults=0
 	CLUSTER_DIR=$DFRS_BUILD/soak/$mode
 	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
-	params="amcbf_mode=$mode,amcbf_interval=5,amcbf_avail_policy=threshold,amcbf_avail_slot=5,amcbf_avail_migration_cost=20"
+	params="amcbf_mode=$mode,amcbf_interval=5,amcbf_avail_policy=threshold,amcbf_avail_slot=5,amcbf_avail_migration_cost=20,amcbf_avail_drain_acts=1"
 	part=OverSubscribe=FORCE:2
 	[ "$mode" = dfrs ] && part=OverSubscribe=FORCE:8
 	[ "$accounting" = 1 ] && acct=(--accounting)

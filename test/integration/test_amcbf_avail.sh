@@ -34,7 +34,7 @@ nodes=8 slot=2 steps=30 p01=0.3 p11=0.8
 p01m=300 p11m=800	# the same, per mille, for $RANDOM
 dfrs=$build/dfrs
 start_cluster avail --nodes $nodes --port 19400 --select select/linear \
-	--sched-params "amcbf_mode=cmbf,amcbf_interval=5,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=2,amcbf_avail_policy=observe,amcbf_avail_slot=$slot" ||
+	--sched-params "amcbf_mode=cmbf,amcbf_interval=5,amcbf_ckpt_signal=USR1,amcbf_ckpt_wait=2,amcbf_avail_policy=observe,amcbf_avail_slot=$slot,amcbf_avail_drain_acts=1,amcbf_avail_wait_factor=0" ||
 	{ fail "cluster did not start"; finish; }
 
 # avail KEY...: a value from the exported status (python path, e.g. pooled p01)

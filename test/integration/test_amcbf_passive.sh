@@ -3,7 +3,10 @@
 # test_amcbf_passive.sh - a passive sched/amcbf costs slurmctld nothing.
 # The plugin stays passive (starts and preempts nothing, one error line)
 # with amcbf_mode=dfrs without select/dfrs, and with SchedulerParameters
-# lacking defer,sched_interval=-1 (here after a reconfigure).  In both its
+# lacking defer,sched_interval=-1 (here after a reconfigure); and a tiered
+# mode (amcbf) on shared nodes whose SelectTypeParameters do not count
+# memory stays passive with one error line naming the fix (a job submitted
+# then stays pending: nothing starts it).  In both its
 # agent thread must sleep between its one-second checks, not spin: the
 # controller, otherwise idle, uses under 1 s of CPU in 15 s (about 0.03 s
 # measured; a spinning agent used 3.6 s on a loaded 2-core machine, up to
@@ -36,5 +39,15 @@ id=$(submit -N1 --wrap 'sleep 1')
 wait_jobs_done 60 "$id"
 assert_completed_once "$id"
 log_has "cmbf: started JobId=$id \|started JobId=$id of partition" && fail "the passive plugin started a job"
+stop_cluster
+
+start_cluster nomem --nodes 2 --port 19600 --part-extra OverSubscribe=FORCE:2 \
+	--sched-params amcbf_mode=amcbf || { fail "cluster did not start"; finish; }
+wait_for "amcbf mode on shared nodes without memory: passive" \
+	log_has "amcbf_mode=amcbf puts a background job on a node beside a foreground one, but SelectTypeParameters does not count memory, so their memory may overlap: set SelectTypeParameters=CR_Memory .*; staying passive"
+id=$(submit -N1 --wrap 'sleep 1')
+sleep 5
+state_is "$id" PENDING || fail "JobId=$id is $(squeue -h -j "$id" -o %T) under a passive plugin"
+scancel "$id"
 stop_cluster
 finish

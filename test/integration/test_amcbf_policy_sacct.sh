@@ -18,7 +18,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 start_cluster sacct --accounting --nodes 4 --port 18760 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_avail_policy=wait,amcbf_avail_slot=1 ||
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_avail_policy=wait,amcbf_avail_slot=1,amcbf_avail_drain_acts=1 ||
 	{ fail "cluster did not start"; finish; }
 # sacct_runs JOBID FIELD: the field of each run of the job, one a line
 sacct_runs() { sacct -n -X -P -D -j "$1" -o "$2" 2>/dev/null; }

@@ -16,7 +16,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 start_cluster stranded --nodes 2 --port 19700 --select select/linear \
-	--sched-params "amcbf_mode=cmbf,amcbf_avail_policy=threshold,amcbf_avail_slot=2,amcbf_avail_migration_cost=100000" ||
+	--sched-params "amcbf_mode=cmbf,amcbf_avail_policy=threshold,amcbf_avail_slot=2,amcbf_avail_migration_cost=100000,amcbf_avail_drain_acts=1" ||
 	{ fail "cluster did not start"; finish; }
 conf=$SLURM_CONF
 marked() { squeue -h -j "$1" -O admin_comment:200 | grep -w 'sched/amcbf:suspended' >/dev/null; }

@@ -37,7 +37,7 @@ set -uo pipefail
 
 t_begin=$SECONDS
 start_cluster failover --backup --accounting --nodes 4 --port 18900 --node-agent \
-	--sched-params amcbf_mode=amcbf,amcbf_avail_policy=wait,amcbf_avail_slot=1 \
+	--sched-params amcbf_mode=amcbf,amcbf_avail_policy=wait,amcbf_avail_slot=1,amcbf_avail_drain_acts=1 \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--conf SlurmctldTimeout=6 --part-extra OverSubscribe=FORCE:2 ||
 	{ fail "cluster did not start"; finish; }

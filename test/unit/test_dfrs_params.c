@@ -225,7 +225,8 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_avail_policy=observe amcbf_avail_slot=60 "
 			    "amcbf_avail_zeta=1 amcbf_avail_half_life=0 "
 			    "amcbf_avail_beta=0.999 "
-			    "amcbf_avail_migration_cost=300 "
+			    "amcbf_avail_migration_cost=300 amcbf_avail_wait_factor=3 "
+			    "amcbf_avail_drain_acts=0 "
 			    "dfrs_cpu_need=1 dfrs_min_yield=0.25 "
 			    "dfrs_need_stale=180");
 	strcpy(csv, line);

@@ -103,6 +103,10 @@ typedef struct {
 	int avail_half_life;	/* slots; 0: no forgetting */
 	double avail_beta;	/* discount per slot */
 	double avail_migration_cost;	/* s per task migration */
+	double avail_wait_factor;	/* a wait lasts at most this times the
+					   expected OFF period; 0: no bound */
+	int avail_drain_acts;	/* 1: a node drained for maintenance makes
+				   its jobs wait or migrate; 0: they finish */
 	double share_cpu_need;	/* select/dfrs: a job's CPU need per node */
 	double share_min_yield;	/* select/dfrs: a job's minimum yield */
 	int need_stale;		/* s a measured need stays fresh; 0: off */

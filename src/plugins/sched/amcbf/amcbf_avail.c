@@ -7,9 +7,12 @@
  * engine's node choice.
  *
  * A node is observed once a slot: DOWN when down or not responding, OFF
- * when drained (an administrator's or a health check's way of saying "not
- * now") or when its CPU load from outside Slurm's jobs exceeds
- * amcbf_avail_zeta of its CPUs, else ON.  A running job of a managed
+ * when drained or when its CPU load from outside Slurm's jobs exceeds
+ * amcbf_avail_zeta of its CPUs, else ON.  A node OFF only because it is
+ * drained (maintenance: its jobs may finish) makes no job wait or migrate
+ * unless amcbf_avail_drain_acts=1 (wait_bound_off_acts); a wait lasts at
+ * most amcbf_avail_wait_factor times its hosts' expected OFF period, then
+ * the job resumes where it is (wait_bound.h).  A running job of a managed
  * partition with OFF hosts gets the decision of amcbf_avail_policy:
  *   wait     the job is suspended, keeping its nodes (as gang scheduling
  *            suspends: scontrol suspend would release them to other jobs),
@@ -59,6 +62,7 @@
 #include "amcbf_preempt.h"
 #include "amcbf_suspend.h"
 #include "avail/ssac.h"
+#include "avail/wait_bound.h"
 #include "suite/cpu_weight.h"
 #include "state_file.h"
 
@@ -245,9 +249,11 @@ int *amcbf_avail_rank(const amcbf_avail_t *a, job_record_t *job_ptr)
 }
 
 /* Observe every node (unless only a due migration is decided again, on
- * the last observation); per node: ON now, and held by a job (busy). */
+ * the last observation); per node: ON now, calm (ON, or OFF in a way that
+ * makes no job wait: drained for maintenance, wait_bound_off_acts), and
+ * held by a job (busy). */
 static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, bool *on,
-		    bool *busy)
+		    bool *calm, bool *busy)
 {
 	double *used = xcalloc(node_record_count ? node_record_count : 1, sizeof(double));
 	/* the jobs are only needed for the load test and for decisions:
@@ -288,20 +294,30 @@ static void observe(amcbf_avail_t *a, const dfrs_params_t *params, bool record, 
 		double outside;
 		onoff_obs_t obs;
 
-		if (!node_ptr || a->index[i] == (size_t)-1)
-			continue;
-		if (!record) {
-			on[i] = avail_monitor_is_on(&a->mon, a->index[i]);
+		bool down, loaded;
+
+		if (!node_ptr || a->index[i] == (size_t)-1) {
+			calm[i] = true;
 			continue;
 		}
 		outside = node_ptr->cpus ?
 			(node_ptr->cpu_load / 100.0 - used[i]) / node_ptr->cpus : 0;
-		obs = avail_node_state(IS_NODE_DOWN(node_ptr) || IS_NODE_NO_RESPOND(node_ptr) ||
-				       IS_NODE_POWERED_DOWN(node_ptr),
-				       IS_NODE_DRAIN(node_ptr) || IS_NODE_FAIL(node_ptr),
-				       outside, params->avail_zeta);
-		avail_monitor_observe(&a->mon, a->index[i], obs);
-		on[i] = obs == ONOFF_OBS_ON;
+		down = IS_NODE_DOWN(node_ptr) || IS_NODE_NO_RESPOND(node_ptr) ||
+		       IS_NODE_POWERED_DOWN(node_ptr);
+		loaded = params->avail_zeta < 1.0 && outside > params->avail_zeta;
+		if (!record) {
+			on[i] = avail_monitor_is_on(&a->mon, a->index[i]);
+		} else {
+			obs = avail_node_state(down, IS_NODE_DRAIN(node_ptr) ||
+						     IS_NODE_FAIL(node_ptr),
+					       outside, params->avail_zeta);
+			avail_monitor_observe(&a->mon, a->index[i], obs);
+			on[i] = obs == ONOFF_OBS_ON;
+		}
+		calm[i] = on[i] ||
+			  !wait_bound_off_acts(down, IS_NODE_FAIL(node_ptr), loaded,
+					       IS_NODE_DRAIN(node_ptr),
+					       params->avail_drain_acts);
 	}
 	if (record)
 		avail_monitor_slot_done(&a->mon);
@@ -314,15 +330,20 @@ typedef struct {
 	uint32_t id;
 	time_t start;		/* its run: the same one when acted on? */
 	bool waiting;		/* suspended by sched/amcbf */
-	size_t n, s, spare;	/* its hosts, those ON, spare ON nodes */
+	size_t n, s, spare;	/* its hosts, those calm (ON, or drained
+				   for maintenance), spare ON nodes */
+	double wait_limit;	/* s it may wait suspended (wait_bound) */
+	double expected_off;	/* s, the longest expected OFF period of
+				   its hosts that are not calm */
 	bool decided;
 	avail_decision_t d;
 } candidate_t;
 
 /* Fill c for this job; false when there is nothing to decide (all its
- * hosts ON and it runs). */
-static bool count_hosts(job_record_t *job_ptr, const bool *on, const bool *busy,
-			candidate_t *c)
+ * hosts calm and it runs). */
+static bool count_hosts(const amcbf_avail_t *a, const dfrs_params_t *params,
+			job_record_t *job_ptr, const bool *on, const bool *calm,
+			const bool *busy, candidate_t *c)
 {
 	bitstr_t *part = job_ptr->part_ptr ? job_ptr->part_ptr->node_bitmap : NULL;
 
@@ -333,12 +354,22 @@ static bool count_hosts(job_record_t *job_ptr, const bool *on, const bool *busy,
 	for (int i = 0; i < node_record_count; i++) {
 		if (bit_test(job_ptr->node_bitmap, i)) {
 			c->n++;
-			c->s += on[i];
+			c->s += calm[i];
+			if (!calm[i] && a->index[i] != (size_t)-1) {
+				markov_estimate_t e;
+				double off;
+
+				avail_monitor_estimate(&a->mon, a->index[i], &e);
+				off = wait_bound_expected_off(e.p01, params->avail_slot);
+				if (off > c->expected_off)
+					c->expected_off = off;
+			}
 		} else if (on[i] && !busy[i] && (!part || bit_test(part, i)) &&
 			   amcbf_node_usable(i)) {
 			c->spare++;
 		}
 	}
+	c->wait_limit = wait_bound_limit(c->expected_off, params->avail_wait_factor);
 	return c->n && !(c->s == c->n && !c->waiting);
 }
 
@@ -369,10 +400,32 @@ static void release_one(amcbf_avail_t *a, job_record_t *job_ptr)
 		     job_ptr);
 }
 
+/* Index of id in a->waited_out, or -1. */
+static ssize_t waited_out_find(const amcbf_avail_t *a, uint32_t id)
+{
+	for (size_t i = 0; i < a->nwaited_out; i++)
+		if (a->waited_out[i] == id)
+			return (ssize_t)i;
+	return -1;
+}
+
+static void waited_out_set(amcbf_avail_t *a, uint32_t id, bool on)
+{
+	ssize_t i = waited_out_find(a, id);
+
+	if (on && i < 0) {
+		xrecalloc(a->waited_out, a->nwaited_out + 1, sizeof(uint32_t));
+		a->waited_out[a->nwaited_out++] = id;
+	} else if (!on && i >= 0) {
+		a->waited_out[i] = a->waited_out[--a->nwaited_out];
+	}
+}
+
 /* With the locks held: the jobs to decide for (xmalloc'ed, *nc of them);
  * the list of waiting jobs brought up to date on the way. */
 static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
-			    const bool *on, const bool *busy, size_t *nc)
+			    const bool *on, const bool *calm, const bool *busy,
+			    size_t *nc)
 {
 	ListIterator it = list_iterator_create(job_list);
 	job_record_t *job_ptr;
@@ -405,10 +458,27 @@ static candidate_t *collect(amcbf_avail_t *a, const dfrs_params_t *params,
 			cap = cap ? 2 * cap : 16;
 			xrecalloc(c, cap, sizeof(*c));
 		}
-		if (count_hosts(job_ptr, on, busy, &c[*nc]))
+		bool decide = count_hosts(a, params, job_ptr, on, calm, busy, &c[*nc]);
+
+		/* resumed after its wait bound: runs on until its hosts are
+		 * all calm again */
+		if (!ours && waited_out_find(a, job_ptr->job_id) >= 0) {
+			if (!decide)
+				waited_out_set(a, job_ptr->job_id, false);
+			continue;
+		}
+		if (decide)
 			(*nc)++;
 	}
 	list_iterator_destroy(it);
+	for (size_t i = 0; i < a->nwaited_out;) {
+		job_record_t *j = find_job_record(a->waited_out[i]);
+
+		if (!j || !IS_JOB_RUNNING(j))
+			waited_out_set(a, a->waited_out[i], false);
+		else
+			i++;
+	}
 	/* suspended jobs Slurm no longer knows (purged) */
 	for (size_t i = 0; i < a->mon.nsuspended;) {
 		if (!find_job_record(a->mon.suspended[i]))
@@ -483,8 +553,25 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 		}
 		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
 		a->resumed++;
-		info("availability: resumed %pJ on %s: its %zu hosts are ON again",
+		info("availability: resumed %pJ on %s: its %zu hosts are ON again (or only drained, amcbf_avail_drain_acts=0)",
 		     job_ptr, job_ptr->nodes, c->n);
+		return 1;
+	}
+	/* a wait has an end: past it the job resumes where it is, keeping
+	 * its work, and is not suspended again until its hosts are calm */
+	if (c->waiting && c->d.decision == THRESHOLD_WAIT &&
+	    wait_bound_over(difftime(now, job_ptr->suspend_time), c->wait_limit)) {
+		if ((rc = amcbf_resume_job(job_ptr))) {
+			error("availability: could not resume %pJ: %s", job_ptr,
+			      slurm_strerror(rc));
+			return 0;
+		}
+		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
+		waited_out_set(a, job_ptr->job_id, true);
+		a->resumed++;
+		info("availability: resumed %pJ on %s after waiting %.0f s, amcbf_avail_wait_factor=%g times the expected OFF period of its hosts (%.0f s): it runs on where it is",
+		     job_ptr, job_ptr->nodes, difftime(now, job_ptr->suspend_time),
+		     params->avail_wait_factor, c->expected_off);
 		return 1;
 	}
 	/* a job that has run amcbf_min_runtime or longer is not requeued,
@@ -549,7 +636,7 @@ static int observe_decide_act(amcbf_avail_t *a, const dfrs_params_t *params,
 			   .yield_ms = params->yield_interval };
 	candidate_t *c = NULL;
 	size_t nc = 0;
-	bool *on, *busy;
+	bool *on, *calm, *busy;
 	int acted = 0;
 
 	amcbf_hold_lock(&h);
@@ -558,12 +645,14 @@ static int observe_decide_act(amcbf_avail_t *a, const dfrs_params_t *params,
 		return 0;
 	}
 	on = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
+	calm = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
 	busy = xcalloc(node_record_count ? node_record_count : 1, sizeof(bool));
-	observe(a, params, new_slot, on, busy);
+	observe(a, params, new_slot, on, calm, busy);
 	if (acting(params))
-		c = collect(a, params, on, busy, &nc);
+		c = collect(a, params, on, calm, busy, &nc);
 	amcbf_hold_unlock(&h);
 	xfree(on);
+	xfree(calm);
 	xfree(busy);
 	if (!nc)
 		goto out;
@@ -631,5 +720,6 @@ void amcbf_avail_fini(amcbf_avail_t *a)
 	xfree(path);
 	avail_monitor_free(&a->mon);
 	xfree(a->index);
+	xfree(a->waited_out);
 	memset(a, 0, sizeof(*a));
 }

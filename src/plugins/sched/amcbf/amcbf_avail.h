@@ -26,6 +26,11 @@ typedef struct {
 	long last_slot;		/* the slot last observed (time / slot) */
 	time_t migrate_due;	/* a migration's checkpoint wait ends, or 0 */
 	unsigned long suspended, resumed, migrated;	/* actions taken */
+	uint32_t *waited_out;	/* jobs resumed after waiting their
+				   wait_bound: left running (not suspended
+				   again) until their hosts are all calm
+				   again; in memory only */
+	size_t nwaited_out;
 } amcbf_avail_t;
 
 /* First call: set up and read StateSaveLocation/dfrs-availability.json
