@@ -69,6 +69,9 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_stretch.h"
+#include "amcbf_allowed.h"
+#include "amcbf_start.h"
 #include "amcbf_decide.h"
 #include "amcbf_dfrs_rules.h"
 #include "amcbf_locks.h"
