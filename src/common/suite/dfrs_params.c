@@ -9,6 +9,7 @@
  */
 #include "dfrs_params.h"
 #include "name_suggest.h"
+#include "dfrs/dfrs_online.h"
 
 #include <ctype.h>
 #include <errno.h>
