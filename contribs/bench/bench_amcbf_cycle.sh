@@ -70,6 +70,7 @@ jobs=5000 nodes=30 max_nodes=4 interval=5 cycles=6 bf_cycles=3 parallel=4 perf_s
 mode=amcbf extra_params="" singleton=0
 
 . "$(dirname "$0")/../lib.sh"	# say, die, usage, stop_cluster, run_on_exit
+. "$(dirname "$0")/lib.sh"	# start_cluster, fill_nodes, submit_pending, log_from, ...
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) jobs=$2; shift 2 ;;
@@ -101,99 +102,23 @@ esac
 
 t0=$SECONDS
 say_clock=$t0
-CLUSTER_DIR=""
-
-# stop_bench: cancel the pending jobs (one bulk RPC; local-cluster stop ends
-# the rest), then stop_cluster
-stop_bench() {
-	[ -n "$CLUSTER_DIR" ] || return 0
-	say "stopping the cluster in $CLUSTER_DIR"
-	scancel --quiet --state=PENDING 2>/dev/null || true
-	stop_cluster
-}
 run_on_exit stop_bench
 
-# start_cluster NAME PORT SCHED [SCHED_PARAMS]
-start_cluster() {
-	CLUSTER_DIR=$bench_dir/amcbf-cycle-$1
-	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
-	mkdir -p "$bench_dir"
-	say "starting $nodes nodes with $3 + $select in $CLUSTER_DIR (port $2)"
-	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$nodes" --port "$2" \
+# start_bench NAME PORT SCHED [SCHED_PARAMS]
+start_bench() {
+	start_cluster "$bench_dir/amcbf-cycle-$1" "$2" --nodes "$nodes" \
 		--sched "$3" --select "$select" "${select_opts[@]}" \
-		${4:+--sched-params "$4"} >/dev/null ||
-		die "cluster did not start"
+		${4:+--sched-params "$4"}
 }
 
-# the machine has 2 cores: anything else running shows in the figures
-loadavg() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"; }
-count() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
-
-# every node busy with a job that outlives the bench
-fill_nodes() {
-	local i
-	for ((i = 1; i <= nodes; i++)); do
-		sbatch -Q -N1 -t 1000 -J busy "${busy_mem[@]}" -o /dev/null \
-			--wrap 'sleep 100000' >/dev/null
-	done
-	for ((i = 0; i < 120; i++)); do
-		[ "$(count R)" -ge "$nodes" ] && break
-		sleep 0.5
-	done
-	[ "$(count R)" -ge "$nodes" ] || die "only $(count R) of $nodes busy jobs running"
-}
-
-# JOBS pending jobs, PARALLEL sbatch loops at once; job i asks for
-# 1 + i%MAX_NODES nodes and 10 + i%50 minutes
-submit_pending() {
-	local start=$SECONDS pending submitted
-	# shellcheck disable=SC2016  # a script for the inner bash, which expands it
-	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
-		singleton=$singleton xargs -P "$parallel" -n 50 bash -c '
-		for i; do
-			name=(-J pend)
-			[ "$singleton" -gt 0 ] &&
-				name=(-J "pend$((i % singleton))" --dependency=singleton)
-			for try in 1 2 3; do
-				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) "${name[@]}" \
-					$pend_mem -o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
-				sleep 1
-			done
-		done' "$CLUSTER_DIR/sbatch.err" || true
-	pending=$(count PD)
-	submit_secs=$((SECONDS - start))
-	say "submitted: $pending pending in ${submit_secs} s ($parallel sbatch loops)"
-	# (the DFRS policy starts some as they come: count them all)
-	submitted=$(squeue -h -o %j 2>/dev/null | grep -c '^pend' || true)
-	[ "$submitted" -ge "$jobs" ] ||
-		die "only $submitted of $jobs submitted (see $CLUSTER_DIR/sbatch.err)"
+# JOBS pending jobs (submit_pending), the busy jobs still running
+submit_queue() {
+	submit_pending "$jobs" "$max_nodes" "$parallel" "$singleton" "${pend_mem[@]}"
 	# (the DFRS policy suspends busy jobs for new ones: its queue moves)
 	[ "$mode" = dfrs ] || [ "$(count R)" -eq "$nodes" ] ||
 		die "$(count R) jobs running, expected $nodes"
 }
 
-log_size() { stat -c %s "$CLUSTER_DIR/slurmctld.log"; }
-log_from() { tail -c +$(($1 + 1)) "$CLUSTER_DIR/slurmctld.log"; }
-# the N of each per-cycle debug line "cycle: N jobs and blockers" in file $1
-# (amcbf_mode=dfrs: "dfrs(P) cycle: N jobs, M new", only when it decides)
-cycle_sizes_in() { sed -n 's/.* cycle: \([0-9]*\) jobs\( and blockers\|,\).*/\1/p' "$1"; }
-# dfrs mode: the agent times every wake-up ("cycle: X ms, N actions"), but
-# the policy decides only when a job arrived or ended, or a repack is due
-# ("dfrs(P) cycle: N jobs" just before the timing line); otherwise the
-# wake-up reads the queue and returns, or waits for a requeued job to leave
-# its nodes.  Those short wake-ups pull the mean of the stats line down, so
-# the cycles that decided over at least one job (not those after a restart
-# before the nodes registered) are counted apart: "D M" (how many, their
-# mean ms) from log file $1, up to its first stats line.
-decided_cycles_in() {
-	awk '/ stats: [0-9]+ cycles/ { exit }
-	     /dfrs\(.*\) cycle: [1-9][0-9]* jobs/ { dec = 1; next }
-	     / cycle: [0-9.]+ ms, / {
-		match($0, / cycle: [0-9.]+ ms/)
-		if (dec) { n++; s += substr($0, RSTART + 8, RLENGTH - 11) }
-		dec = 0 }
-	     END { printf "%d %.2f\n", n, n ? s / n : 0 }' "$1"
-}
 # When the stats line $1 counts starts refused by Slurm, the first
 # refusal logged in file $2 from line $3 on, and where the log is (each
 # run overwrites it unless DFRS_BENCH_DIR differs).
@@ -204,20 +129,16 @@ refused_note() {
 	first=$(awk -v from="$3" 'NR >= from && /could not start/ { print; exit }' "$2")
 	say "$n starts refused by Slurm; the first: ${first:0:240} (log: $2)"
 }
-# the first "stats:" line after offset $1 (reading it all: no SIGPIPE)
-# (the plugin's read-phase line "amcbf_read_log_stats: read phase: ..."
-# also has "stats: " in it: the pattern asks for the cycle count)
-first_stats() { log_from "$1" | awk '/ stats: [0-9]+ cycles/ && !n++'; }
-# the same, in the log after offset $1
+# cycle_sizes_in, in the log after offset $1
 cycle_sizes() { cycle_sizes_in <(log_from "$1"); }
 
 bench_amcbf() {
 	local off off1 sizes full i stats pid
 	local params="amcbf_interval=$interval"
 	[ "$mode" = dfrs ] && params="amcbf_mode=dfrs,$params"
-	start_cluster amcbf 20000 sched/amcbf "$params${extra_params:+,$extra_params}"
-	fill_nodes
-	submit_pending
+	start_bench amcbf 20000 sched/amcbf "$params${extra_params:+,$extra_params}"
+	fill_nodes "$nodes" 1 1000 "${busy_mem[@]}"
+	submit_queue
 	off=$(log_size) off1=$off
 	say "restarting slurmctld on its saved state (plugin statistics from zero)"
 	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
@@ -292,14 +213,12 @@ bench_amcbf() {
 
 # sdiag's backfill section (its main-scheduler section has fields of the
 # same names)
-bf_sdiag() { sdiag | sed -n '/^Backfilling stats/,/^Latency/p' | sed '$d'; }
-sdiag_field() { sed -n "s/^[[:space:]]*$1:[[:space:]]*\([0-9]*\).*/\1/p" <<<"$2" | head -1; }
 
 bench_backfill() {
 	local i s n=0 last_when="" stalled=0
-	start_cluster backfill 20300 sched/backfill
-	fill_nodes
-	submit_pending
+	start_bench backfill 20300 sched/backfill
+	fill_nodes "$nodes" 1 1000 "${busy_mem[@]}"
+	submit_queue
 	# let a cycle that is running now finish, then count from zero
 	for ((i = 0; i < 30; i++)); do
 		grep -q 'WARNING: data obtained in the middle' <<<"$(bf_sdiag)" || break

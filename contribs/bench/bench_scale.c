@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench_scale.c - how one sched/amcbf decision grows with the site's size
- * (doc/evaluation.md, "Scale"): the decision code the plugin calls each
- * cycle, run without slurmctld on a synthetic cluster of NODES nodes
- * whose fg slots are all held by running jobs, and JOBS pending jobs
+ * (doc/evaluation.md, "At what scale?"): the decision code the plugin
+ * calls each cycle, run without slurmctld on a synthetic cluster of
+ * NODES nodes whose fg slots are all held by running jobs, and JOBS pending jobs
  * (random widths and estimates, fixed seed).
  *
  *   amcbf  amcbf_mode=amcbf: the queue order (amcbf_order_compare, qsort as

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench_scale.sh - the scale sweeps of doc/evaluation.md ("Scale", issue
-# 45): bench_scale (one sched/amcbf decision without slurmctld, Liu et al.
+# bench_scale.sh - the scale sweeps of doc/evaluation.md ("At what
+# scale?"): bench_scale (one sched/amcbf decision without slurmctld, Liu et al.
 # 2013's AMCBF engine and Stillwell et al. 2010's GreedyPM) over nodes
 # 64..10000 at 20,000 pending jobs and over pending jobs 1k..100k at 1,024
 # nodes; prints a markdown table, the log-log slope of each sweep (least

@@ -66,6 +66,7 @@ out=$DFRS_BUILD/bench-scale-live png=""
 port=23000
 
 . "$(dirname "$0")/../lib.sh"	# say, die, usage, stop_cluster, run_on_exit
+. "$(dirname "$0")/lib.sh"	# start_cluster, fill_nodes, submit_pending, log_from, ...
 while [ $# -gt 0 ]; do
 	case $1 in
 	--nodes) node_list=$2; shift 2 ;;
@@ -149,19 +150,9 @@ fi
 
 t0=$SECONDS
 say_clock=$t0
-CLUSTER_DIR=""
-stop_bench() {
-	[ -n "$CLUSTER_DIR" ] || return 0
-	say "stopping the cluster in $CLUSTER_DIR"
-	scancel --quiet --state=PENDING 2>/dev/null || true
-	stop_cluster
-}
 run_on_exit stop_bench
 
 load1() { cut -d' ' -f1 /proc/loadavg; }
-count() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
-log_size() { stat -c %s "$CLUSTER_DIR/slurmctld.log"; }
-log_from() { tail -c +$(($1 + 1)) "$CLUSTER_DIR/slurmctld.log"; }
 ctld_pid() { head -n 1 "$CLUSTER_DIR/slurmctld.pid"; }
 vmhwm() { sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(ctld_pid)/status"; }
 # record MODE FIELDS...: one line of results.txt, and uptime beside it
@@ -171,59 +162,15 @@ record() {
 	say "result: $*"
 }
 
-# start_cluster NODES SELECT-OPTIONS...: sched/amcbf at start (its mode in
+# start_nodes NODES SELECT-OPTIONS...: sched/amcbf at start (its mode in
 # $mode_params)
-start_cluster() {
+start_nodes() {
 	local n=$1
 	shift
-	CLUSTER_DIR=$bench_dir/scale-live-$n
-	export SLURM_CONF=$CLUSTER_DIR/slurm.conf
-	mkdir -p "$bench_dir"
-	say "starting $n nodes ($*) in $CLUSTER_DIR; load $(load1)"
-	local s=$SECONDS
 	# Slurm's default MaxJobCount (10,000 records) refuses a deeper queue
-	"$cluster" start --dir "$CLUSTER_DIR" --nodes "$n" --port "$port" \
+	start_cluster "$bench_dir/scale-live-$n" "$port" --nodes "$n" \
 		--sched sched/amcbf --sched-params "$mode_params,amcbf_interval=$interval" \
-		--conf "MaxJobCount=$((jobs + n + 10000))" \
-		--debug debug "$@" >/dev/null || die "cluster of $n nodes did not start"
-	say "up in $((SECONDS - s)) s; $(free -m | awk '/^Mem:/ { print $3 " MB used" }')"
-}
-
-# fill NODES: every node busy, in jobs of BUSY nodes
-fill() {
-	local n=$1 left=$1 w i
-	while [ "$left" -gt 0 ]; do
-		w=$busy
-		[ "$w" -le "$left" ] || w=$left
-		sbatch -Q -N "$w" -t 100000 -J busy "${busy_mem[@]}" -o /dev/null \
-			--wrap 'sleep 1000000' >/dev/null
-		left=$((left - w))
-	done
-	for ((i = 0; i < 240; i++)); do
-		[ "$(squeue -h -t R -o %D | awk '{ s += $1 } END { print s + 0 }')" -ge "$n" ] && return 0
-		sleep 0.5
-	done
-	die "not every node busy after 2 minutes"
-}
-
-# submit: JOBS pending jobs by PARALLEL loops; sets submit_s
-submit() {
-	local s=$SECONDS n
-	# shellcheck disable=SC2016  # a script for the inner bash, which expands it
-	seq 1 "$jobs" | max_nodes=$max_nodes pend_mem="${pend_mem[*]}" \
-		xargs -P "$parallel" -n 100 bash -c '
-		for i; do
-			for try in 1 2 3; do
-				# shellcheck disable=SC2086  # words, split on purpose
-				sbatch -Q -N $((1 + i % max_nodes)) -t $((10 + i % 50)) -J pend \
-					$pend_mem -o /dev/null --wrap "sleep 60" >/dev/null 2>>"$0" && break
-				sleep 1
-			done
-		done' "$CLUSTER_DIR/sbatch.err" || true
-	submit_s=$((SECONDS - s))
-	n=$(squeue -h -n pend -o %i | wc -l)
-	say "submitted $n of $jobs in $submit_s s ($parallel sbatch loops; $(awk -v n="$n" -v s="$submit_s" 'BEGIN { printf "%.0f", n / (s ? s : 1) }') jobs/s); load $(load1)"
-	[ "$n" -ge "$jobs" ] || die "only $n of $jobs submitted (see $CLUSTER_DIR/sbatch.err)"
+		--conf "MaxJobCount=$((jobs + n + 10000))" --debug debug "$@"
 }
 
 # switch SCHED PARAMS: slurm.conf's scheduler, then slurmctld restarted on
@@ -234,20 +181,6 @@ switch() {
 	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
 }
 
-# decided_cycles OFFSET: "D M", how many cycles decided over at least one
-# job in amcbf_mode=dfrs ("dfrs(P) cycle: N jobs" just before the timing
-# line "cycle: X ms, N actions") and their mean ms, in the log from OFFSET
-# to the first stats line (as bench_amcbf_cycle.sh counts them)
-decided_cycles() {
-	log_from "$1" | awk '/ stats: [0-9]+ cycles/ { exit }
-	     /dfrs\(.*\) cycle: [1-9][0-9]* jobs/ { dec = 1; next }
-	     / cycle: [0-9.]+ ms, / {
-		match($0, / cycle: [0-9.]+ ms/)
-		if (dec) { n++; s += substr($0, RSTART + 8, RLENGTH - 11) }
-		dec = 0 }
-	     END { printf "%d %.2f\n", n, n ? s / n : 0 }'
-}
-
 # measure_amcbf MODE NODES: CYCLES cycles over the full queue under
 # sched/amcbf (restarted: statistics from zero), then its stats line
 measure_amcbf() {
@@ -255,7 +188,7 @@ measure_amcbf() {
 	off=$(log_size)
 	switch sched/amcbf "defer,sched_interval=-1,$mode_params,amcbf_interval=$interval"
 	# the process that ran while the jobs were submitted
-	st=$(log_from "$off" | awk '/ stats: [0-9]+ cycles/ && !n++')
+	st=$(first_stats "$off")
 	say "$mode, while submitting: ${st#*stats: }"
 	log_from "$off" | grep -h 'read phase: the longest' | head -1 | sed 's/^/  /' || true
 	off=$(log_size) off0=$(log_size)
@@ -276,11 +209,11 @@ measure_amcbf() {
 		sleep 1
 	done
 	hwm=$(vmhwm)
-	sizes=$(log_from "$off" | sed -n 's/.* cycle: \([0-9]*\) jobs\( and blockers\|,\).*/\1/p' | sort -n | tail -1)
+	sizes=$(cycle_sizes_in <(log_from "$off") | sort -n | tail -1)
 	considered=${sizes:-0}
 	off=$(log_size)
 	"$cluster" restart-controller --dir "$CLUSTER_DIR" >/dev/null
-	st=$(log_from "$off" | awk '/ stats: [0-9]+ cycles/ && !n++')
+	st=$(first_stats "$off")
 	[ -n "$st" ] || die "no stats line at the stop"
 	say "$mode: ${st#*stats: }"
 	log_from "$off" | grep -h 'read phase:' | head -1 | sed 's/^/  /' || true
@@ -288,7 +221,7 @@ measure_amcbf() {
 	if [ "$mode" = dfrs ]; then
 		# the wake-ups that decide nothing are short: the mean of those
 		# that decided over at least one job
-		read -r decided mean < <(decided_cycles "$off0")
+		read -r decided mean < <(decided_cycles_in <(log_from "$off0"))
 		say "dfrs: $decided cycles decided, mean $mean ms"
 	fi
 	record "$mode" "$n" "$jobs" "$submit_s" \
@@ -297,9 +230,6 @@ measure_amcbf() {
 		"$(sed -n 's/.*longest lock hold \([0-9.]*\) ms.*/\1/p' <<<"$st")" \
 		"$considered" "$hwm" "$(load1)"
 }
-
-bf_sdiag() { sdiag | sed -n '/^Backfilling stats/,/^Latency/p' | sed '$d'; }
-sdiag_field() { sed -n "s/^[[:space:]]*$1:[[:space:]]*\([0-9]*\).*/\1/p" <<<"$2" | head -1; }
 
 # measure_backfill MODE NODES PARAMS: BF_CYCLES backfill cycles after
 # sdiag -r
@@ -334,9 +264,9 @@ say "bench: nodes $node_list, $jobs pending jobs, modes $modes; results in $out/
 for n in $node_list; do
 	if has_mode amcbf || has_mode backfill || has_mode backfill-max; then
 		mode_params=amcbf_mode=amcbf busy_mem=() pend_mem=()
-		start_cluster "$n" --select select/linear
-		fill "$n"
-		submit
+		start_nodes "$n" --select select/linear
+		fill_nodes "$n" "$busy" 100000
+		submit_pending "$jobs" "$max_nodes" "$parallel" 0
 		has_mode amcbf && measure_amcbf amcbf "$n"
 		has_mode backfill && measure_backfill backfill "$n" \
 			"bf_interval=$bf_interval,bf_max_time=30"
@@ -346,10 +276,10 @@ for n in $node_list; do
 	fi
 	if has_mode dfrs; then
 		mode_params=amcbf_mode=dfrs busy_mem=(--mem=4096) pend_mem=(--mem=1024)
-		start_cluster "$n" --select select/dfrs --conf SelectTypeParameters=CR_Memory \
+		start_nodes "$n" --select select/dfrs --conf SelectTypeParameters=CR_Memory \
 			--conf DefMemPerNode=1024 --part-extra OverSubscribe=FORCE:8
-		fill "$n"
-		submit
+		fill_nodes "$n" "$busy" 100000 "${busy_mem[@]}"
+		submit_pending "$jobs" "$max_nodes" "$parallel" 0 "${pend_mem[@]}"
 		measure_amcbf dfrs "$n"
 		stop_bench
 	fi

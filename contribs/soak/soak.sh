@@ -85,9 +85,10 @@ run_on_exit stop_cluster
 
 # the first line only: 24.11 rewrites the pid file in place on reconfigure
 ctld_pid() { head -n 1 "$CLUSTER_DIR/slurmctld.pid" 2>/dev/null; }
-ctld_up() { scontrol ping 2>/dev/null | grep -q UP; }
+ctld_up() { scontrol ping 2>/dev/null | grep UP >/dev/null; }
 
-# stop slurmctld, run "$@" meanwhile, start it again on its saved state
+# ctld_restart [corrupt]: stop slurmctld, with "corrupt" damage its state
+# files meanwhile (corrupt_files), start it again on its saved state
 ctld_restart() {
 	local pid i
 	pid=$(ctld_pid) || return 1
@@ -96,7 +97,7 @@ ctld_restart() {
 		[ -d "/proc/$pid" ] || break
 		sleep 0.25
 	done
-	"$@"
+	[ "${1:-}" != corrupt ] || corrupt_files
 	# under the name slurmctld, as local-cluster starts it: as slurmctld-wlm
 	# its accounting plugin would not keep its connection to slurmdbd
 	(exec -a slurmctld "$CTLD" -f "$SLURM_CONF") || say "warning: slurmctld did not start again"
@@ -104,7 +105,6 @@ ctld_restart() {
 	say "warning: slurmctld not answering after its restart"
 }
 
-# shellcheck disable=SC2317  # run by ctld_restart (fault), which shellcheck does not see
 corrupt_files() {
 	echo '{"version": 1, "jobs": [' >"$CLUSTER_DIR/state/amcbf-state.json"
 	echo '{"nodes": [' >"$CLUSTER_DIR/state/dfrs-availability.json"
@@ -132,7 +132,7 @@ fault() {
 	local n=n$((1 + RANDOM % nodes)) kind pid k=$((RANDOM % $(fault_kinds)))
 	[ -n "${1:-}" ] && k=$1
 	case $k in
-	0) kind=ctld; ctld_restart true ;;
+	0) kind=ctld; ctld_restart ;;
 	1) kind="slurmd $n"
 	   if pid=$(head -n 1 "$CLUSTER_DIR/slurmd-$n.pid" 2>/dev/null); then kill "$pid" 2>/dev/null || true; fi
 	   sleep 3
@@ -143,7 +143,7 @@ fault() {
 	   sleep 2
 	   sed -i "s/,amcbf_interval=abc$//" "$SLURM_CONF"
 	   scontrol reconfigure || true ;;
-	3) kind=corrupt; ctld_restart corrupt_files ;;
+	3) kind=corrupt; ctld_restart corrupt ;;
 	4) kind="drain $n"
 	   scontrol update nodename="$n" state=drain reason=soak || true
 	   ( sleep 10; scontrol update nodename="$n" state=resume 2>/dev/null || true ) & ;;

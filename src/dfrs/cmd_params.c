@@ -17,7 +17,7 @@ int cmd_params(int argc, char **argv)
 {
 	dfrs_params_t p;
 	dfrs_check_t check;
-	char line[1024];
+	char line[2048];
 
 	if (argc == 1) {
 		dfrs_params_describe(stdout);

@@ -15,6 +15,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "suite/node_share_json.h"
+#include "suite/sched_metrics.h"
 #include "suite/sched_stats.h"
 
 /* StateSaveLocation from slurm.conf ($SLURM_CONF or /etc/slurm/slurm.conf). */
@@ -72,8 +73,9 @@ static char *slurp(const char *path)
 	return text;
 }
 
-/* sched/amcbf's statistics, when it runs: 1 printed, 0 none, -1 bad. */
-static int print_sched_stats(const char *dir)
+/* sched/amcbf's statistics, when it runs, as text or (metrics) as
+ * Prometheus metrics: 1 printed, 0 none, -1 bad. */
+static int print_sched_stats(const char *dir, int metrics)
 {
 	char path[4200], err[256], *text;
 	sched_stats_t st;
@@ -85,6 +87,9 @@ static int print_sched_stats(const char *dir)
 	if (sched_stats_from_json(text, &st, err, sizeof(err))) {
 		fprintf(stderr, "dfrs status: %s: %s\n", path, err);
 		rc = -1;
+	} else if (metrics) {
+		if (sched_metrics_write(&st, stdout))
+			rc = -1;
 	} else {
 		sched_stats_print(&st, stdout);
 		putchar('\n');
@@ -192,6 +197,7 @@ int cmd_status(int argc, char **argv)
 {
 	char dir[4096] = "", path[4200], err[256];
 	const char *file = NULL, *state_dir = NULL;
+	const char *format = "text";
 	int raw = 0, sched = 0, avail_raw = 0, avail = 0;
 	char *text;
 	const cli_opt_t opts[] = {
@@ -199,16 +205,32 @@ int cmd_status(int argc, char **argv)
 		{ CLI_OPT("availability-json", CLI_FLAG, &avail_raw) },
 		{ CLI_OPT("file", CLI_STRING, &file) },
 		{ CLI_OPT("state-dir", CLI_STRING, &state_dir) },
+		{ CLI_OPT("format", CLI_STRING, &format) },
 	};
 	const char *use = "usage: dfrs status [--state-dir DIR | --file FILE] "
-			  "[--json | --availability-json]\n";
+			  "[--json | --availability-json | --format text|openmetrics]\n";
 	const cli_spec_t spec = { .cmd = "dfrs status", .unknown = use,
 				  .no_value = use, .extra = use };
 
 	if (cli_parse(&spec, opts, CLI_COUNT_OF(opts), argc, argv))
 		return 2;
+	if (strcmp(format, "text") && strcmp(format, "openmetrics")) {
+		fprintf(stderr, "dfrs status: --format %s: not text or openmetrics\n%s",
+			format, use);
+		return 2;
+	}
 	if (state_dir)
 		snprintf(dir, sizeof(dir), "%s", state_dir);
+	if (!strcmp(format, "openmetrics")) {
+		/* sched/amcbf's metrics, as amcbf_metrics_file has them */
+		if (!dir[0] && state_dir_from_conf(dir, sizeof(dir)))
+			return 1;
+		sched = print_sched_stats(dir, 1);
+		if (!sched)
+			fprintf(stderr, "dfrs status: cannot read %s/amcbf-stats.json: %s (is SchedulerType=sched/amcbf running?)\n",
+				dir, strerror(errno));
+		return sched <= 0;
+	}
 	if (!file) {
 		if (!dir[0] && state_dir_from_conf(dir, sizeof(dir)))
 			return 1;
@@ -220,7 +242,7 @@ int cmd_status(int argc, char **argv)
 			return 1;
 		}
 		if (!raw) {
-			sched = print_sched_stats(dir);
+			sched = print_sched_stats(dir, 0);
 			avail = print_avail_status(dir, 0);
 			if (avail < 0)
 				sched = -1;

@@ -95,8 +95,43 @@ reason_is() { [ "$(squeue -h -j "$1" -o '%T %r')" = "PENDING $2" ]; }
 # (accounting clusters only)
 sacct_of() { sacct -n -X -P -j "$1" -o "$2" 2>/dev/null | head -1; }
 
-# log_has PATTERN: some line of slurmctld's log matches
-log_has() { grep -q -- "$1" "$CLUSTER_DIR/slurmctld.log"; }
+# log_has [-f LINE] PATTERN: some line of slurmctld's log (from line LINE
+# on, e.g. one past the count before a reconfigure) matches PATTERN, a basic
+# regular expression
+log_has() {
+	local from=1
+	if [ "$1" = -f ]; then
+		from=$2
+		shift 2
+	fi
+	tail -n "+$from" "$CLUSTER_DIR/slurmctld.log" | grep -- "$1" >/dev/null
+}
+
+# ping_up N: scontrol ping says the Nth controller is UP (1 the primary,
+# 2 the backup)
+ping_up() {
+	local out
+	out=$(scontrol ping 2>/dev/null)
+	sed -n "$1p" <<<"$out" | grep 'is UP' >/dev/null
+}
+
+# registered NODE: slurmctld has heard from the node's slurmd since it
+# started (neither State=UNKNOWN nor NOT_RESPONDING)
+registered() {
+	local out
+	out=$(scontrol show node "$1" 2>/dev/null) &&
+		! grep 'NOT_RESPONDING\|State=UNKNOWN' <<<"$out" >/dev/null
+}
+
+# comment_of JOBID: the job's SystemComment (the DFRS tags select/dfrs and
+# sched/amcbf write there), blanks removed; comment_is JOBID TEXT: it is TEXT
+comment_of() { scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' '; }
+comment_is() { [ "$(comment_of "$1")" = "$2" ]; }
+
+# shares_is NODE JOBID WEIGHT: the node agent set cpu.shares WEIGHT on the
+# job's cgroup under the node's group dfrs/NODE (cgroup v1 cpu controller);
+# NODE is a path below dfrs/, e.g. n1 or c17740/n1
+shares_is() { [ "$(cat "$(cpu_mount)/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 
 # preempt_tried: sched/amcbf tried to take a running job off its nodes:
 # a requeue done, one Slurm refused, or a checkpoint signal before one
@@ -166,7 +201,7 @@ assert_j2_after_j3() {
 # qos_shows QOS TEXT: slurmctld's copy of the QOS (accounting clusters)
 # shows TEXT, e.g. "Priority=5" once an update reached it
 qos_shows() {
-	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -qF -- "$2"
+	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -F -- "$2" >/dev/null
 }
 
 # limit_before_preemption NAME REASON P-ARGS Q-ARGS R-ARGS SEEN...: a limit
@@ -260,6 +295,5 @@ restart_ctld_with() {
 	[ -z "${DFRS_SLURM_PREFIX:-}" ] || ctld=$DFRS_SLURM_PREFIX/sbin/slurmctld
 	# (under the name slurmctld: see run_ctld in contribs/local-cluster)
 	(exec -a slurmctld "$ctld" -f "$SLURM_CONF") || { fail "slurmctld did not start"; return 1; }
-	wait_for "slurmctld answering after its restart" \
-		bash -c 'scontrol ping 2>/dev/null | grep -q UP'
+	wait_for "slurmctld answering after its restart" ping_up 1
 }

@@ -28,11 +28,7 @@ work=$CLUSTER_DIR/work
 mkdir -p "$work"
 mount=$(cpu_mount)
 agent_pid() { cat "$CLUSTER_DIR/nodeagent-$1.pid"; }
-comment_of() { scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' '; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-comment_is() { [ "$(comment_of "$1")" = "$2" ]; }
 # yield 1 at a measured need (below dfrs_cpu_need=1)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 measured_full() { [[ "$(comment_of "$1")" =~ ^dfrs:yield=1,need=0\.[0-9]+$ ]]; }
 need_of() { comment_of "$1" | sed -n 's/.*need=\([0-9.]*\).*/\1/p'; }
 work_job() {
@@ -40,7 +36,6 @@ work_job() {
 }
 said() { grep -c -- "JobId=$1: measured CPU need not used, dfrs_cpu_need=1 instead: $2" \
 	"$CLUSTER_DIR/slurmctld.log"; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 said_once() { [ "$(said "$1" "$2")" = 1 ]; }
 ids=()
 
@@ -63,7 +58,6 @@ fi
 scontrol show node n1 | grep -o 'dfrs:measured=[^ ]*'
 comment_of "$a"
 # the agent applies yield x need
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 shares_ok() {
 	local s
 	s=$(cat "$mount/dfrs/n1/job_$1/cpu.shares" 2>/dev/null) || return 1

@@ -40,13 +40,12 @@ assert_tasks_once "$a" 1 6
 # throttle: tasks run until $CLUSTER_DIR/go exists
 b=$(submit -N1 --array=1-4%1 --time=3 \
 	--wrap "while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done")
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 one_running() { [ "$(running_tasks "$b")" = 1 ]; }
 wait_for "throttle: the first task running" one_running
 sleep 3	# cycles every second: a second task would have started by now
 [ "$(running_tasks "$b")" = 1 ] ||
 	fail "throttle %1: $(running_tasks "$b") tasks running"
-squeue -h -j "$b" -t PD -o %r | grep -q JobArrayTaskLimit ||
+squeue -h -j "$b" -t PD -o %r | grep JobArrayTaskLimit >/dev/null ||
 	fail "throttle: the pending tasks do not wait for JobArrayTaskLimit"
 touch "$CLUSTER_DIR/go"
 wait_jobs_done 120 "$b"

@@ -14,8 +14,7 @@ set -uo pipefail
 blocker() {
 	submit --time=3 "$@" --wrap "while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done"
 }
-# shellcheck disable=SC2317  # run through wait_long: shellcheck does not see that call
-ended_deadline() { jobcomp_state "$1" | grep -qx DEADLINE; }
+ended_deadline() { jobcomp_state "$1" | grep -x DEADLINE >/dev/null; }
 # wait_long DESCRIPTION SECONDS COMMAND...: COMMAND succeeds within SECONDS
 wait_long() {
 	local what=$1 secs=$2 i; shift 2

@@ -33,9 +33,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# shellcheck disable=SC2317  # called by below_one, which runs through wait_for: shellcheck does not see that call
 yield_of() { scontrol show job "$1" | sed -n 's/.*SystemComment=dfrs:yield=\([0-9.]*\).*/\1/p'; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 below_one() { local y; y=$(yield_of "$1"); [ -n "$y" ] && awk -v y="$y" 'BEGIN { exit !(y > 0 && y < 1) }'; }
 
 # an epilog that takes 8 s for the jobs marked by a file $epilog.JOBID
@@ -106,8 +104,10 @@ stop_cluster
 # J1, J2, J3, J1 again, J4, J5 and J6; no start refused
 grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 7 started, 1 preempted, 0 promoted, 0 demoted, 0 starts refused by Slurm;' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line missing or wrong at shutdown"
-# the longest read of the records, timed apart: it read at least one job
-grep -qE 'stats: .*; longest read [0-9.]+ ms \([1-9][0-9]* jobs\)(;|$)' \
+# the longest read of the records, timed apart, with the jobs it read (on a
+# loaded machine the longest may be a read of an empty queue that waited
+# for a CPU: the count is not asserted)
+grep -qE 'stats: .*; longest read [0-9.]+ ms \([0-9]+ jobs\)(;|$)' \
 	"$CLUSTER_DIR/slurmctld.log" || fail "statistics line lacks the longest read of the records"
 
 start_cluster starve --nodes 2 --port 18700 \

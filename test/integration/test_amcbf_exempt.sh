@@ -4,12 +4,16 @@
 # live cluster, in the scenario of test_amcbf_preempt.sh (J1 runs on 2 of 4
 # nodes, J2 needs all 4 and waits, a later J3 runs on the other 2; when J1
 # ends CMBF would requeue J3 for J2):
-#  amcbf_ckpt_signal=USR1  J3's batch script gets SIGUSR1 first and is
-#        requeued only amcbf_ckpt_wait seconds later;
+#  amcbf_ckpt_signal=USR1  J3, which asked for it (--signal=B:USR1@5),
+#        gets SIGUSR1 in its batch script first and is requeued only
+#        amcbf_ckpt_wait seconds later; then a J3 that did not ask, whose
+#        script does not trap SIGUSR1, gets no signal (it would die of it)
+#        and is requeued at once, and completes after its restart;
 #  amcbf_partitions=debug  J3 in partition "other" is started in submit
 #        order by the unmanaged path and never preempted: J2 waits for it;
-#  amcbf_min_runtime=600   J3 has run only seconds when J1 ends: it is not
-#        preempted, J2 waits for it.
+#  amcbf_min_runtime=2     J3 has run longer than that when J1 ends: a
+#        requeue would throw its run away, so it is not preempted and J2
+#        waits for it.
 # (Heterogeneous jobs, which sched/amcbf leaves pending with one log line,
 # need select/cons_tres: select/linear and select/dfrs refuse them at
 # submission, "Requested operation not supported on this system".
@@ -32,7 +36,7 @@ start_cluster ckpt --nodes 4 --port 18600 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 mark=$CLUSTER_DIR/ckpt-marks
 : >"$mark"
-start_j1_j2_j3 "ckpt: " 6 2 \
+start_j1_j2_j3 "ckpt: " 6 2 --signal=B:USR1@5 \
 	--wrap "trap 'echo \$SLURM_JOB_ID >> $mark' USR1; for i in \$(seq 30); do sleep 0.5; done"
 wait_jobs_done 120 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
@@ -46,6 +50,16 @@ if [ -z "$sent" ] || [ -z "$requeued" ]; then
 elif [ $((requeued - sent)) -lt 3 ]; then
 	fail "ckpt: J3 requeued $((requeued - sent)) s after its signal, want >= 3"
 fi
+# a J3 that did not ask for the signal: requeued without it, and its
+# script, which does not trap SIGUSR1, completes after its restart
+start_j1_j2_j3 "ckpt, not asked: " 6 2 --wrap "for i in \$(seq 30); do sleep 0.5; done"
+wait_jobs_done 120 "$j1" "$j2" "$j3"
+assert_completed_once "$j1" "$j2" "$j3"
+log_has "checkpoint: sent SIGUSR1 to JobId=$j3," &&
+	fail "ckpt, not asked: J3 got the checkpoint signal without asking for it"
+log_has "cmbf: preempted JobId=$j3 " ||
+	fail "ckpt, not asked: J3 was not requeued for J2"
+[ "$(restarts "$j3")" -ge 1 ] || fail "ckpt, not asked: J3 restarted $(restarts "$j3") times, want >= 1"
 stop_cluster
 
 # --- a partition outside amcbf_partitions ----------------------------------
@@ -62,14 +76,16 @@ preempt_tried && fail "parts: a job of an unmanaged partition was preempted"
 assert_j2_after_j3 "parts: "
 stop_cluster
 
-# --- a job that has not run amcbf_min_runtime yet ---------------------------
+# --- a job that has run amcbf_min_runtime already --------------------------
+# J1 runs 8 s: J3, started within its first seconds, has run more than 2 s
+# when J1 ends and CMBF would requeue it for J2
 start_cluster runtime --nodes 4 --port 18600 --select select/linear \
-	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=600 ||
+	--sched-params amcbf_mode=cmbf,amcbf_reserve=0,amcbf_min_runtime=2 ||
 	{ fail "cluster did not start"; finish; }
-start_j1_j2_j3 "runtime: " 4 1 --wrap 'sleep 10'
+start_j1_j2_j3 "runtime: " 8 1 --wrap 'sleep 10'
 wait_jobs_done 90 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
-preempt_tried && fail "runtime: a job that ran less than amcbf_min_runtime was preempted"
+preempt_tried && fail "runtime: a job that had run amcbf_min_runtime was preempted"
 [ "$(restarts "$j3")" = 0 ] || fail "runtime: J3 restarted $(restarts "$j3") times, want 0"
 assert_j2_after_j3 "runtime: "
 

@@ -24,9 +24,7 @@ start_cluster measured --nodes 1 --cpus 1 --port 18460 --node-agent --debug info
 work=$CLUSTER_DIR/work
 mkdir -p "$work"
 history=$CLUSTER_DIR/state/dfrs-need-history
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-has_measure() { scontrol show node n1 | grep -q "Extra=.*dfrs:measured=.*\b$1:"; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
+has_measure() { scontrol show node n1 | grep "Extra=.*dfrs:measured=.*\b$1:" >/dev/null; }
 bg_start() { log_has "amcbf: started JobId=$1 on n1 in the bg tier"; }
 
 fg=$(submit -J duty --wrap "exec '$build/dfrs-work' --seconds 300 --need 0.3 --quantum 0.25 --dir '$work'")
@@ -44,7 +42,6 @@ wait_for -t 40 "the history learned job $fg's need" \
 cat "$history"
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
 wait_for "the history read back at start" log_has "CPU-need history: 2 keys from"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 node_idle() { [ "$(sinfo -h -n n1 -o %T)" = idle ]; }
 wait_for -t 30 "n1 registered again after the restart" node_idle
 

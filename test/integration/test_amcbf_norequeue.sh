@@ -26,7 +26,7 @@ never_preempted() {
 	[ "$(jobcomp_state "$id" | xargs)" = COMPLETED ] ||
 		fail "$what: JobId=$id has jobcomp records '$(jobcomp_state "$id" | xargs)', want one COMPLETED"
 	[ "$(restarts "$id")" = 0 ] || fail "$what: JobId=$id restarted $(restarts "$id") times"
-	scontrol show job "$id" | grep -q 'Requeue=0' || fail "$what: JobId=$id is not Requeue=0"
+	scontrol show job "$id" | grep 'Requeue=0' >/dev/null || fail "$what: JobId=$id is not Requeue=0"
 }
 refused() {
 	grep -E "could not start JobId=$1 " "$CLUSTER_DIR/slurmctld.log" | head -3

@@ -70,9 +70,8 @@ start_cluster ppart --accounting --nodes 4 --port 18790 --select select/linear \
 # QOS low's MaxWall, seen by slurmctld
 sacctmgr -i modify qos low set maxwall=1 >/dev/null ||
 	fail "sacctmgr could not set QOS low's MaxWall"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 maxwall_seen() {
-	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep -q 'MaxWallPJ=1'
+	scontrol show assoc_mgr flags=qos qos=low 2>/dev/null | grep 'MaxWallPJ=1' >/dev/null
 }
 # a DOWN partition's job and one over its partition's MaxTime
 pd=$(submit -p closed -N1 --wrap 'sleep 1')
@@ -127,8 +126,8 @@ for j in "$w1" "$o" "$c"; do
 		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
 done
 policy_reasons "after other jobs ran"
-if ! scontrol show job "$c" | grep -q 'CPUs/Task=2 ' ||
-   ! scontrol show job "$c" | grep -q 'MinMemoryCPU=256M'; then
+if ! scontrol show job "$c" | grep 'CPUs/Task=2 ' >/dev/null ||
+   ! scontrol show job "$c" | grep 'MinMemoryCPU=256M' >/dev/null; then
 	fail "job $c ran with $(scontrol show job "$c" | grep -o 'CPUs/Task=[0-9]*\|MinMemoryCPU=[0-9A-Z]*' | paste -sd' ') under MaxMemPerCPU=256, want CPUs/Task=2 MinMemoryCPU=256M"
 fi
 scontrol update partitionname=closed state=up

@@ -20,7 +20,6 @@ start_cluster pre --accounting --nodes 4 --port 18740 --select select/linear \
 # the exempt time, which it does not show
 sacctmgr -i modify qos low set preemptexempttime=00:10:00 priority=5 >/dev/null ||
 	fail "sacctmgr could not set QOS low's PreemptExemptTime"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 accrue_set() {
 	local t
 	t=$(scontrol show job "$1" | sed -n 's/.*AccrueTime=\([^ ]*\).*/\1/p')

@@ -14,7 +14,6 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # slurmctld no longer lets root use QOS high in account dfrs
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 qos_revoked() {
 	local out
 	out=$(sbatch --test-only -A dfrs --qos=high --wrap true 2>&1)

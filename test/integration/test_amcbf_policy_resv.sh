@@ -20,7 +20,6 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # slurmctld knows root's association in account outside
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 outside_known() { sbatch --test-only -A outside -t 1 --wrap true >/dev/null 2>&1; }
 # no line of slurmctld's log says a start the engine decided was refused
 no_refused_start() { ! log_has "could not start JobId="; }

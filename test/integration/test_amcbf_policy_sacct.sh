@@ -30,7 +30,6 @@ wait_jobs_done 40 "$j1" "$j2" "$j3"
 log_has "cmbf: preempted JobId=$j3 on [^ ]* (requeued, preemption 1 " ||
 	fail "A: J3 was not preempted for J2"
 [ "$(restarts "$j3")" = 1 ] || fail "A: J3 restarted $(restarts "$j3") times, want 1"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 runs_complete() { [ "$(sacct_runs "$j3" State | tail -1)" = COMPLETED ]; }
 wait_for "A: sacct has J3's last run" runs_complete
 runs=$(sacct_runs "$j3" State | xargs)
@@ -48,7 +47,6 @@ sleep 2
 scontrol update nodename="$n4" state=resume
 wait_for "B: J4 resumed" state_is "$j4" RUNNING
 wait_jobs_done 30 "$j4"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 b_done() { [ "$(sacct_of "$j4" State)" = COMPLETED ]; }
 wait_for "B: sacct has J4 completed" b_done
 sus=$(sacct_of "$j4" Suspended)
@@ -67,7 +65,6 @@ wait_for "C: the availability policy says why it leaves J5 running" \
 state_is "$j5" RUNNING || fail "C: J5 is $(squeue -h -j "$j5" -o %T), want RUNNING"
 wait_jobs_done 30 "$j5"
 scontrol update nodename="$n5" state=resume
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 c_done() { [ "$(sacct_of "$j5" State)" = COMPLETED ]; }
 wait_for "C: sacct has J5 completed" c_done
 [ "$(sacct_of "$j5" Suspended)" = 00:00:00 ] ||

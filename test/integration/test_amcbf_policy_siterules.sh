@@ -41,9 +41,8 @@ start_cluster site --accounting --nodes 4 --port 18780 --select select/linear \
 	{ fail "cluster did not start"; finish; }
 # scontrol shows neither a QOS's Preempt= list nor its GraceTime: each
 # update also sets the QOS's Priority (no weight here), which it shows
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 qos_has() {	# QOS FIELD=VALUE: slurmctld's copy of the QOS shows it
-	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep -q "$2"
+	scontrol show assoc_mgr flags=qos qos="$1" 2>/dev/null | grep "$2" >/dev/null
 }
 sacctmgr -i modify qos normal set preempt=low priority=7 >/dev/null ||
 	fail "sacctmgr could not set normal's Preempt= list"
@@ -51,7 +50,6 @@ sacctmgr -i modify qos low set preemptmode=off priority=5 >/dev/null ||
 	fail "sacctmgr could not set low's PreemptMode"
 wait_for "slurmctld sees normal's Preempt= list" qos_has normal 'Priority=7'
 wait_for "slurmctld sees low's PreemptMode" qos_has low 'Priority=5'
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 accrue_set() {
 	local t
 	t=$(scontrol show job "$1" | sed -n 's/.*AccrueTime=\([^ ]*\).*/\1/p')
@@ -70,7 +68,7 @@ j2_waited() {
 	wait_jobs_done 40 "$j1" "$j2" "$j3"
 	assert_completed_once "$j1" "$j2" "$j3"
 	[ "$(restarts "$j3")" = 0 ] || fail "$1: J3 restarted $(restarts "$j3") times, want 0"
-	grep -qE "(preempted|migrating) JobId=$j3 " "$CLUSTER_DIR/slurmctld.log" &&
+	log_has "\(preempted\|migrating\) JobId=$j3 " &&
 		fail "$1: J3 was preempted"
 	assert_j2_after_j3 "$1: "
 }
@@ -143,7 +141,6 @@ fi
 wait_jobs_done 40 "$j1" "$j2" "$j3"
 assert_completed_once "$j1" "$j2" "$j3"
 [ "$(restarts "$j3")" = 1 ] || fail "C: J3 restarted $(restarts "$j3") times, want 1"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 c_done() { [ "$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | tail -1)" = COMPLETED ]; }
 wait_for "C: sacct has J3's last run" c_done
 runs=$(sacct -n -X -P -D -j "$j3" -o State 2>/dev/null | xargs)

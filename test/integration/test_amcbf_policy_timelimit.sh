@@ -25,7 +25,6 @@ span() {
 	e=$(scontrol show job "$1" | sed -n 's/.*EndTime=\([^ ]*\).*/\1/p')
 	echo $(($(date -d "$e" +%s) - $(date -d "$s" +%s)))
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 span_over() { [ "$(span "$1")" -gt "$2" ]; }
 
 fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 60')

@@ -29,9 +29,7 @@ start_cluster power --nodes 2 --port 18760 --select select/linear \
 	--conf "SuspendTime=3" --conf "SuspendTimeout=2" --conf "ResumeTimeout=30" \
 	--conf "SlurmctldParameters=power_save_interval=1,power_save_min_interval=0" ||
 	{ fail "cluster did not start"; finish; }
-# shellcheck disable=SC2317  # called by both_down, which runs through wait_for: shellcheck does not see that call
 powered_down() { sinfo -h -N -o '%N %t' | grep -c 'idle~'; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 both_down() { [ "$(powered_down)" -eq 2 ]; }
 wait_for -t 30 "both idle nodes powered down (idle~)" both_down
 j=$(submit -N2 --wrap 'sleep 1')

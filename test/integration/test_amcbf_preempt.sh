@@ -47,7 +47,7 @@ e3=$(grep "^JobId=$j3 .*COMPLETED" "$CLUSTER_DIR/jobcomp.txt" | sed -n 's/.* End
 [ "$(date -d "$s2" +%s)" -lt "$(date -d "$e3" +%s)" ] || fail "cmbf: J2 started after J3 ended"
 stop_cluster
 # four starts: J1, J3, J2, and J3 again after its preemption
-grep -q 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' "$CLUSTER_DIR/slurmctld.log" ||
+log_has 'stats: [0-9]* cycles (mean .* ms, max .* ms), 4 started, 1 preempted' ||
 	fail "cmbf: statistics line missing or wrong at shutdown"
 
 start_cluster nopreempt --nodes 4 --port 18200 --select select/linear \
@@ -88,7 +88,6 @@ stop_cluster
 start_cluster stretch --nodes 2 --port 18200 --select select/linear \
 	--sched-params amcbf_mode=cmbf,amcbf_priority=stretch ||
 	{ fail "cluster did not start"; finish; }
-# shellcheck disable=SC2317  # called by finite_prio, which runs through wait_for: shellcheck does not see that call
 prio() { squeue -h -j "$1" -o %Q; }
 old=$(submit -N2 --wrap 'sleep 8')
 wait_for "stretch: first job running" state_is "$old" RUNNING
@@ -100,7 +99,6 @@ wait_for "stretch: the new job runs" state_is "$new" RUNNING
 # a job that ran has a finite priority, below a new job's 2^30+1 (Slurm
 # itself sets 1 for a moment when the requeue completes; the next cycle
 # writes the stretch priority back)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 finite_prio() { local p; p=$(prio "$1"); [ -n "$p" ] && [ "$p" -gt 1 ] && [ "$p" -lt 1073741825 ]; }
 wait_for "stretch: preempted job's priority finite (1 < p < 2^30+1)" \
 	finite_prio "$old"

@@ -19,11 +19,7 @@ start_cluster stranded --nodes 2 --port 19700 --select select/linear \
 	--sched-params "amcbf_mode=cmbf,amcbf_avail_policy=threshold,amcbf_avail_slot=2,amcbf_avail_migration_cost=100000" ||
 	{ fail "cluster did not start"; finish; }
 conf=$SLURM_CONF
-marked() { squeue -h -j "$1" -O admin_comment:200 | grep -qw 'sched/amcbf:suspended'; }
-# registered NODE: it answers again after a restart (a resume sent before
-# that is refused: "Invalid node state specified")
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! scontrol show node "$1" | grep -q 'NOT_RESPONDING\|State=UNKNOWN'; }
+marked() { squeue -h -j "$1" -O admin_comment:200 | grep -w 'sched/amcbf:suspended' >/dev/null; }
 # suspend_one SECONDS: a 2-node job running SECONDS, suspended by the
 # policy with its mark (n2 drained); prints its id
 suspend_one() {
@@ -73,7 +69,6 @@ reconfigs() { grep -c 'reconfigured, parameters' "$CLUSTER_DIR/slurmctld.log"; }
 before=$(reconfigs)
 sed -i 's/^SchedulerParameters=/SchedulerParameters=defer,sched_interval=-1,/' "$conf"
 scontrol reconfigure || fail "3: scontrol reconfigure failed"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 more_reconfigs() { [ "$(reconfigs)" -gt "$before" ]; }
 wait_for "3: reconfigured, active again" more_reconfigs
 j3=$(suspend_one 8)

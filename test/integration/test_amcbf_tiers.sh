@@ -16,11 +16,8 @@ start_cluster tiers --nodes 2 --port 18400 --node-agent \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:2 ||
 	{ fail "cluster did not start"; finish; }
-mount=$(cpu_mount)
-comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 
-grep -q 'amcbf_mode=amcbf ' "$CLUSTER_DIR/slurmctld.log" || fail "not in amcbf mode"
+log_has 'amcbf_mode=amcbf ' || fail "not in amcbf mode"
 fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 12')
 wait_for "fg job running" state_is "$fg" RUNNING
 bg=$(submit -N1 -t 1 --comment=dfrs:need=0.4 --wrap 'sleep 20')

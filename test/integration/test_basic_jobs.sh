@@ -39,11 +39,10 @@ check_config() {
 start_cluster amcbf --nodes 4 --port 17100 --sched sched/amcbf --select select/dfrs ||
 	{ fail "cluster with sched/amcbf + select/dfrs did not start"; finish; }
 check_config sched/amcbf select/dfrs
-log=$CLUSTER_DIR/slurmctld.log
-grep -q 'sched/amcbf: init: plugin loaded' "$log" || fail "slurmctld log: sched/amcbf not loaded"
-grep -q 'sched/amcbf: load_params: loaded, parameters: amcbf_mode=amcbf ' "$log" ||
+log_has 'sched/amcbf: init: plugin loaded' || fail "slurmctld log: sched/amcbf not loaded"
+log_has 'sched/amcbf: load_params: loaded, parameters: amcbf_mode=amcbf ' ||
 	fail "slurmctld log: sched/amcbf did not log its parameters"
-grep -q 'select/dfrs: init: loaded: jobs share nodes by DFRS yields; bookkeeping delegated to select/linear' "$log" ||
+log_has 'select/dfrs: init: loaded: jobs share nodes by DFRS yields; bookkeeping delegated to select/linear' ||
 	fail "slurmctld log: select/dfrs not loaded"
 run_workload
 stop_cluster

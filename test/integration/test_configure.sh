@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_configure.sh - configure refuses, with one line saying what to install
 # or pass, a Slurm source of another version, an unconfigured tree, a path
-# that is no Slurm tree, a Slurm release it is not built against, a prefix
-# without slurmctld, and a missing library; without cmocka it goes on and
-# make check stops, saying what to install.
+# that is no Slurm tree, no Slurm source in DFRS_CACHE, a Slurm release it is
+# not built against, a prefix without slurmctld, and a missing library;
+# without cmocka it goes on and make check stops, saying what to install.
+# The checks past the Slurm source need the one contribs/setup keeps in
+# DFRS_CACHE (default /var/cache/slurm-dfrs), which configure finds there.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -25,6 +27,8 @@ installed=$(/usr/sbin/slurmctld-wlm -V | awk '{print $NF}')
 
 expect_refusal "$tmp/nowhere is not a Slurm source tree (no src/slurmctld/slurmctld.h): pass --with-slurm-source=DIR" \
 	--with-slurm-source="$tmp/nowhere"
+mkdir "$tmp/cache"
+DFRS_CACHE=$tmp/cache expect_refusal "no Slurm source tree in $tmp/cache: pass --with-slurm-source=DIR (a configured slurm-wlm $installed source; contribs/setup fetches one into DFRS_CACHE)"
 expect_refusal "$tmp/src is not configured (no config.h): run ./configure in it (contribs/setup does)" \
 	--with-slurm-source="$tmp/src"
 touch "$tmp/src/slurm/slurm_version.h"
@@ -46,12 +50,12 @@ expect_refusal "libcgroup headers not found: install libcgroup-dev" ac_cv_header
 # cmocka is needed only by make check
 out=$(cd "$tmp/b" && "$top/configure" -q ac_cv_header_cmocka_h=no 2>&1) ||
 	fail "configure without cmocka failed: $(echo "$out" | tail -n 1)"
-echo "$out" | grep -qx "configure: WARNING: cmocka not found: make check will need libcmocka-dev" ||
+grep -qx "configure: WARNING: cmocka not found: make check will need libcmocka-dev" <<<"$out" ||
 	fail "configure without cmocka did not warn: '$out'"
 if out=$(make -s -C "$tmp/b" check-local 2>&1); then
 	fail "make check without cmocka succeeded"
 else
-	echo "$out" | grep -q "^make check: the unit tests need cmocka: install libcmocka-dev and run configure again$" ||
+	grep -q "^make check: the unit tests need cmocka: install libcmocka-dev and run configure again$" <<<"$out" ||
 		fail "make check without cmocka: got '$out'"
 fi
 

@@ -35,9 +35,6 @@ b=$(busy b)
 wait_for "jobs $a and $b both running" \
 	sh -c "[ \"\$(squeue -h -t R -j $a,$b -o %i | wc -l)\" = 2 ]"
 
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-shares_is() { [ "$(cat "$mount/$node/job_$1/cpu.shares" 2>/dev/null)" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 in_group() {	# the job's dfrs-work process is in its groups inside the node's
 	local pid
 	pid=$(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null |
@@ -55,8 +52,8 @@ measure() {
 	local what=$1 a0 b0 n0 a1 b1 n1 t0 t1
 	scontrol update jobid="$a" AdminComment="$2"
 	scontrol update jobid="$b" AdminComment="$3"
-	wait_for "$what: job $a at cpu.shares $4" shares_is "$a" "$4"
-	wait_for "$what: job $b at cpu.shares $5" shares_is "$b" "$5"
+	wait_for "$what: job $a at cpu.shares $4" shares_is "${node#dfrs/}" "$a" "$4"
+	wait_for "$what: job $b at cpu.shares $5" shares_is "${node#dfrs/}" "$b" "$5"
 	wait_for "$what: job $a in its groups inside $node" in_group "$a"
 	wait_for "$what: job $b in its groups inside $node" in_group "$b"
 	sleep 1		# the previous case's weights out of the kernel's averages

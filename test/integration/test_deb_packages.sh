@@ -43,18 +43,17 @@ plugindir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/slurm-wlm
 tmp=$(mktemp -d)
 agent_pid=""
 
-installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q '^install ok installed'; }
+installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep '^install ok installed' >/dev/null; }
 for p in "${pkgs[@]}"; do
 	installed "$p" && { echo "FAIL: $test_name: $p is installed already; purge it first"; exit 1; }
 done
 slurm_before=$(dpkg-query -W -f='${Package} ${Version} ${Status}\n' 'slurm*' 'libslurm*' 2>/dev/null | sort)
 
-# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
 	[ -z "$agent_pid" ] || kill -9 "$agent_pid" 2>/dev/null
 	stop_cluster
 	for p in "${pkgs[@]}"; do
-		if dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -qv '^unknown ok not-installed'; then
+		if dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -v '^unknown ok not-installed' >/dev/null; then
 			DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${pkgs[@]}" >/dev/null 2>&1
 			break
 		fi

@@ -18,7 +18,6 @@ CLUSTER_DIR=$tmp/build/test-clusters/$test_name/$(printf 'a-directory-name-of-so
 export SLURM_CONF=$CLUSTER_DIR/slurm.conf
 [ "${#CLUSTER_DIR}" -gt 110 ] || fail "the state directory is only ${#CLUSTER_DIR} characters"
 lc() { DFRS_BUILD=$tmp/build "$cluster" "$@" --dir "$CLUSTER_DIR"; }
-# shellcheck disable=SC2317  # run by the EXIT trap: shellcheck does not see that call
 cleanup() {
 	lc stop >/dev/null 2>&1
 	rm -rf "$build/test-clusters/$test_name" "$tmp"

@@ -43,27 +43,20 @@ start_cluster failover --backup --accounting --nodes 4 --port 18900 --node-agent
 	{ fail "cluster did not start"; finish; }
 L1=$CLUSTER_DIR/ctl1/slurmctld.log
 L2=$CLUSTER_DIR/ctl2/slurmctld.log
-mount=$(cpu_mount)
 ids=()
 
 # mode_of N: controller N's own last word: control or standby
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 mode_of() {
 	grep -E 'Running as primary controller|slurmctld running in background mode' \
-		"$CLUSTER_DIR/ctl$1/slurmctld.log" | tail -1 | grep -q 'Running as' &&
+		"$CLUSTER_DIR/ctl$1/slurmctld.log" | tail -1 | grep 'Running as' >/dev/null &&
 		echo control || echo standby
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 ctld_alive() {
 	local pid
 	pid=$(head -1 "$CLUSTER_DIR/ctl$1/slurmctld.pid" 2>/dev/null) && [ -n "$pid" ] &&
 		[ -d "/proc/$pid" ]
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-ping_up() { scontrol ping 2>/dev/null | sed -n "$1p" | grep -q 'is UP'; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 backup_controls() { ctld_alive 2 && [ "$(mode_of 2)" = control ] && ping_up 2; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 primary_controls() {
 	ctld_alive 1 && [ "$(mode_of 1)" = control ] && ping_up 1 &&
 		ctld_alive 2 && [ "$(mode_of 2)" = standby ]
@@ -75,9 +68,6 @@ since() { awk -v t="$2" 'substr($1, 2, 19) >= t' "$1"; }
 # the first match, and awk, writing on, die of SIGPIPE, which pipefail
 # turns into a miss)
 has_since() { since "$1" "$2" | grep -E -- "$3" >/dev/null; }
-comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 hosts_of() { scontrol show hostnames "$(squeue -h -j "$1" -o %N)"; }
 # sub SBATCH-ARGS...: submit; the job id in $id and in ids
 sub() { id=$(submit "$@") && ids+=("$id"); }
@@ -103,7 +93,6 @@ wait_for "A: job $b weight 2 on $nb" shares_is "$nb" "$b" 2
 t_a=$(now)
 scontrol takeover || fail "A: scontrol takeover failed"
 wait_for -t 30 "A: the backup in control after scontrol takeover" backup_controls
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 primary_gone() { ! ctld_alive 1; }
 wait_for "A: the primary exits after the takeover (Slurm: a primary never resumes as a backup)" primary_gone
 for p in "sched/amcbf: restore: restored [0-9]+ jobs' virtual times" \
@@ -149,7 +138,6 @@ for i in 1 2 3; do sub -N3 --wrap "sleep $i"; done
 # Slurm saves its own state at most every 5 s (SAVE_MAX_WAIT): what it did
 # since its last save is lost with it.  Wait for a save after this second.
 seen=$(date +%s)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 saved_after() { [ "$(stat -c %Y "$CLUSTER_DIR/state/job_state")" -gt "$1" ]; }
 wait_for -t 15 "B: Slurm's job state saved after the suspension" saved_after "$seen"
 if ! state_is "$s" SUSPENDED || ! comment_is "$b2" dfrs:tier=bg; then
@@ -191,8 +179,6 @@ for p in "ControlMachine ctl1 not responding, BackupController1 ctl2 taking over
 done
 state_is "$s" SUSPENDED || fail "B: job $s is $(squeue -h -j "$s" -o %T) after the failover, not SUSPENDED"
 comment_is "$b2" dfrs:tier=bg || fail "B: job $b2's tier changed at the failover"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-registered() { ! sinfo -h -n "$1" -o %T | grep -q unknown; }
 wait_for "B: $s_off known to the backup" registered "$s_off"
 scontrol update nodename="$s_off" state=resume
 wait_for "B: job $s resumed by the backup" has_since "$L2" "$t_b" "availability: resumed JobId=$s on "
@@ -212,7 +198,6 @@ assert_completed_once "${ids[@]}"
 for j in "$s" "$b" "$b2"; do
 	[ "$(restarts "$j")" = 0 ] || fail "job $j restarted $(restarts "$j") times, want 0 (resumed or promoted in place)"
 done
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 sacct_done() { [ "$(sacct -n -X -P -D -j "$1" -o State 2>/dev/null | grep -c COMPLETED)" -ge 1 ]; }
 for j in "${ids[@]}"; do
 	wait_for -t 20 "sacct records job $j completed" sacct_done "$j" || continue

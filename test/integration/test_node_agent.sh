@@ -22,13 +22,11 @@ start_cluster agent --nodes 2 --port 17600 --node-agent --select select/linear \
 mount=$(cpu_mount)
 [ -n "$mount" ] || { fail "no cgroup v1 cpu controller on this machine"; finish; }
 
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 group_gone() { [ ! -d "$mount/dfrs/$1/job_$2" ]; }
 in_group() {	# job $2 has processes, and every one is in its group on node $1
 	local pid found=0
 	for pid in $(pgrep -f "sleep 6[0-9]"); do
-		if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "SLURM_JOB_ID=$2"; then
+		if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -x "SLURM_JOB_ID=$2" >/dev/null; then
 			found=$((found + 1))
 			grep -qx "$pid" "$mount/dfrs/$1/job_$2/cgroup.procs" || return 1
 		fi

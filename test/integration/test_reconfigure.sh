@@ -21,7 +21,7 @@ start_cluster reconf --nodes 2 --port 17200 --sched-params 'amcbf_interval=5,amc
 	{ fail "cluster did not start"; finish; }
 log=$CLUSTER_DIR/slurmctld.log
 conf=$SLURM_CONF
-grep -q 'loaded, parameters: amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 ' "$log" ||
+log_has 'loaded, parameters: amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 ' ||
 	fail "start: parameters from SchedulerParameters not logged"
 
 # what the plugin logs with the parameters after a reconfigure (on 24.11 the
@@ -43,28 +43,17 @@ set_params() {
 	if [ "$restarts_ctld" = 1 ]; then
 		wait_for "slurmctld restarted by reconfigure (new pid)" \
 			pid_changed "$pid"
-		wait_for "restarted slurmctld answers" ping_up
+		wait_for "restarted slurmctld answers" ping_up 1
 	fi
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 pid_changed() {
 	local now
 	now=$(ctld_pid)
 	[ -n "$now" ] && [ "$now" != "$1" ] && [ -d "/proc/$now" ]
 }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-ping_up() { scontrol ping 2>/dev/null | grep -q UP; }
 
 # wait_log PATTERN: the log shows PATTERN after the last reconfigure within 10 s
-wait_log() {
-	local i
-	for ((i = 0; i < 40; i++)); do
-		tail -n "+$since" "$log" | grep -q -- "$1" && return 0
-		sleep 0.25
-	done
-	fail "slurmctld log never showed after the reconfigure: $1"
-	return 1
-}
+wait_log() { wait_for "slurmctld log after the reconfigure: $1" log_has -f "$since" "$1"; }
 
 # Slurm 24.11 writes the restarted slurmctld's pid over the old one without
 # truncating the file: a new pid shorter than the old leaves the old one's
@@ -90,7 +79,7 @@ if [ "${short_pid:-0}" = 1 ]; then
 fi
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping previous settings'
 wait_log "$applied amcbf_mode=ambf amcbf_priority=priority amcbf_interval=5 "
-scontrol ping | grep -q UP || fail "slurmctld not answering after a bad parameter"
+ping_up 1 || fail "slurmctld not answering after a bad parameter"
 
 set_params 'amcbf_mode=cmcbf,amcbf_util_threshold=0.9'
 wait_log "$applied amcbf_mode=cmcbf amcbf_priority=priority amcbf_interval=30 amcbf_util_threshold=0.9 "
@@ -122,7 +111,7 @@ restart_ctld_with sh -c "echo '{\"version\": 1, \"jobs\": [' >'$CLUSTER_DIR/stat
 wait_log 'amcbf-state.json: not JSON: it ends early (truncated?); starting without it'
 wait_log 'amcbf_interval=abc: not an integer in 1..3600; keeping default settings'
 wait_count 'loaded, parameters: amcbf_mode=amcbf amcbf_priority=priority amcbf_interval=30 ' 1
-scontrol ping | grep -q UP || fail "slurmctld not answering after a corrupt state file"
+ping_up 1 || fail "slurmctld not answering after a corrupt state file"
 wait_jobs_done 60 "$running"
 assert_completed_once "$running"
 stop_cluster

@@ -82,10 +82,10 @@ for f in "$plugins" "$agent" "$tools"; do
 	case $rel in 1.slurm"$sver"|1.slurm"$sver".*) ;; *) fail "$(basename "$f"): Release $rel, not 1.slurm${sver}[.dist]" ;; esac
 done
 for f in "$plugins" "$agent"; do
-	q "$f" --requires | grep -qx "slurm = $sver" || fail "$(basename "$f"): no 'Requires: slurm = $sver'"
+	q "$f" --requires | grep -x "slurm = $sver" >/dev/null || fail "$(basename "$f"): no 'Requires: slurm = $sver'"
 done
-q "$tools" --requires | grep -q '^slurm ' && fail "slurm-dfrs requires slurm (the dfrs command needs none)"
-q "$agent" --configfiles | grep -qx /etc/default/dfrs-nodeagent ||
+q "$tools" --requires | grep '^slurm ' >/dev/null && fail "slurm-dfrs requires slurm (the dfrs command needs none)"
+q "$agent" --configfiles | grep -x /etc/default/dfrs-nodeagent >/dev/null ||
 	fail "slurm-dfrs-nodeagent: /etc/default/dfrs-nodeagent is not a config file"
 
 # the unit and the scriptlets
@@ -104,7 +104,7 @@ grep -qx 'EnvironmentFile=-/etc/default/dfrs-nodeagent' "$unit" ||
 # %systemd_post, %systemd_preun, %systemd_postun_with_restart: each names the unit
 for s in postinstall preuninstall postuninstall; do
 	q "$agent" --scripts | awk -v s="$s" '/scriptlet/ { in_s = ($1 == s) } in_s' |
-		grep -q 'dfrs-nodeagent\.service' || fail "slurm-dfrs-nodeagent: no $s scriptlet for dfrs-nodeagent.service"
+		grep 'dfrs-nodeagent\.service' >/dev/null || fail "slurm-dfrs-nodeagent: no $s scriptlet for dfrs-nodeagent.service"
 done
 echo "  packages: files, Release, Requires, unit and scriptlets checked"
 

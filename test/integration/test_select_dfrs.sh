@@ -19,13 +19,8 @@ start_cluster share --nodes 2 --port 17900 --node-agent --sched sched/builtin \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
 	--part-extra OverSubscribe=FORCE:8 ||
 	{ fail "cluster did not start"; finish; }
-mount=$(cpu_mount)
 
-comment_is() { [ "$(scontrol show job "$1" | sed -n 's/^ *SystemComment=//p' | tr -d ' ')" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 node_is() { [ "$(squeue -h -j "$1" -o %N)" = "$2" ]; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-shares_is() { [ "$(cat "$mount/dfrs/$1/job_$2/cpu.shares" 2>/dev/null)" = "$3" ]; }
 # expect JOB NODE YIELD-TAG WEIGHT
 expect() {
 	wait_for "job $1 on $2" node_is "$1" "$2"
@@ -52,9 +47,7 @@ expect "$d" n2 dfrs:yield=0.6667,need=0.5 3334
 # dfrs status shows each node's jobs from the model the plugin exports
 # (dfrs-nodes.json, written by the plugin's writer thread after the locks:
 # polled until it shows the latest model)
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-status_has() { "$build/dfrs" status 2>/dev/null | grep -qE "$1"; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
+status_has() { "$build/dfrs" status 2>/dev/null | grep -E "$1" >/dev/null; }
 status_lacks() {
 	local out
 	out=$("$build/dfrs" status 2>/dev/null) && ! grep -qE "$1" <<<"$out"
@@ -82,8 +75,7 @@ wait_for "job $c: yield 0.5 again after resume" comment_is "$c" dfrs:yield=0.5,n
 
 # a restarted slurmctld rebuilds the model from its saved job records
 "$cluster" restart-controller --dir "$CLUSTER_DIR" || fail "slurmctld restart failed"
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
-rebuilt() { grep -q 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes' "$CLUSTER_DIR/slurmctld.log"; }
+rebuilt() { log_has 'select/dfrs: ensure_model: model rebuilt: 4 running or suspended jobs on 2 nodes'; }
 wait_for "model rebuilt from the 4 running jobs after the restart" rebuilt
 state_is "$e" PENDING || fail "job $e started after the restart though no node has the memory"
 state_is "$f" PENDING || fail "job $f started after the restart below the others' minimum yields"

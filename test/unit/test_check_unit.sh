@@ -5,7 +5,8 @@
 # plays a make check run: a test program that does not compile (with a
 # passing result left over from an earlier run) must count as a failure; a
 # cmocka program's test cases, skipped cases, skipped programs and failures
-# are counted one by one; make check's exit status decides.  A failed run's
+# are counted one by one, the repository checks' (test/repo) with them;
+# make check's exit status decides.  A failed run's
 # logs are kept in a check-unit-failed-* directory that the next run leaves
 # alone; a run that passes keeps nothing.
 set -u
@@ -93,6 +94,27 @@ fi
 k=$(kept nobuild)
 if [ -z "$k" ] || ! grep -q 'expected expression' "$k/check-unit.log"; then
 	fail "nobuild: make check's output was not kept"
+fi
+
+# The repository checks (test/repo) count with the unit tests: an earlier
+# run's result there is removed too, and a failed check's log is kept.
+fake repo \
+	"@mkdir -p test/repo" \
+	"@printf ':test-result: PASS\n' >test/unit/a.trs" \
+	"@printf '[  PASSED  ] 2 test(s).\n' >test/unit/a.log" \
+	"@printf ':test-result: PASS\n' >test/repo/docs.trs" \
+	"@printf 'PASS: docs\n' >test/repo/docs.log" \
+	"@printf ':test-result: FAIL\n' >test/repo/shellcheck.trs" \
+	"@printf 'FAIL: shellcheck: x.sh:3\n' >test/repo/shellcheck.log" \
+	"@exit 2"
+mkdir -p "$tmp/repo/test/repo"
+printf ':test-result: PASS\n' >"$tmp/repo/test/repo/old.trs"
+result repo 1 "unit: 3 passed, 1 failed, 0 skipped"
+[ ! -e "$tmp/repo/test/repo/old.trs" ] ||
+	fail "repo: the earlier run's result in test/repo was not removed"
+k=$(kept repo)
+if [ -z "$k" ] || ! grep -q 'x.sh:3' "$k/test/repo/shellcheck.log"; then
+	fail "repo: the failed repository check's log was not kept"
 fi
 
 # All pass: exit 0.

@@ -169,10 +169,38 @@ static void test_errors(void **state)
 	expect_error("amcbf_mode=a\tb\r", "amcbf_mode=a?b?: must be one of");
 }
 
+/* amcbf_metrics_file: none or an absolute path ending in .prom, taken
+ * whole; anything else refused with one line naming it. */
+static void test_metrics_file(void **state)
+{
+	dfrs_params_t p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(dfrs_params_parse(NULL, &p, err, sizeof(err)), 0);
+	assert_string_equal(p.metrics_file, "none");
+	assert_int_equal(p.metrics_interval, 15);
+	assert_int_equal(dfrs_params_parse("amcbf_metrics_file=/var/lib/node_exporter/slurm-dfrs.prom,amcbf_metrics_interval=5",
+					    &p, err, sizeof(err)), 0);
+	assert_string_equal(p.metrics_file, "/var/lib/node_exporter/slurm-dfrs.prom");
+	assert_int_equal(p.metrics_interval, 5);
+	assert_int_equal(dfrs_params_parse("amcbf_metrics_file=metrics.prom", &p,
+					    err, sizeof(err)), -1);
+	assert_string_equal(err, "SchedulerParameters amcbf_metrics_file=metrics.prom: not none or an absolute path ending in .prom");
+	assert_int_equal(dfrs_params_parse("amcbf_metrics_file=/tmp/m.txt", &p,
+					    err, sizeof(err)), -1);
+	assert_string_equal(err, "SchedulerParameters amcbf_metrics_file=/tmp/m.txt: not none or an absolute path ending in .prom");
+	assert_int_equal(dfrs_params_parse("amcbf_metrics_file=/tmp/a b.prom", &p,
+					    err, sizeof(err)), -1);
+	assert_string_equal(err, "SchedulerParameters amcbf_metrics_file=/tmp/a b.prom: ' ' is not allowed in the path");
+	assert_int_equal(dfrs_params_parse("amcbf_metrics_interval=0", &p,
+					    err, sizeof(err)), -1);
+}
+
 static void test_format_roundtrip(void **state)
 {
 	dfrs_params_t p, q;
-	char err[256], line[1024], csv[1024];
+	char err[256], line[2048], csv[2048];
 
 	assert_int_equal(dfrs_params_parse("amcbf_mode=dfrs,amcbf_min_idle_cpu=0.1",
 					    &p, err, sizeof(err)), 0);
@@ -185,6 +213,7 @@ static void test_format_roundtrip(void **state)
 			    "amcbf_max_read_time=200 "
 			    "amcbf_drift_window=3600 amcbf_drift_factor=3 "
 			    "amcbf_drift_min_work=600 "
+			    "amcbf_metrics_file=none amcbf_metrics_interval=15 "
 			    "amcbf_partitions=all amcbf_exempt_qos=none "
 			    "amcbf_ckpt_signal=none amcbf_ckpt_wait=30 "
 			    "amcbf_extend_past_limits=0 "
@@ -229,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_name_lists),
 		cmocka_unit_test(test_avail_keys),
+		cmocka_unit_test(test_metrics_file),
 		cmocka_unit_test(test_format_roundtrip),
 		cmocka_unit_test(test_format_truncates),
 	};

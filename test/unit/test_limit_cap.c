@@ -2,8 +2,8 @@
 /*
  * test_limit_cap.c - the wall-clock bound on sched/amcbf's time-limit
  * extension: the smaller of partition MaxTime and QOS MaxWall from the
- * start (plus suspended time), and a move that never passes it nor
- * shortens a job.
+ * start (plus suspended time), a move that never passes it nor
+ * shortens a job, and the end a resumed job gets back.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,11 +47,30 @@ static void test_move(void **state)
 	assert_int_equal(limit_cap_move(1100, -5, 1300), 1100);
 }
 
+/* A job started at 1000 with a 10-minute limit, its end moved 120 s on
+ * for CPU it was denied (1720), suspended at 1300 after 300 s of run and
+ * resumed at 5000: Slurm's resume gives 5000 + 600 - 300 = 5300, and the
+ * job had 420 s left when suspended. */
+static void test_resume(void **state)
+{
+	(void)state;
+	assert_int_equal(limit_cap_resume(5000, 5300, 1720, 1300, 0), 5420);
+	/* nothing had been added: Slurm's own end */
+	assert_int_equal(limit_cap_resume(5000, 5300, 1600, 1300, 0), 5300);
+	/* an end already past when suspended: never earlier than Slurm's */
+	assert_int_equal(limit_cap_resume(5000, 5300, 1250, 1300, 0), 5300);
+	/* a --deadline: the addition stops there, Slurm's own end stays */
+	assert_int_equal(limit_cap_resume(5000, 5300, 1720, 1300, 5350), 5350);
+	assert_int_equal(limit_cap_resume(5000, 5300, 1720, 1300, 5200), 5300);
+	assert_int_equal(limit_cap_resume(5000, 5300, 1720, 1300, 6000), 5420);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cap_end),
 		cmocka_unit_test(test_move),
+		cmocka_unit_test(test_resume),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,7 @@
 
 #include "rules/preempt_rules.h"
 
-static const preempt_limits_t lim = { .max_preempt = 3, .min_runtime = 60 };
+static const preempt_limits_t lim = { .max_preempt = 3, .min_runtime = 3600 };
 
 /* A batch job that may be requeued, run 100 s, preempted once. */
 static preempt_victim_t plain(void)
@@ -44,13 +44,35 @@ static void test_victim_exemptions(void **state)
 	v.restarts = 2;
 	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
 			 PREEMPT_WHY_OK);
+	/* amcbf_min_runtime bounds the work a requeue throws away: a job
+	 * that has run that long is not requeued, a younger one may be */
 	v = plain();
-	v.ran = 59.5;
-	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
-			 PREEMPT_WHY_MIN_RUNTIME);
-	v.ran = 60;		/* exactly min_runtime: may */
+	v.ran = 3599.5;
 	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
 			 PREEMPT_WHY_OK);
+	v.ran = 3600;		/* exactly min_runtime: protected */
+	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
+			 PREEMPT_WHY_MIN_RUNTIME);
+	v.ran = 86400;
+	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
+			 PREEMPT_WHY_MIN_RUNTIME);
+	/* a suspension in place loses no work: it may */
+	v.keeps_work = 1;
+	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
+			 PREEMPT_WHY_OK);
+	/* and the other exemptions still hold for it */
+	v.requeue = 0;
+	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &lim, &v),
+			 PREEMPT_WHY_NO_REQUEUE);
+	/* 0 (the default): no bound, however long the job has run */
+	{
+		const preempt_limits_t none = { .max_preempt = 3 };
+
+		v = plain();
+		v.ran = 86400;
+		assert_int_equal(preempt_rules_victim(PREEMPT_SITE_NONE, &none, &v),
+				 PREEMPT_WHY_OK);
+	}
 	v = plain();
 	v.exempt_qos = 1;
 	assert_int_equal(preempt_rules_victim(PREEMPT_SITE_QOS, &lim, &v),

@@ -15,6 +15,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_advise.h"
@@ -365,6 +367,38 @@ static void test_recommended_lines_pass_check(void **state)
  *   waits 0, 100, 0, 40; responses 100, 105, 10, 90;
  *   bounded slowdowns (Gamma 10): 1, 105/10 = 10.5, 1, 90/50 = 1.8.
  */
+/* A history of array tasks (and nothing else advise warns of) names no
+ * blocker: sched/amcbf starts array tasks as single jobs.  A
+ * heterogeneous job's parts still are one. */
+static void test_arrays_no_blocker(void **state)
+{
+	trace_t t = { .array_tasks = 30 };
+	sim_advise_report_t r = { .trace = &t, .priority_type = "" };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	out = open_memstream(&buf, &len);
+	sim_advise_report_blockers(out, &r);
+	fclose(out);
+	assert_string_equal(buf,
+		"Blockers found in the history and slurm.conf:\n"
+		"  none of: heterogeneous jobs, GRES, reservations, priority/multifactor\n"
+		"  (the sacct columns JobID, AllocTRES, Reservation; slurm.conf's PriorityType)\n");
+	free(buf);
+	t.het_components = 2;
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	sim_advise_report_blockers(out, &r);
+	fclose(out);
+	assert_string_equal(buf,
+		"Blockers found in the history and slurm.conf:\n"
+		"  2 parts of heterogeneous jobs (JobID 7+1): sched/amcbf never starts them;\n"
+		"    they stay pending (one log line)\n");
+	free(buf);
+}
+
 static void test_cell(void **state)
 {
 	sim_job_t jobs[4] = {
@@ -517,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_deploy),
 		cmocka_unit_test(test_recommend),
 		cmocka_unit_test(test_recommended_lines_pass_check),
+		cmocka_unit_test(test_arrays_no_blocker),
 		cmocka_unit_test(test_cell),
 		cmocka_unit_test(test_run_no_queue),
 	};

@@ -323,6 +323,40 @@ static void test_requeue_cap(void **state)
 	}
 }
 
+/*
+ * The scenario of (c) with dfrs_min_runtime (amcbf_min_runtime live): at
+ * J2's arrival J1's run has lasted 100 s.  A bound of 100 s protects it:
+ * the capped outcome, nothing lost; 101 s does not: requeued, 100 s lost.
+ */
+static void test_min_runtime(void **state)
+{
+	static const expect_t requeued[] = { { 0, 1300, 1, 1 },
+					     { 100, 300, 0, 0 } };
+	static const expect_t kept[] = { { 0, 1000, 0, 0 },
+					 { 1000, 1200, 0, 0 } };
+	char err[256] = "";
+	work_t f;
+	sim_model_t m;
+
+	(void)state;
+	build(&f, 1, long_then_short, 2);
+	model(&m, 0.6);
+	near(m.dfrs_min_runtime, 0);
+	for (int bound = 100; bound <= 101; bound++) {
+		assert_int_equal(sim_param_set(&m, "amcbf_min_runtime", bound,
+					       err, sizeof(err)), 0);
+		near(m.dfrs_min_runtime, bound);
+		for (size_t p = 0; p < NPOLICIES; p++) {
+			sim_result_t r;
+
+			run(policies[p], &f, &m, &r);
+			fixture_check(policies[p], &r, bound == 100 ? kept : requeued, 2);
+			near(r.jobs[0].lost_seconds, bound == 100 ? 0 : 100);
+			sim_result_free(&r);
+		}
+	}
+}
+
 /* A job of zero runtime completes at its arrival. */
 static void test_zero_runtime(void **state)
 {
@@ -517,6 +551,7 @@ static void test_defaults_as_live(void **state)
 		assert_true(m.field == (double)live.plugin); \
 	} while (0)
 	AS_LIVE(dfrs_max_requeues, 3, max_preempt);
+	AS_LIVE(dfrs_min_runtime, 0, min_runtime);
 	AS_LIVE(dfrs_starve_bsld, 1000, dfrs_starve_bsld);
 	AS_LIVE(dfrs_period, 600, dfrs_period);
 	AS_LIVE(dfrs_minvt, 600, dfrs_minvt);
@@ -612,6 +647,7 @@ int main(void)
 		cmocka_unit_test(test_period),
 		cmocka_unit_test(test_no_preempt_when_fits),
 		cmocka_unit_test(test_requeue_cap),
+		cmocka_unit_test(test_min_runtime),
 		cmocka_unit_test(test_zero_runtime),
 		cmocka_unit_test(test_random_workload),
 		cmocka_unit_test(test_params_and_errors),

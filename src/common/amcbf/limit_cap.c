@@ -17,6 +17,18 @@ time_t limit_cap_end(time_t start, time_t suspended, uint32_t part_max_min,
 	return start + (suspended > 0 ? suspended : 0) + (time_t)m * 60;
 }
 
+time_t limit_cap_resume(time_t now, time_t slurm_end, time_t end_before,
+			time_t suspended_at, time_t deadline)
+{
+	time_t end = now + (end_before - suspended_at);
+
+	if (end < slurm_end)
+		end = slurm_end;
+	if (deadline > 0 && end > deadline)
+		end = deadline > slurm_end ? deadline : slurm_end;
+	return end;
+}
+
 time_t limit_cap_move(time_t end, time_t add, time_t cap)
 {
 	time_t moved = end + (add > 0 ? add : 0);

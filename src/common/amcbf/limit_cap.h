@@ -31,4 +31,17 @@ time_t limit_cap_end(time_t start, time_t suspended, uint32_t part_max_min,
  */
 time_t limit_cap_move(time_t end, time_t add, time_t cap);
 
+/*
+ * The end time of a job resumed at `now` from a suspension that began at
+ * `suspended_at`, when its end time was `end_before`.  Slurm's resume sets
+ * now + time limit - the time it ran before (`slurm_end`, 22.05 to 26.05's
+ * job_mgr.c), which drops what sched/amcbf had added to the end time for
+ * CPU the job was denied; the job gets back the time it had left when it
+ * was suspended, end_before - suspended_at, with that addition.  Never
+ * earlier than slurm_end; past `deadline` (0: none) only as far as
+ * slurm_end already is.
+ */
+time_t limit_cap_resume(time_t now, time_t slurm_end, time_t end_before,
+			time_t suspended_at, time_t deadline);
+
 #endif

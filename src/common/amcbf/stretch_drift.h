@@ -13,9 +13,10 @@
  * alone.  Counted from a job's submission, it also holds its first wait,
  * which the load decides for every policy alike: on lublin_256, EASY's
  * own running jobs' stretch so counted doubles within an hour hundreds of
- * times in 100 days, as its queue grows (doc/evaluation.md, "The drift
- * line").  The guard counts from the job's FIRST START instead, the part
- * of its stretch the policy adds once it has started a job:
+ * times in 100 days, as its queue grows (doc/performance-history.md,
+ * "The drift detector's first version").  The guard counts from the
+ * job's FIRST START instead, the part of its stretch the policy adds
+ * once it has started a job:
  *
  *   run stretch = max(1, since first start / max(work, min_work))
  *

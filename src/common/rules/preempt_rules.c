@@ -21,7 +21,7 @@ preempt_why_t preempt_rules_victim(preempt_site_t site,
 		return PREEMPT_WHY_NO_REQUEUE;
 	if (v->restarts >= lim->max_preempt)
 		return PREEMPT_WHY_MAX_PREEMPT;
-	if (v->ran < lim->min_runtime)
+	if (!v->keeps_work && lim->min_runtime > 0 && v->ran >= lim->min_runtime)
 		return PREEMPT_WHY_MIN_RUNTIME;
 	if (v->exempt_qos)
 		return PREEMPT_WHY_EXEMPT_QOS;
@@ -119,7 +119,7 @@ const char *preempt_rules_why(preempt_why_t why)
 	case PREEMPT_WHY_MAX_PREEMPT:
 		return "it was preempted amcbf_max_preempt times already";
 	case PREEMPT_WHY_MIN_RUNTIME:
-		return "it has run less than amcbf_min_runtime";
+		return "it has run amcbf_min_runtime or longer: a requeue would throw that work away";
 	case PREEMPT_WHY_EXEMPT_QOS:
 		return "its QOS is in amcbf_exempt_qos";
 	case PREEMPT_WHY_EXEMPT_TIME:

@@ -36,7 +36,8 @@ typedef enum {
 	PREEMPT_WHY_NOT_BATCH,	/* interactive (srun/salloc): no requeue */
 	PREEMPT_WHY_NO_REQUEUE,	/* --no-requeue */
 	PREEMPT_WHY_MAX_PREEMPT,	/* preempted amcbf_max_preempt times */
-	PREEMPT_WHY_MIN_RUNTIME,	/* has run less than amcbf_min_runtime */
+	PREEMPT_WHY_MIN_RUNTIME,	/* has run amcbf_min_runtime or longer,
+				   and the preemption would lose its work */
 	PREEMPT_WHY_EXEMPT_QOS,	/* its QOS is in amcbf_exempt_qos */
 	PREEMPT_WHY_EXEMPT_TIME,	/* within its PreemptExemptTime */
 	PREEMPT_WHY_MODE_OFF,	/* its PreemptMode is OFF */
@@ -60,17 +61,26 @@ typedef struct {
 				   QOS's, else the global one); <= 0: none */
 	int mode_off;		/* its PreemptMode (its QOS's, else its
 				   partition's, else the global one) is OFF */
+	int keeps_work;		/* the preemption keeps the job's work (a
+				   suspension in place, which resumes where it
+				   stopped), unlike a requeue, which restarts
+				   it: amcbf_min_runtime does not apply */
 } preempt_victim_t;
 
 /* The plugin's own limits (SchedulerParameters). */
 typedef struct {
 	int max_preempt;	/* amcbf_max_preempt */
-	double min_runtime;	/* amcbf_min_runtime, seconds */
+	double min_runtime;	/* amcbf_min_runtime, seconds: a job that has
+				   run this long is never requeued, which
+				   bounds the work a requeue throws away;
+				   <= 0: no bound */
 } preempt_limits_t;
 
 /*
  * May this running job be preempted at all (requeued, or suspended by the
- * availability policy): the plugin's exemptions first, then the site's
+ * availability policy: v->keeps_work): the plugin's exemptions first (a
+ * job that has run amcbf_min_runtime or longer is not requeued, but may be
+ * suspended in place), then the site's
  * PreemptExemptTime, then, when the site has a PreemptType other than
  * preempt/none, its PreemptMode=OFF.
  */

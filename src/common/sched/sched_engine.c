@@ -18,7 +18,7 @@ void sched_config_defaults(sched_config_t *cfg)
 	 * reservation and requeued victims (sched_config_paper); with these
 	 * three defaults dfrs sim measured AMCBF's mean bounded slowdown
 	 * under EASY's at every load point of doc/evaluation.md ("AMCBF
-	 * against EASY"); AMBF with requeue_victims 0 schedules exactly as
+	 * / EASY at every load point"); AMBF with requeue_victims 0 schedules exactly as
 	 * EASY */
 	cfg->util_threshold = 0.8;
 	cfg->min_idle_cpu = 0.04;	/* Liu et al. 2013, section 5.1 */

@@ -357,16 +357,14 @@ static void sweep_table(FILE *out, const sim_advise_report_t *r)
 	fprintf(out, "\n");
 }
 
-static void blockers(FILE *out, const sim_advise_report_t *r)
+/* Job arrays are none: sched/amcbf starts an array's tasks as it starts
+ * single jobs (Slurm splits each off the array's pending record). */
+void sim_advise_report_blockers(FILE *out, const sim_advise_report_t *r)
 {
 	const trace_t *t = r->trace;
 	int found = 0;
 
 	fprintf(out, "Blockers found in the history and slurm.conf:\n");
-	if (t->array_tasks && ++found)
-		fprintf(out, "  %zu job array tasks (JobID 7_1): sched/amcbf "
-			"does not start a pending array;\n    it stays pending "
-			"(one log line)\n", t->array_tasks);
 	if (t->het_components && ++found)
 		fprintf(out, "  %zu parts of heterogeneous jobs (JobID 7+1): "
 			"sched/amcbf never starts them;\n    they stay pending "
@@ -383,7 +381,7 @@ static void blockers(FILE *out, const sim_advise_report_t *r)
 			"orders its queue by submit time or stretch\n    "
 			"(amcbf_priority), not by Slurm's job priority\n");
 	if (!found)
-		fprintf(out, "  none of: job arrays, heterogeneous jobs, GRES, "
+		fprintf(out, "  none of: heterogeneous jobs, GRES, "
 			"reservations, priority/multifactor\n  (the sacct "
 			"columns JobID, AllocTRES, Reservation; slurm.conf's "
 			"PriorityType)\n");
@@ -396,7 +394,7 @@ void sim_advise_report_table(FILE *out, const sim_advise_report_t *r)
 	loads_table(out, r);
 	groups_table(out, r);
 	sweep_table(out, r);
-	blockers(out, r);
+	sim_advise_report_blockers(out, r);
 }
 
 static json_object *cell_json(const sim_advise_cell_t *c)
@@ -497,8 +495,6 @@ static json_object *blockers_json(const sim_advise_report_t *r)
 	const trace_t *t = r->trace;
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "array_tasks",
-			       json_object_new_int64((int64_t)t->array_tasks));
 	json_object_object_add(o, "het_components",
 			       json_object_new_int64((int64_t)t->het_components));
 	json_object_object_add(o, "gres_jobs",

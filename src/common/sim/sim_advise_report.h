@@ -55,6 +55,9 @@ int sim_advise_recommended(const sim_advise_report_t *r, char *buf,
 			   size_t len);
 
 void sim_advise_report_table(FILE *out, const sim_advise_report_t *r);
+/* The table's last part: what in the history (r->trace) and slurm.conf
+ * sched/amcbf does not start, or the simulation does not model. */
+void sim_advise_report_blockers(FILE *out, const sim_advise_report_t *r);
 void sim_advise_report_json(FILE *out, const sim_advise_report_t *r);
 
 #endif

@@ -55,8 +55,8 @@
  * time 0, while jobs are in the system.  Not modelled: the plugin's
  * per-cycle bounds (amcbf_dfrs_max_start_per_cycle,
  * amcbf_max_preempt_per_cycle, no start in a cycle that requeued), which
- * delay a decision's rest by a cycle (seconds), and amcbf_min_runtime (0
- * by default).
+ * delay a decision's rest by a cycle (seconds).  amcbf_min_runtime is
+ * dfrs_min_runtime: a run that has lasted that long is no_preempt.
  *
  * The result means what sim_run's does: first_start is the first time the
  * job ran, finish its completion, preemptions its suspensions, migrations
@@ -105,6 +105,9 @@ typedef struct {
 				   at yield 1 (sum of their usages) */
 	char *ckpt;		/* per workload job: checkpoints (requeue
 				   model) */
+	double *run_start;	/* per workload job: start of its current
+				   run (requeue model: a resume or a move
+				   restarts it) */
 	/* the event loop (run) */
 	size_t next;		/* the next workload job to arrive */
 	size_t finished;	/* jobs completed */
@@ -138,6 +141,16 @@ static int decide(drv_t *s, dfrs_event_t ev, int job, char *err,
 		  size_t errlen)
 {
 	dfrs_decisions_t d;
+	double min_run = s->m->dfrs_min_runtime;
+
+	/* amcbf_min_runtime: a run that has lasted that long stays */
+	for (int j = 0; j < s->cl.njobs; j++) {
+		dfrs_online_job_t *oj = &s->cl.jobs[j];
+
+		oj->no_preempt = s->par->requeue && min_run > 0 &&
+				 oj->state == DFRS_JOB_RUNNING &&
+				 s->cl.now - s->run_start[s->widx[j]] >= min_run;
+	}
 	if (dfrs_online_decide(s->par, &s->cl, ev, job, &d, err, errlen))
 		return -1;
 	for (int j = 0; j < d.njobs; j++) {
@@ -146,6 +159,7 @@ static int decide(drv_t *s, dfrs_event_t ev, int job, char *err,
 		case DFRS_ACT_START:
 			if (res->first_start < 0)
 				res->first_start = s->cl.now;
+			s->run_start[s->widx[j]] = s->cl.now;
 			break;
 		case DFRS_ACT_SUSPEND:
 			res->preemptions++;
@@ -153,6 +167,7 @@ static int decide(drv_t *s, dfrs_event_t ev, int job, char *err,
 		case DFRS_ACT_RESUME:
 		case DFRS_ACT_MIGRATE:
 			res->migrations++;
+			s->run_start[s->widx[j]] = s->cl.now;
 			break;
 		case DFRS_ACT_NONE:
 			continue;
@@ -408,10 +423,11 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 	s.mem = malloc(n * sizeof(*s.mem));
 	s.cpu = malloc(n * sizeof(*s.cpu));
 	s.ckpt = calloc(n, 1);
+	s.run_start = calloc(n, sizeof(*s.run_start));
 	size_t total = s.host_off ? sim_workload_process_offsets(w, s.host_off) : 0;
 	s.host_pool = malloc((total ? total : 1) * sizeof(int));
 	if (!r->jobs || !s.hosts || !s.cl.jobs || !s.widx || !s.host_off ||
-	    !s.mem || !s.cpu || !s.ckpt || !s.host_pool) {
+	    !s.mem || !s.cpu || !s.ckpt || !s.run_start || !s.host_pool) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -448,6 +464,7 @@ out:
 	free(s.mem);
 	free(s.cpu);
 	free(s.ckpt);
+	free(s.run_start);
 	if (rc)
 		sim_result_free(r);
 	sim_result_stop(r);

@@ -49,6 +49,7 @@ void sim_model_defaults(sim_model_t *m)
 	m->dfrs_requeue = 1;		/* as amcbf_mode=dfrs live */
 	m->dfrs_ckpt_share = 0.0;
 	m->dfrs_max_requeues = 3.0;	/* amcbf_max_preempt's */
+	m->dfrs_min_runtime = 0.0;	/* amcbf_min_runtime's */
 	m->dfrs_starve_bsld = 1000.0;	/* amcbf_dfrs_starve_bsld's */
 	m->dfrs_wide_share = 0.25;	/* amcbf_dfrs_wide_share's */
 	m->dfrs_long_time = 3600.0;	/* amcbf_dfrs_long_time's */

@@ -42,6 +42,10 @@ typedef struct {
 					   requeued this often stays put
 					   (amcbf_max_preempt live; 0: none
 					   is requeued) */
+	double dfrs_min_runtime;	/* with dfrs_requeue: a job whose run
+					   has lasted this long (s, wall
+					   clock) stays put (amcbf_min_runtime
+					   live; 0: no bound) */
 	double dfrs_repack_drift;	/* their repack_drift (dfrs_online.h):
 					   mcb and greedypm repack every job
 					   only when the minimum scaled yield

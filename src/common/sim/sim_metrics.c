@@ -41,6 +41,8 @@ void sim_metrics_compute(const sim_workload_t *w, const sim_result_t *r,
 		migrations += res->migrations;
 		preemptions += res->preemptions;
 		lost += res->lost_seconds;
+		if (res->lost_seconds > m->max_lost_work)
+			m->max_lost_work = res->lost_seconds;
 		fg += res->fg_seconds;
 		bg += res->bg_seconds;
 	}

@@ -23,6 +23,7 @@ typedef struct {
 	double migrations_per_job;
 	double preemptions_per_job;
 	double lost_work_per_job;	/* s of progress lost to requeues */
+	double max_lost_work;	/* s of progress the worst-hit job lost */
 	double makespan;	/* last finish - first arrival */
 	double wall_seconds;
 	double events_per_second;	/* decision events / wall_seconds */

@@ -83,6 +83,11 @@ static const sim_param_t params[] = {
 	    "with dfrs_requeue: a running job requeued this often already "
 	    "is not taken off its hosts again, as amcbf_max_preempt does "
 	    "live (0: none is; 1000: about no limit)", 1),
+	PRQ("dfrs_min_runtime", dfrs_min_runtime, 0, 86400,
+	    "with dfrs_requeue: a running job whose run has lasted this "
+	    "long (s) is not taken off its hosts, as amcbf_min_runtime "
+	    "does live: a requeue loses less than this of a run (0: no "
+	    "bound)", 0),
 	PRQ("dfrs_starve_bsld", dfrs_starve_bsld, 0, 1e6,
 	    "with dfrs_requeue: a job in the system this many times its "
 	    "estimate (what EASY is told) starves: at an arrival the most "
@@ -153,6 +158,7 @@ static const struct {
 	{ "amcbf_dfrs_period", "dfrs_period" },
 	{ "amcbf_dfrs_minvt", "dfrs_minvt" },
 	{ "amcbf_max_preempt", "dfrs_max_requeues" },
+	{ "amcbf_min_runtime", "dfrs_min_runtime" },
 	{ "amcbf_dfrs_repack_algorithms", "dfrs_repack_algorithms" },
 	{ "amcbf_dfrs_repack_drift", "dfrs_repack_drift" },
 	{ "amcbf_dfrs_repack_tolerance", "dfrs_repack_tolerance" },

@@ -4,8 +4,9 @@
  * keys are a contract (doc/simulator.md): trace, jobs, skipped, nodes, results[]
  * with policy, dfrs_model (online DFRS rows), mean_response, mean_wait, mean_bsld, max_bsld, mean_stretch,
  * max_stretch, utilization, migrations_per_job, preemptions_per_job,
+ * lost_work_per_job,
  * makespan, wall_seconds, events_per_second, bg_time_share, head_in_bg,
- * drift_entries, drift_share,
+ * drift_entries, drift_share, max_lost_work,
  * classes[] (size, runtime, jobs, mean_bsld, max_bsld, bsld_share, mean_wait,
  * mean_response, bg_fraction), and consolidation_potential at the top.
  */
@@ -43,6 +44,7 @@ static const metric_column_t columns[] = {
 	COL(head_in_bg, "%.3f", 1),
 	COL(drift_entries, "%.0f", 1),
 	COL(drift_share, "%.3f", 1),
+	COL(max_lost_work, "%.0f", 1),
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
-typedef enum { P_INT, P_DOUBLE, P_ENUM, P_NAMES } param_type_t;
+typedef enum { P_INT, P_DOUBLE, P_ENUM, P_NAMES, P_PATH } param_type_t;
 
 typedef struct {
 	const char *key;	/* with the amcbf_ prefix */
@@ -94,6 +94,12 @@ static const param_spec_t specs[] = {
 	{ "amcbf_drift_min_work", P_INT, "600", 1, 86400, NULL,
 	  offsetof(dfrs_params_t, drift_min_work),
 	  "the drift guard counts a job's CPU time since its first start as at least this many seconds, so that a job that just started has a run stretch of 1 (as amcbf_dfrs_minvt bounds the DFRS priorities)" },
+	{ "amcbf_metrics_file", P_PATH, "none", 0, 0, NULL,
+	  offsetof(dfrs_params_t, metrics_file),
+	  "the plugin's metrics in Prometheus' text format, written to this absolute path (a temporary file beside it renamed over it) for node_exporter's textfile collector: none, or a path ending in .prom" },
+	{ "amcbf_metrics_interval", P_INT, "15", 1, 3600, NULL,
+	  offsetof(dfrs_params_t, metrics_interval),
+	  "seconds at least between two writes of amcbf_metrics_file" },
 	{ "amcbf_partitions", P_NAMES, "all", 0, 0, NULL,
 	  offsetof(dfrs_params_t, partitions),
 	  "partitions whose jobs sched/amcbf schedules and preempts, a:b:c; others start in submit order where Slurm fits them, never preempted" },
@@ -255,6 +261,35 @@ static int set_names(const param_spec_t *s, const char *text, size_t vlen,
 	return 0;
 }
 
+/* None, or an absolute path of letters, digits, '/', '_', '-', '.' ending
+ * in .prom (no ',': it ends the parameter). */
+static int set_path(const param_spec_t *s, const char *text, size_t vlen,
+		    void *field, char *err, size_t errlen)
+{
+	if (strcmp(text, "none")) {
+		size_t n = strlen(text);
+		if (text[0] != '/' || n < 6 || strcmp(text + n - 5, ".prom")) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not none or an absolute path ending in .prom",
+				 s->key, text);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			char c = text[i];
+			if (!isalnum((unsigned char)c) && c != '/' &&
+			    c != '_' && c != '-' && c != '.') {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s=%s: '%c' is not allowed in the path",
+					 s->key, text, c);
+				return -1;
+			}
+		}
+	}
+	memset(field, 0, DFRS_PARAMS_NAMES_MAX);
+	memcpy(field, text, vlen + 1);
+	return 0;
+}
+
 /* One of s->choices (any case): its index; else the list and the
  * closest choice. */
 static int set_enum(const param_spec_t *s, const char *text, void *field,
@@ -305,6 +340,8 @@ static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 		return set_double(s, text, field, err, errlen);
 	case P_NAMES:
 		return set_names(s, text, vlen, field, err, errlen);
+	case P_PATH:
+		return set_path(s, text, vlen, field, err, errlen);
 	case P_ENUM:
 		return set_enum(s, text, field, err, errlen);
 	}
@@ -425,6 +462,7 @@ static int format_one(const param_spec_t *s, const dfrs_params_t *p,
 		return snprintf(buf, len, "%s=%s", s->key,
 				s->choices[*(const int *)field]);
 	case P_NAMES:
+	case P_PATH:
 		return snprintf(buf, len, "%s=%s", s->key, (const char *)field);
 	}
 	return 0;
@@ -457,6 +495,8 @@ void dfrs_params_describe(FILE *out)
 			fprintf(out, "%-14s", "(integer)");
 		else if (s->type == P_NAMES)
 			fprintf(out, "%-14s", "(names a:b:c)");
+		else if (s->type == P_PATH)
+			fprintf(out, "%-14s", "(path)");
 		else
 			fprintf(out, "%-14s", "(number)");
 		fprintf(out, " %s\n", s->doc);

@@ -72,6 +72,8 @@ typedef struct {
 	int drift_window;	/* s of history of the drift guard; 0: off */
 	double drift_factor;	/* drift: run stretch over this x window's */
 	int drift_min_work;	/* s: a job's CPU time counts at least this */
+	char metrics_file[DFRS_PARAMS_NAMES_MAX];	/* "none" or a path */
+	int metrics_interval;	/* s at least between two writes of it */
 	char partitions[DFRS_PARAMS_NAMES_MAX];	/* managed: "all" or a:b:c */
 	char exempt_qos[DFRS_PARAMS_NAMES_MAX];	/* never preempted: "none" or a:b */
 	amcbf_ckpt_signal_t ckpt_signal;	/* sent before a requeue */

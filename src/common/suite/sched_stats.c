@@ -6,29 +6,78 @@
 #include "sched_stats.h"
 
 #include <json-c/json.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The counters, in the JSON text's order. */
+const double sched_stats_yield_le[SCHED_STATS_YIELD_BUCKETS] = {
+	0.25, 0.5, 0.75, 0.9, 1
+};
+
+/* The counters, in the JSON text's order; optional: 0 when missing (the
+ * metrics' fields). */
 static const struct {
 	const char *key;
 	size_t offset;
+	bool optional;
 } counters[] = {
-	{ "cycles", offsetof(sched_stats_t, cycles) },
-	{ "started", offsetof(sched_stats_t, started) },
-	{ "preempted", offsetof(sched_stats_t, preempted) },
-	{ "promoted", offsetof(sched_stats_t, promoted) },
-	{ "demoted", offsetof(sched_stats_t, demoted) },
-	{ "refused", offsetof(sched_stats_t, refused) },
-	{ "pending", offsetof(sched_stats_t, pending) },
-	{ "running", offsetof(sched_stats_t, running) },
+	{ "cycles", offsetof(sched_stats_t, cycles), false },
+	{ "started", offsetof(sched_stats_t, started), false },
+	{ "preempted", offsetof(sched_stats_t, preempted), false },
+	{ "promoted", offsetof(sched_stats_t, promoted), false },
+	{ "demoted", offsetof(sched_stats_t, demoted), false },
+	{ "refused", offsetof(sched_stats_t, refused), false },
+	{ "pending", offsetof(sched_stats_t, pending), false },
+	{ "running", offsetof(sched_stats_t, running), false },
+	{ "running_fg", offsetof(sched_stats_t, running_fg), true },
+	{ "running_bg", offsetof(sched_stats_t, running_bg), true },
+	{ "yields_le_0.25", offsetof(sched_stats_t, yields[0]), true },
+	{ "yields_le_0.5", offsetof(sched_stats_t, yields[1]), true },
+	{ "yields_le_0.75", offsetof(sched_stats_t, yields[2]), true },
+	{ "yields_le_0.9", offsetof(sched_stats_t, yields[3]), true },
+	{ "yields_le_1", offsetof(sched_stats_t, yields[4]), true },
+	{ "migrated", offsetof(sched_stats_t, migrated), true },
+	{ "avail_suspended", offsetof(sched_stats_t, avail_suspended), true },
+	{ "avail_resumed", offsetof(sched_stats_t, avail_resumed), true },
+	{ "suspended_now", offsetof(sched_stats_t, suspended_now), true },
+	{ "lock_yields", offsetof(sched_stats_t, lock_yields), true },
+	{ "read_hold_max_jobs", offsetof(sched_stats_t, read_hold_max_jobs), true },
+	{ "read_cuts", offsetof(sched_stats_t, read_cuts), true },
+	{ "read_left", offsetof(sched_stats_t, read_left), true },
+	{ "drifts", offsetof(sched_stats_t, drifts), true },
+	{ "drift_active", offsetof(sched_stats_t, drift_active), true },
 };
 #define NCOUNTERS (sizeof(counters) / sizeof(counters[0]))
 
 #define COUNTER(s, i) ((unsigned long *)((char *)(s) + counters[i].offset))
+
+/* The times and sums, in the JSON text's order after the counters. */
+static const struct {
+	const char *key;
+	size_t offset;
+	bool optional;
+} reals[] = {
+	{ "mean_ms", offsetof(sched_stats_t, mean_ms), false },
+	{ "max_ms", offsetof(sched_stats_t, max_ms), false },
+	{ "yield_sum", offsetof(sched_stats_t, yield_sum), true },
+	{ "lock_hold_max_ms", offsetof(sched_stats_t, lock_hold_max_ms), true },
+	{ "read_hold_max_ms", offsetof(sched_stats_t, read_hold_max_ms), true },
+	{ "read_hold_max_cpu_ms", offsetof(sched_stats_t, read_hold_max_cpu_ms), true },
+};
+#define NREALS (sizeof(reals) / sizeof(reals[0]))
+
+#define REAL(s, i) ((double *)((char *)(s) + reals[i].offset))
+
+void sched_stats_add_yield(sched_stats_t *s, double yield)
+{
+	for (int i = 0; i < SCHED_STATS_YIELD_BUCKETS; i++)
+		if (yield <= sched_stats_yield_le[i])
+			s->yields[i]++;
+	s->yield_sum += yield;
+}
 
 char *sched_stats_to_json(const sched_stats_t *s)
 {
@@ -42,8 +91,9 @@ char *sched_stats_to_json(const sched_stats_t *s)
 	for (size_t i = 0; i < NCOUNTERS; i++)
 		json_object_object_add(o, counters[i].key,
 				       json_object_new_int64((int64_t)*COUNTER(s, i)));
-	json_object_object_add(o, "mean_ms", json_object_new_double(s->mean_ms));
-	json_object_object_add(o, "max_ms", json_object_new_double(s->max_ms));
+	for (size_t i = 0; i < NREALS; i++)
+		json_object_object_add(o, reals[i].key,
+				       json_object_new_double(*REAL(s, i)));
 	const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
 	if (t)
 		text = strdup(t);
@@ -94,13 +144,20 @@ int sched_stats_from_json(const char *json, sched_stats_t *s, char *err,
 		goto out;
 	s->updated = (time_t)v;
 	for (size_t i = 0; i < NCOUNTERS; i++) {
+		if (counters[i].optional &&
+		    !json_object_object_get_ex(o, counters[i].key, NULL))
+			continue;
 		if (number(o, counters[i].key, MAX_COUNT, &v, err, errlen))
 			goto out;
 		*COUNTER(s, i) = (unsigned long)v;
 	}
-	if (number(o, "mean_ms", HUGE_VAL, &s->mean_ms, err, errlen) ||
-	    number(o, "max_ms", HUGE_VAL, &s->max_ms, err, errlen))
-		goto out;
+	for (size_t i = 0; i < NREALS; i++) {
+		if (reals[i].optional &&
+		    !json_object_object_get_ex(o, reals[i].key, NULL))
+			continue;
+		if (number(o, reals[i].key, HUGE_VAL, REAL(s, i), err, errlen))
+			goto out;
+	}
 	rc = 0;
 out:
 	if (o)

@@ -11,6 +11,11 @@
 #include <stdio.h>
 #include <time.h>
 
+/* The running jobs' yields are counted by these upper bounds (cumulative,
+ * as a histogram's buckets: yields[i] jobs have a yield <= bound i). */
+#define SCHED_STATS_YIELD_BUCKETS 5
+extern const double sched_stats_yield_le[SCHED_STATS_YIELD_BUCKETS];
+
 typedef struct {
 	char mode[32];			/* the algorithm running: "amcbf", "dfrs(greedypm)", ... */
 	unsigned long cycles;
@@ -18,7 +23,26 @@ typedef struct {
 	unsigned long started, preempted, promoted, demoted, refused;
 	unsigned long pending, running;	/* jobs at the last cycle */
 	time_t updated;
+	/* The rest is for the metrics (sched_metrics.h); a file without
+	 * them reads as 0. */
+	unsigned long running_fg, running_bg;	/* running jobs per tier */
+	unsigned long yields[SCHED_STATS_YIELD_BUCKETS];
+	double yield_sum;		/* of the running jobs' yields */
+	unsigned long migrated;		/* of preempted: by the availability
+					   policy (migrations) */
+	unsigned long avail_suspended, avail_resumed;	/* since start */
+	unsigned long suspended_now;	/* waiting for their hosts now */
+	double lock_hold_max_ms;	/* the longest hold of slurmctld's locks */
+	unsigned long lock_yields;	/* holds given up for waiting RPCs */
+	double read_hold_max_ms, read_hold_max_cpu_ms;	/* the longest read */
+	unsigned long read_hold_max_jobs;	/* job records it read */
+	unsigned long read_cuts, read_left;	/* reads stopped at
+					   amcbf_max_read_time, jobs they left */
+	unsigned long drifts, drift_active;	/* the drift guard */
 } sched_stats_t;
+
+/* Count a running job of this yield into s->yields and s->yield_sum. */
+void sched_stats_add_yield(sched_stats_t *s, double yield);
 
 /* JSON text (malloc'ed; NULL when out of memory). */
 char *sched_stats_to_json(const sched_stats_t *s);

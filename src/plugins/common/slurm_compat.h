@@ -29,6 +29,10 @@
  *   dfrs_job_requeue(job_ptr)   requeue as a preemption, as root
  *   DFRS_SUSPEND_MSG(op, job_ptr)  initializer of a suspend_msg_t
  *   dfrs_thread_create(id, name, func, arg), dfrs_thread_join(id)
+ *   dfrs_bf_active_set(active)  sched/backfill's running flag in the
+ *                            scheduler statistics (sdiag); from 25.11 its
+ *                            clearing is broadcast, as shutdown waits on it
+ *   DFRS_HAVE_BF_EXIT        slurmctld_diag_stats.bf_exit[] (23.02 and later)
  * The select interface's changes (31 functions in 24.11, 12 in 25.05 and
  * 25.11, 13 in 26.05) are in select/dfrs's select_delegate.h.
  *
@@ -138,5 +142,22 @@ typedef struct job_details job_details_t;
 	slurm_thread_create(id, func, arg)
 #define dfrs_thread_join(id) pthread_join(id, NULL)
 #endif
+
+/* The scheduler statistics' "backfill running" flag, set and cleared
+ * under check_bf_running_lock with no slurmctld lock held (slurmctld takes
+ * that mutex before its locks to purge job records). */
+static inline void dfrs_bf_active_set(bool active)
+{
+	slurm_mutex_lock(&check_bf_running_lock);
+	slurmctld_diag_stats.bf_active = active;
+#if DFRS_SLURM_SINCE(25, 11)
+	if (!active)
+		slurm_cond_broadcast(&check_bf_running_cond);
+#endif
+	slurm_mutex_unlock(&check_bf_running_lock);
+}
+
+/* Why backfill cycles ended (bf_exit[BF_EXIT_END], ...): since 23.02. */
+#define DFRS_HAVE_BF_EXIT DFRS_SLURM_SINCE(23, 2)
 
 #endif

@@ -78,7 +78,6 @@ work_pid() {	# the job's dfrs-work process
 	return 1
 }
 v2_path() { sed -n 's|^0::/||p' "/proc/$1/cgroup"; }
-# shellcheck disable=SC2317  # run through wait_for: shellcheck does not see that call
 is() { [ "$(cat "$cg/$1/$2" 2>/dev/null)" = "$3" ]; }
 
 # 2. the agent on a local cluster: cluster MODE, MODE "own" (slurmd uses no

@@ -18,8 +18,12 @@
  *            so it may still migrate when ON nodes free up;
  *   migrate  the job is requeued (after the checkpoint signal, when one is
  *            set) and the engine restarts it on ON nodes; never when fewer
- *            ON nodes than it needs are free, and never for a job Slurm may
- *            not requeue (--no-requeue, not batch): it waits instead.
+ *            ON nodes than it needs are free: it waits instead.
+ * A running job the preemption rules exempt (src/common/rules/preempt_rules.c:
+ * --no-requeue, not batch, amcbf_max_preempt, its QOS or PreemptMode) is
+ * neither suspended nor requeued: it is left running on its OFF hosts, with
+ * one log line.  One that has run amcbf_min_runtime or longer (when set) is
+ * not migrated, which would throw that run away: it waits instead.
  * Every decision is logged with its inputs (n, s', p01, p11, gamma, the
  * threshold).  Locks are held while nodes and jobs are read and while the
  * decisions are applied (yielded every amcbf_yield_interval ms); the
@@ -484,9 +488,21 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 		     job_ptr, job_ptr->nodes, c->n);
 		return 1;
 	}
+	/* a job that has run amcbf_min_runtime or longer is not requeued,
+	 * which would throw that work away: it waits (suspended in place)
+	 * instead */
+	if (c->d.decision == THRESHOLD_MIGRATE &&
+	    amcbf_preempt_why(job_ptr, params, now, false) == PREEMPT_WHY_MIN_RUNTIME) {
+		if (!c->waiting)
+			info("availability: %s; %pJ has run amcbf_min_runtime (%d s) or longer: waiting instead of a requeue that would lose that work",
+			     line, job_ptr, params->min_runtime);
+		c->d.decision = THRESHOLD_WAIT;
+	}
 	/* a running job the plugin's or the site's rules exempt from
 	 * preemption is neither suspended nor requeued: left as it is */
-	if (!c->waiting && !amcbf_preempt_avail_may(job_ptr, params, now))
+	if (!c->waiting &&
+	    !amcbf_preempt_avail_may(job_ptr, params, now,
+				     c->d.decision == THRESHOLD_WAIT))
 		return 0;
 	if (c->d.decision == THRESHOLD_MIGRATE &&
 	    !(job_ptr->batch_flag && job_ptr->details && job_ptr->details->requeue)) {

@@ -143,9 +143,10 @@ static bool read_jobs(const amcbf_decider_t *d, amcbf_pass_t *p,
 	return d->read_end(p);
 }
 
-/* Under the locks: what needs no decision, then the read. */
+/* Under the locks: what needs no decision, then the read (the pending
+ * jobs found and read into diag). */
 static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
-		       size_t *records)
+		       size_t *records, sched_diag_cycle_t *diag)
 {
 	amcbf_read_t rd;
 	bool to_decide;
@@ -159,13 +160,15 @@ static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
 	amcbf_deps_begin();
 	to_decide = read_jobs(d, p, &rd);
 	amcbf_deps_end();
-	amcbf_read_end(&rd, &p->mem->next_wake, p->now);
+	diag->queue_len = rd.n;
+	diag->depth = rd.done;
+	diag->read_cut = amcbf_read_end(&rd, &p->mem->next_wake, p->now) > 0;
 	amcbf_bb_wake(&p->mem->next_wake, p->now);
 	return to_decide;
 }
 
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
-		const amcbf_avail_t *avail)
+		const amcbf_avail_t *avail, sched_diag_cycle_t *diag)
 {
 	const amcbf_decider_t *d = params->mode == AMCBF_MODE_DFRS ?
 		&amcbf_decide_dfrs : &amcbf_decide_engine;
@@ -180,11 +183,12 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	bool to_decide = false;
 	size_t records = 0;	/* job records read */
 
+	*diag = (sched_diag_cycle_t){ .when = p.now };
 	p.own = xcalloc(1, d->size);
 	amcbf_hold_lock(&p.hold);
 	/* shutdown_time: began while we waited */
 	if (!slurmctld_config.shutdown_time && d->prepare(&p))
-		to_decide = read_phase(d, &p, &records);
+		to_decide = read_phase(d, &p, &records, diag);
 	{
 		double held = amcbf_hold_unlock(&p.hold);
 
@@ -192,6 +196,8 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	}
 	/* the decider decides with no lock held */
 	if (to_decide && d->decide(&p)) {
+		/* the pending jobs the decider placed or left waiting */
+		diag->depth_try = mem->npending;
 		amcbf_hold_lock(&p.hold);
 		if (!slurmctld_config.shutdown_time)
 			d->apply(&p);

@@ -17,17 +17,20 @@
 #include "amcbf_avail.h"
 #include "amcbf_memory.h"
 #include "suite/dfrs_params.h"
+#include "suite/sched_diag.h"
 
 /*
  * Run one cycle of the configured mode (amcbf_mode: the engine's, or
  * DFRS's) with slurmctld's locks taken inside (held only while the state
  * is read and the decisions applied, not while the decider decides).
- * Returns the number of actions taken.  In the engine modes, nodes the
+ * Returns the number of actions taken; diag gets the cycle's start, the
+ * pending jobs it found, read and decided on (its time and starts are the
+ * caller's to fill).  In the engine modes, nodes the
  * availability policy finds OFF are kept free, and jobs asking for
  * availability (dfrs:avail=) prefer nodes by it.
  */
 int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
-		const amcbf_avail_t *avail);
+		const amcbf_avail_t *avail, sched_diag_cycle_t *diag);
 
 /*
  * Can jobs be tiered (a fg and a bg job on one node)?  Needs select/dfrs and

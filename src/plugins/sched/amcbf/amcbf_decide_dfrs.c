@@ -30,8 +30,9 @@
  *       does not know), on whichever of its usable nodes select/dfrs picks;
  * and no job starts in a cycle that requeued one (its nodes are not free
  * before it leaves).  The policy runs with the requeue model
- * (dfrs_online.h): a running job that does not checkpoint (every job
- * unless amcbf_ckpt_signal is set) restarts from scratch when requeued, so
+ * (dfrs_online.h): a running job that does not checkpoint (one that does
+ * not get amcbf_ckpt_signal: it did not ask for it with --signal)
+ * restarts from scratch when requeued, so
  * only an arrival may take it off its nodes, and repacks leave it where it
  * runs.  Yields are select/dfrs's: it reallocates them max-min
  * at every start and end, as the policy does.

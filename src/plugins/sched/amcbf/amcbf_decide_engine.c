@@ -30,14 +30,14 @@
  * where nothing is "later" than it and so nothing preempts it: nodes that
  * cannot be used (down, drained, not responding), jobs being suspended or
  * completing, jobs preempted amcbf_max_preempt times already, jobs that
- * have run less than amcbf_min_runtime, jobs Slurm may not requeue
+ * have run amcbf_min_runtime or longer, jobs Slurm may not requeue
  * (--no-requeue, not batch), jobs of an amcbf_exempt_qos, and jobs of
  * partitions outside amcbf_partitions.  Pending jobs of those partitions
  * never reach the engine: they start first, in submit order, wherever
  * Slurm fits them (as sched/builtin would).
  *
- * With amcbf_ckpt_signal set, a preemption first sends the signal to the
- * job's batch script and requeues it amcbf_ckpt_wait seconds later, if the
+ * With amcbf_ckpt_signal set, a preemption first sends the signal to a
+ * job that asked for it with --signal (its batch script with B:) and requeues it amcbf_ckpt_wait seconds later, if the
  * engine still decides so then; nothing starts on its nodes meanwhile.
  */
 #include "src/common/slurm_xlator.h"

@@ -106,9 +106,9 @@ static void shape_of(job_record_t *job_ptr, amcbf_known_t *k,
 	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
 	/* the first submit time: a requeue resets Slurm's */
 	oj->submit = (double)amcbf_first_submit(k, job_ptr);
-	/* the requeue model's: with a checkpoint signal every job keeps its
-	 * progress when requeued, without one none does */
-	oj->checkpointable = params->ckpt_signal != AMCBF_CKPT_NONE;
+	/* the requeue model's: a job that gets the checkpoint signal (it
+	 * asked for it with --signal) keeps its progress when requeued */
+	oj->checkpointable = amcbf_preempt_checkpointable(job_ptr, params);
 	/* what EASY would be told, for amcbf_dfrs_starve_bsld */
 	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
 		oj->estimate = 60.0 * (double)job_ptr->time_limit;

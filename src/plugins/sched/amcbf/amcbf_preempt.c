@@ -35,6 +35,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_preempt.h"
+#include "rules/ckpt_opt_in.h"
 
 static preempt_site_t site(void)
 {
@@ -64,11 +65,9 @@ static uint16_t mode_of(job_record_t *job_ptr)
 	       ~(PREEMPT_MODE_GANG | PREEMPT_MODE_WITHIN);
 }
 
-/* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
- * it may): the plugin's exemptions, its PreemptExemptTime, its
- * PreemptMode=OFF (preempt_rules_victim). */
-static preempt_why_t victim_why(job_record_t *job_ptr,
-				const dfrs_params_t *params, time_t now)
+preempt_why_t amcbf_preempt_why(job_record_t *job_ptr,
+				const dfrs_params_t *params, time_t now,
+				bool keeps_work)
 {
 	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
 	preempt_limits_t lim = { .max_preempt = params->max_preempt,
@@ -79,6 +78,7 @@ static preempt_why_t victim_why(job_record_t *job_ptr,
 		.restarts = (int)job_ptr->restart_cnt,
 		.ran = difftime(now, job_ptr->start_time),
 		.exempt_time = seconds(slurm_conf.preempt_exempt_time),
+		.keeps_work = keeps_work,
 	};
 
 	assoc_mgr_lock(&locks);
@@ -101,7 +101,7 @@ bool amcbf_preempt_may(job_record_t *job_ptr, const dfrs_params_t *params,
 {
 	return job_ptr->details && job_ptr->part_ptr &&
 	       dfrs_params_manages_partition(params, job_ptr->part_ptr->name) &&
-	       victim_why(job_ptr, params, now) == PREEMPT_WHY_OK;
+	       amcbf_preempt_why(job_ptr, params, now, false) == PREEMPT_WHY_OK;
 }
 
 /* One side of a pair; *list is xmalloc'ed (the QOS's Preempt= list).
@@ -206,9 +206,10 @@ static void say_refused(job_record_t *victim, job_record_t *preemptor,
 }
 
 bool amcbf_preempt_avail_may(job_record_t *job_ptr,
-			     const dfrs_params_t *params, time_t now)
+			     const dfrs_params_t *params, time_t now,
+			     bool keeps_work)
 {
-	preempt_why_t why = victim_why(job_ptr, params, now);
+	preempt_why_t why = amcbf_preempt_why(job_ptr, params, now, keeps_work);
 
 	if (why == PREEMPT_WHY_OK)
 		return true;
@@ -261,25 +262,45 @@ static const int ckpt_signals[] = {
 	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
 };
 
+/* Where this job gets the checkpoint signal: only where it asked for
+ * amcbf_ckpt_signal's signal with --signal (ckpt_opt_in). */
+static ckpt_target_t ckpt_target(job_record_t *job_ptr,
+				 const dfrs_params_t *params)
+{
+	return ckpt_opt_in(ckpt_signals[params->ckpt_signal], params->ckpt_wait,
+			   job_ptr->batch_flag != 0, job_ptr->warn_signal,
+			   (job_ptr->warn_flags & KILL_JOB_BATCH) != 0);
+}
+
+bool amcbf_preempt_checkpointable(job_record_t *job_ptr,
+				  const dfrs_params_t *params)
+{
+	return ckpt_target(job_ptr, params) != CKPT_NONE;
+}
+
 /*
- * Before a preemption's requeue, with amcbf_ckpt_signal set: signal the
- * batch script and wait amcbf_ckpt_wait seconds.  True while the requeue
- * must wait (the signal was just sent, or the wait is not over).
+ * Before a preemption's requeue, with amcbf_ckpt_signal set, of a job
+ * that asked for that signal (--signal=[B:]SIG@...): signal its batch
+ * script (B:) or its steps and wait amcbf_ckpt_wait seconds.  True while
+ * the requeue must wait (the signal was just sent, or the wait is not
+ * over).  A job that did not ask is requeued without a signal, which
+ * might end a script that does not trap it.
  */
 static bool checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 			     const dfrs_params_t *params, amcbf_memory_t *mem,
 			     time_t now)
 {
 	const char *name = dfrs_params_ckpt_signal_name(params->ckpt_signal);
+	ckpt_target_t to = ckpt_target(job_ptr, params);
 	time_t due;
 	int rc;
 
-	if (!name || params->ckpt_wait == 0 || !job_ptr->batch_flag)
+	if (!name || to == CKPT_NONE)
 		return false;
 	k->ckpt_kept = 1;
 	if (!k->ckpt_at) {
 		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
-				KILL_JOB_BATCH, 0, false);
+				to == CKPT_TO_BATCH ? KILL_JOB_BATCH : 0, 0, false);
 		if (rc != SLURM_SUCCESS)
 			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
 				slurm_strerror(rc));

@@ -31,21 +31,37 @@ void amcbf_preempt_say_site(void);
 /* The site's PreemptType as preempt_rules takes it. */
 preempt_site_t amcbf_preempt_site(void);
 
+/* Why this running job may not be preempted by anyone now (PREEMPT_WHY_OK:
+ * it may): the plugin's exemptions, its PreemptExemptTime, its
+ * PreemptMode=OFF (preempt_rules_victim).  keeps_work: the preemption is
+ * a suspension in place, not a requeue (amcbf_min_runtime does not
+ * apply).  Takes the assoc_mgr QOS lock. */
+preempt_why_t amcbf_preempt_why(job_record_t *job_ptr,
+				const dfrs_params_t *params, time_t now,
+				bool keeps_work);
+
 /* May the deciders preempt (requeue) this running job?  Only a job of a
  * partition sched/amcbf manages that the plugin's exemptions and the
  * site's let go (preempt_rules_victim): a batch job that may be requeued,
- * preempted fewer than amcbf_max_preempt times, run at least
- * amcbf_min_runtime, of a QOS not in amcbf_exempt_qos, not protected by
- * the site (PreemptExemptTime, PreemptMode=OFF).  Takes the assoc_mgr QOS
- * lock. */
+ * preempted fewer than amcbf_max_preempt times, run less than
+ * amcbf_min_runtime (when set), of a QOS not in amcbf_exempt_qos, not
+ * protected by the site (PreemptExemptTime, PreemptMode=OFF).  Takes the
+ * assoc_mgr QOS lock. */
 bool amcbf_preempt_may(job_record_t *job_ptr, const dfrs_params_t *params,
 		       time_t now);
 
-/* May the availability policy suspend or requeue this running job whose
- * hosts went OFF: the same exemptions (any partition); if not, one info
- * line per job says why, and the job is left running. */
+/* May the availability policy suspend (keeps_work) or requeue this
+ * running job whose hosts went OFF: the same exemptions (any partition);
+ * if not, one info line per job says why, and the job is left running. */
 bool amcbf_preempt_avail_may(job_record_t *job_ptr,
-			     const dfrs_params_t *params, time_t now);
+			     const dfrs_params_t *params, time_t now,
+			     bool keeps_work);
+
+/* Does this job get amcbf_ckpt_signal before a requeue (it asked for that
+ * signal with --signal=[B:]SIG@...; rules/ckpt_opt_in.h), and so keep its
+ * work when requeued? */
+bool amcbf_preempt_checkpointable(job_record_t *job_ptr,
+				  const dfrs_params_t *params);
 
 /* One job's side of the site's pairwise rule (its QOS, Preempt= list,
  * WITHIN, priority, partition PriorityTier), read with the locks held for

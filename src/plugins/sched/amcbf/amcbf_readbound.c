@@ -112,3 +112,9 @@ void amcbf_read_log_stats(unsigned long spared)
 	info("read phase: %lu reads stopped at amcbf_max_read_time, leaving %lu pending jobs to the next cycle in all; %lu singleton dependency tests answered from the per-read index",
 	     cuts, cut_left, spared);
 }
+
+void amcbf_read_counts(unsigned long *c, unsigned long *left)
+{
+	*c = cuts;
+	*left = cut_left;
+}

@@ -47,5 +47,8 @@ size_t amcbf_read_end(amcbf_read_t *r, time_t *next_wake, time_t now);
  * the pending jobs they left for the next cycle in all, and the singleton
  * tests the index answered (amcbf_deps_spared). */
 void amcbf_read_log_stats(unsigned long spared);
+/* The reads stopped at the bound since load, and the pending jobs they
+ * left in all. */
+void amcbf_read_counts(unsigned long *cuts, unsigned long *left);
 
 #endif

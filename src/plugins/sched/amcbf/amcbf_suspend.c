@@ -4,7 +4,9 @@
  * with the AdminComment mark that finds them again (amcbf_suspend.h; the
  * text handling is src/common/amcbf/text_mark.c).  A job is suspended as
  * gang scheduling suspends (indf_susp false): it keeps its nodes, so
- * nothing else starts there and its resume never finds them taken.
+ * nothing else starts there and its resume never finds them taken; a
+ * resumed job gets back the time it had left, extension included
+ * (limit_cap_resume).
  */
 #include "src/common/slurm_xlator.h"
 
@@ -26,6 +28,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_suspend.h"
+#include "amcbf/limit_cap.h"
 #include "amcbf/text_mark.h"
 
 /* Set or clear the mark; false when out of memory (logged). */
@@ -68,11 +71,28 @@ int amcbf_suspend_job(job_record_t *job_ptr)
 
 int amcbf_resume_job(job_record_t *job_ptr)
 {
+	time_t end_before = job_ptr->end_time;
+	time_t suspended_at = job_ptr->suspend_time;
 	int rc = suspend_op(job_ptr, RESUME_JOB);
 
-	if (!rc)
-		set_mark(job_ptr, false);
-	return rc;
+	if (rc)
+		return rc;
+	set_mark(job_ptr, false);
+	/* Slurm's resume set now + time limit - run so far: the time
+	 * amcbf_charge had added for CPU the job was denied comes back */
+	if (job_ptr->time_limit != INFINITE && job_ptr->time_limit != NO_VAL &&
+	    !job_ptr->preempt_time && suspended_at && end_before) {
+		time_t deadline = job_ptr->deadline != NO_VAL ? job_ptr->deadline : 0;
+		time_t end = limit_cap_resume(time(NULL), job_ptr->end_time, end_before,
+					      suspended_at, deadline);
+
+		if (end != job_ptr->end_time) {
+			info("%pJ: resumed with end time %ld, %ld s after Slurm's resume's: the time added to its limit for CPU it was denied before its suspension",
+			     job_ptr, (long)end, (long)(end - job_ptr->end_time));
+			job_ptr->end_time = end;
+		}
+	}
+	return 0;
 }
 
 bool amcbf_suspend_marked(job_record_t *job_ptr)

@@ -54,12 +54,15 @@
 #include "amcbf_needs.h"
 #include "amcbf_deps.h"
 #include "amcbf_drift.h"
+#include "amcbf_export.h"
 #include "amcbf_readbound.h"
 #include "amcbf_resv.h"
+#include "amcbf_sdiag.h"
 #include "dfrs/dfrs_online.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
+#include "suite/tier_premise.h"
 #include "amcbf/state_lock.h"
 #include "state_file.h"
 
@@ -125,7 +128,7 @@ static bool take_params(const char *text, const char *kept)
 static void load_params(bool first)
 {
 	slurmctld_lock_t conf_read = { .conf = READ_LOCK };
-	char line[1024], *saved = NULL, *sp, *select_type;
+	char line[2048], *saved = NULL, *sp, *select_type;
 
 	/* a reconfiguration rewrites slurm_conf under the conf write lock */
 	lock_slurmctld(conf_read);
@@ -159,21 +162,29 @@ static void load_params(bool first)
 		      select_type);
 		owns_starts = false;
 	}
-	/* a passive plugin leaves no job it suspended waiting */
-	amcbf_avail_configure(&avail, &params, owns_starts);
 	if (owns_starts && (params.mode == AMCBF_MODE_AMCBF ||
 			    params.mode == AMCBF_MODE_CMCBF)) {
 		slurmctld_lock_t part_read = { .conf = READ_LOCK,
 					       .part = READ_LOCK };
-		bool tiers;
+		tier_premise_t premise = {
+			.mode = dfrs_params_mode_name(params.mode), .tiered = 1 };
+		char why[512];
+
 		lock_slurmctld(part_read);
-		tiers = amcbf_tiers_possible();
+		premise.tiers_possible = amcbf_tiers_possible();
+		premise.memory = (slurm_conf.select_type_param & CR_MEMORY) != 0;
 		unlock_slurmctld(part_read);
-		if (!tiers)
+		if (!premise.tiers_possible)
 			info("amcbf_mode=%s without shared nodes (SelectType=select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
+		if (tier_premise_check(&premise, why, sizeof(why))) {
+			error("%s; staying passive", why);
+			owns_starts = false;
+		}
 	}
+	/* a passive plugin leaves no job it suspended waiting */
+	amcbf_avail_configure(&avail, &params, owns_starts);
 	xfree(sp);
 	xfree(select_type);
 }
@@ -196,33 +207,13 @@ static void log_stats(void)
 	amcbf_read_log_stats(amcbf_deps_spared());
 }
 
-/*
- * Statistics for `dfrs status`: StateSaveLocation/amcbf-stats.json, written
- * to a temporary file and renamed, so a reader never sees half of it.
- */
+/* Statistics for `dfrs status` (amcbf-stats.json). */
 static void write_stats(void)
 {
-	sched_stats_t st = {
-		.cycles = memory.cycles, .started = memory.started,
-		.preempted = memory.requeued, .promoted = memory.promoted,
-		.demoted = memory.demoted, .refused = memory.failed,
-		.pending = memory.npending, .running = memory.nrunning,
-		.mean_ms = memory.cycles ?
-			memory.usec_total / memory.cycles / 1000.0 : 0.0,
-		.max_ms = memory.usec_max / 1000.0, .updated = time(NULL),
-	};
-	char *json;
+	sched_stats_t st;
 
-	if (params.mode == AMCBF_MODE_DFRS)
-		snprintf(st.mode, sizeof(st.mode), "dfrs(%s)",
-			 dfrs_online_policy_name(params.dfrs_policy));
-	else
-		snprintf(st.mode, sizeof(st.mode), "%s%s",
-			 dfrs_params_mode_name(params.mode),
-			 params.priority == AMCBF_PRIO_STRETCH ? ", stretch" : "");
-	if ((json = sched_stats_to_json(&st)))
-		(void)dfrs_write_state_file("amcbf-stats.json", json);
-	free(json);
+	amcbf_export_fill(&st, &memory, &avail, &params);
+	amcbf_export_stats(&st);
 }
 
 /* Does the plugin act now (start jobs, observe availability slots)? */
@@ -254,21 +245,29 @@ static void agent_wait(bool act)
 	pthread_cond_timedwait(&agent_cond, &agent_lock, &until);
 }
 
-/* One cycle of the configured mode, timed for the statistics. */
+/* One cycle of the configured mode, timed for the statistics: the
+ * plugin's own and slurmctld's (sdiag's backfill block, amcbf_sdiag.h). */
 static int timed_cycle(void)
 {
 	struct timeval t0, t1;
 	double usec;
 	int acted;
+	unsigned long started = memory.started;
+	sched_diag_cycle_t diag;
 
+	amcbf_sdiag_begin();
 	gettimeofday(&t0, NULL);
-	acted = amcbf_cycle(&memory, &params, &avail);
+	acted = amcbf_cycle(&memory, &params, &avail, &diag);
 	gettimeofday(&t1, NULL);
+	amcbf_sdiag_end();
 	usec = (t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_usec - t0.tv_usec);
 	memory.cycles++;
 	memory.usec_total += usec;
 	if (usec > memory.usec_max)
 		memory.usec_max = usec;
+	diag.usec = usec;
+	diag.started = (uint32_t)(memory.started - started);
+	amcbf_sdiag_count(&diag);
 	debug("cycle: %.2f ms, %d actions", usec / 1000.0, acted);
 	return acted;
 }
@@ -410,6 +409,7 @@ static void *agent(void *arg)
 		 * it has no time to send leaves the job RUNNING on nothing */
 		if (!(act = acting()))
 			continue;
+		amcbf_export_metrics(&memory, &avail, &params, false);
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
 		/* last_job_update has a one-second resolution: a change in
@@ -485,6 +485,7 @@ extern void fini(void)
 	if (state_loaded) {
 		log_stats();
 		write_stats();
+		amcbf_export_metrics(&memory, &avail, &params, true);
 		(void)amcbf_restart_save(&memory, good_params);
 	}
 	amcbf_avail_fini(&avail);

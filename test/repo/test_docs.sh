@@ -100,6 +100,18 @@ for opt in $(options "$top/src/node/dfrs_nodeagent.c"); do
 		fail "dfrs-nodeagent.8: no entry for --$opt"
 done
 
+# 5. What the availability policy does with a running job the preemption
+# rules exempt (--no-requeue among them): amcbf_avail.c's act() leaves it
+# running (amcbf_rules_avail_may); its header and availability.md say so,
+# and neither says such a job is suspended ("waits instead").
+for f in "$top/src/plugins/sched/amcbf/amcbf_avail.c" "$top/doc/availability.md"; do
+	flat=$(tr -s ' \n*' ' ' <"$f")
+	printf '%s\n' "$flat" | grep -F 'neither suspended nor requeued: it is left running' >/dev/null ||
+		fail "$f: does not say that a job the preemption rules exempt is left running"
+	printf '%s\n' "$flat" | grep -E -- '--no-requeue[^.]*: it waits instead' >/dev/null &&
+		fail "$f: says a --no-requeue job waits (is suspended); amcbf_avail.c leaves it running"
+done
+
 if [ "$fails" = 0 ]; then
 	echo "test_docs: $(echo "$pages" | wc -w) man pages render cleanly; $(wc -l <"$tmp/params") parameters, $(echo "$subs" | wc -w) subcommands and their options documented"
 fi

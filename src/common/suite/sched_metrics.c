@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sched_metrics.c - sched/amcbf's statistics in Prometheus' text format
+ * (sched_metrics.h).  Names follow Prometheus' conventions: the
+ * slurm_dfrs_ prefix, the unit in the name (seconds), _total for counters.
+ */
+#include "sched_metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "# HELP" and "# TYPE" of one metric family. */
+static void family(FILE *out, const char *name, const char *type,
+		   const char *help)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+static void count(FILE *out, const char *name, const char *labels,
+		  unsigned long v)
+{
+	fprintf(out, "%s%s %lu\n", name, labels, v);
+}
+
+static void real(FILE *out, const char *name, double v)
+{
+	fprintf(out, "%s %.9g\n", name, v);
+}
+
+/* A label value: backslash, double quote and newline escaped. */
+static void label_value(FILE *out, const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '\\' || *v == '"')
+			fprintf(out, "\\%c", *v);
+		else if (*v == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*v, out);
+	}
+}
+
+static void jobs(FILE *out, const sched_stats_t *s)
+{
+	unsigned long tiered = s->running_fg + s->running_bg;
+	char labels[48];
+
+	family(out, "slurm_dfrs_pending_jobs", "gauge",
+	       "Pending jobs sched/amcbf manages, at its last cycle");
+	count(out, "slurm_dfrs_pending_jobs", "", s->pending);
+	family(out, "slurm_dfrs_running_jobs", "gauge",
+	       "Running jobs sched/amcbf manages, by tier (none: amcbf_mode=dfrs, or a job without one), at its last cycle");
+	count(out, "slurm_dfrs_running_jobs", "{tier=\"fg\"}", s->running_fg);
+	count(out, "slurm_dfrs_running_jobs", "{tier=\"bg\"}", s->running_bg);
+	count(out, "slurm_dfrs_running_jobs", "{tier=\"none\"}",
+	      s->running > tiered ? s->running - tiered : 0);
+	family(out, "slurm_dfrs_running_jobs_by_yield", "gauge",
+	       "Running jobs whose yield (share of their CPUs they get) is at most yield_le, at the last cycle");
+	for (int i = 0; i < SCHED_STATS_YIELD_BUCKETS; i++) {
+		snprintf(labels, sizeof(labels), "{yield_le=\"%g\"}",
+			 sched_stats_yield_le[i]);
+		count(out, "slurm_dfrs_running_jobs_by_yield", labels,
+		      s->yields[i]);
+	}
+	family(out, "slurm_dfrs_running_jobs_yield_sum", "gauge",
+	       "Sum of the running jobs' yields (over slurm_dfrs_running_jobs: their mean yield)");
+	real(out, "slurm_dfrs_running_jobs_yield_sum", s->yield_sum);
+}
+
+static void actions(FILE *out, const sched_stats_t *s)
+{
+	unsigned long migrated = s->migrated < s->preempted ?
+		s->migrated : s->preempted;
+
+	family(out, "slurm_dfrs_jobs_started_total", "counter",
+	       "Jobs sched/amcbf started");
+	count(out, "slurm_dfrs_jobs_started_total", "", s->started);
+	family(out, "slurm_dfrs_preemptions_total", "counter",
+	       "Running jobs sched/amcbf requeued, by cause: scheduler (for another job, or a repack), availability (migrated off nodes that went OFF)");
+	count(out, "slurm_dfrs_preemptions_total", "{cause=\"scheduler\"}",
+	      s->preempted - migrated);
+	count(out, "slurm_dfrs_preemptions_total", "{cause=\"availability\"}",
+	      migrated);
+	family(out, "slurm_dfrs_tier_changes_total", "counter",
+	       "Running jobs moved between the consolidation tiers in place, by the tier moved to");
+	count(out, "slurm_dfrs_tier_changes_total", "{to=\"fg\"}", s->promoted);
+	count(out, "slurm_dfrs_tier_changes_total", "{to=\"bg\"}", s->demoted);
+	family(out, "slurm_dfrs_starts_refused_total", "counter",
+	       "Starts sched/amcbf decided that Slurm refused");
+	count(out, "slurm_dfrs_starts_refused_total", "", s->refused);
+	family(out, "slurm_dfrs_availability_suspensions_total", "counter",
+	       "Jobs the availability policy suspended to wait for their nodes");
+	count(out, "slurm_dfrs_availability_suspensions_total", "",
+	      s->avail_suspended);
+	family(out, "slurm_dfrs_availability_resumptions_total", "counter",
+	       "Jobs the availability policy resumed once their nodes were back");
+	count(out, "slurm_dfrs_availability_resumptions_total", "",
+	      s->avail_resumed);
+	family(out, "slurm_dfrs_suspended_jobs", "gauge",
+	       "Jobs suspended by the availability policy, waiting for their nodes now");
+	count(out, "slurm_dfrs_suspended_jobs", "", s->suspended_now);
+}
+
+static void cycles(FILE *out, const sched_stats_t *s)
+{
+	family(out, "slurm_dfrs_cycles_total", "counter",
+	       "sched/amcbf scheduling cycles");
+	count(out, "slurm_dfrs_cycles_total", "", s->cycles);
+	family(out, "slurm_dfrs_cycle_seconds_total", "counter",
+	       "Time sched/amcbf's cycles took (locks, yields and the decision with no lock held)");
+	real(out, "slurm_dfrs_cycle_seconds_total",
+	     s->mean_ms * (double)s->cycles / 1000);
+	family(out, "slurm_dfrs_cycle_max_seconds", "gauge",
+	       "The longest sched/amcbf cycle");
+	real(out, "slurm_dfrs_cycle_max_seconds", s->max_ms / 1000);
+	family(out, "slurm_dfrs_lock_hold_max_seconds", "gauge",
+	       "The longest time sched/amcbf held slurmctld's job and node locks at once");
+	real(out, "slurm_dfrs_lock_hold_max_seconds", s->lock_hold_max_ms / 1000);
+	family(out, "slurm_dfrs_lock_yields_total", "counter",
+	       "Times a long hold gave slurmctld's locks up for waiting RPCs (amcbf_yield_interval)");
+	count(out, "slurm_dfrs_lock_yields_total", "", s->lock_yields);
+	family(out, "slurm_dfrs_read_hold_max_seconds", "gauge",
+	       "The longest hold that read slurmctld's job records at a cycle's start");
+	real(out, "slurm_dfrs_read_hold_max_seconds", s->read_hold_max_ms / 1000);
+	family(out, "slurm_dfrs_read_hold_max_cpu_seconds", "gauge",
+	       "CPU time the scheduler's thread had in that longest read (the rest it waited for a CPU)");
+	real(out, "slurm_dfrs_read_hold_max_cpu_seconds",
+	     s->read_hold_max_cpu_ms / 1000);
+	family(out, "slurm_dfrs_read_hold_max_jobs", "gauge",
+	       "Job records that longest read read");
+	count(out, "slurm_dfrs_read_hold_max_jobs", "", s->read_hold_max_jobs);
+	family(out, "slurm_dfrs_read_cuts_total", "counter",
+	       "Reads stopped at amcbf_max_read_time (the read window)");
+	count(out, "slurm_dfrs_read_cuts_total", "", s->read_cuts);
+	family(out, "slurm_dfrs_read_deferred_jobs_total", "counter",
+	       "Pending jobs those reads left to the next cycle");
+	count(out, "slurm_dfrs_read_deferred_jobs_total", "", s->read_left);
+	family(out, "slurm_dfrs_drifts_total", "counter",
+	       "Times the drift guard found the running jobs' mean run stretch over amcbf_drift_factor times its window's");
+	count(out, "slurm_dfrs_drifts_total", "", s->drifts);
+	family(out, "slurm_dfrs_drift_active", "gauge",
+	       "1 while a drift the guard logged is under way");
+	count(out, "slurm_dfrs_drift_active", "", s->drift_active ? 1 : 0);
+}
+
+int sched_metrics_write(const sched_stats_t *s, FILE *out)
+{
+	family(out, "slurm_dfrs_info", "gauge",
+	       "sched/amcbf's mode (amcbf_mode; the DFRS policy, or stretch priorities)");
+	fputs("slurm_dfrs_info{mode=\"", out);
+	label_value(out, s->mode);
+	fputs("\"} 1\n", out);
+	cycles(out, s);
+	actions(out, s);
+	jobs(out, s);
+	family(out, "slurm_dfrs_stats_updated_timestamp_seconds", "gauge",
+	       "When sched/amcbf wrote these statistics (Unix time)");
+	fprintf(out, "slurm_dfrs_stats_updated_timestamp_seconds %lld\n",
+		(long long)s->updated);
+	return ferror(out) ? -1 : 0;
+}
+
+char *sched_metrics_text(const sched_stats_t *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	int rc;
+
+	if (!out)
+		return NULL;
+	rc = sched_metrics_write(s, out);
+	if (fclose(out) || rc) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
