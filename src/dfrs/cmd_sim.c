@@ -2,7 +2,8 @@
 /*
  * cmd_sim.c - dfrs sim: replay a workload trace (SWF or a sacct export)
  * through the decision engines the plugins run, and compare every policy
- * with EASY backfilling.  doc/simulator.md is the manual.
+ * with EASY backfilling and with the best of the backfilling baselines.
+ * doc/simulator.md is the manual.
  */
 #include <errno.h>
 #include <math.h>
@@ -71,7 +72,9 @@ static void usage(FILE *out)
 "\n"
 "Replays FILE (SWF, plain or gzip, or a sacct CSV export) under each policy\n"
 "and reports response time, wait, bounded slowdown (Gamma = 10 s), stretch,\n"
-"utilization, migrations and preemptions, with each policy's ratio to EASY.\n"
+"utilization, migrations and preemptions, with each policy's ratio to EASY\n"
+"and, when two or more were replayed, to the best of the baselines easy,\n"
+"easy++, sjf-backfill and conservative (the lowest mean bounded slowdown).\n"
 "\n"
 "  --policy LIST      comma-separated (default: all but those marked *,\n"
 "                     which take minutes on a loaded trace):\n");

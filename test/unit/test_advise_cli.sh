@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_advise_cli.sh - dfrs advise end to end on the shipped sacct sample
 # and its slurm.conf (one seed, one load, no sweep: well under a second):
-# the machine read from slurm.conf, the verdict, greedypmr recommended
-# where it wins and not where it does not, the blockers, the JSON,
+# the machine read from slurm.conf, the verdict, the best of the four
+# baselines, greedypmr recommended where it wins and not where it does
+# not, the blockers, the JSON,
 # every text line within 120 columns; on a small history of its own
 # with no queueing: no clear difference; and exit status 2 (bad argument)
 # or 1 (bad input) with one message naming what and where.
@@ -31,12 +32,18 @@ expect 0 '14 jobs in reservations' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'PriorityType=priority/multifactor' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'short        2-4    conservative     1230' -- advise "${sample[@]}" "${quick[@]}"
+# beside conservative and EASY: EASY++ and sjf-backfill, the best of the
+# four named (on the sample, sjf-backfill)
+expect 0 '    mean bounded slowdown 0.69 (0.69..0.69 across seeds), mean response 0.74' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 'against the best baseline, sjf-backfill (the lowest mean bounded slowdown of the four): amcbf / sjf-backfill:' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 '                    sjf-backfill     1230     ' -- advise "${sample[@]}" "${quick[@]}"
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise: lines over 120 columns: $wide"
 expect 0 '"verdict":"deploy"' -- advise "${sample[@]}" "${quick[@]}" --format json
 if "$DFRS" advise "${sample[@]}" "${quick[@]}" --format json 2>&1 | grep 'array_tasks' >/dev/null; then
 	fail "dfrs advise --format json lists array_tasks among the blockers"
 fi
+expect 0 '"best_baseline":"sjf-backfill",' -- advise "${sample[@]}" "${quick[@]}" --format json
 expect 0 "excluded: amcbf: mean response 0.63 x EASY's, over 0.50 x (--max-response): its slowdown costs time to result" -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise --max-response: lines over 120 columns: $wide"

@@ -80,6 +80,28 @@ static void test_verdict(void **state)
 			    "do not deploy");
 }
 
+/* The best baseline: the lowest mean bsld of the four, the first on
+ * ties; never the deployed mode, however low its own. */
+static void test_best_baseline(void **state)
+{
+	sim_advise_load_t L = { 0 };
+
+	(void)state;
+	L.bsld_mean[SIM_ADVISE_CONSERVATIVE] = 5;
+	L.bsld_mean[SIM_ADVISE_EASY] = 4;
+	L.bsld_mean[SIM_ADVISE_EASY_PP] = 2;
+	L.bsld_mean[SIM_ADVISE_SJF_BACKFILL] = 3;
+	L.bsld_mean[SIM_ADVISE_DEPLOYED] = 1;
+	assert_int_equal(sim_advise_best_baseline(&L), SIM_ADVISE_EASY_PP);
+	L.bsld_mean[SIM_ADVISE_SJF_BACKFILL] = 1.5;
+	assert_int_equal(sim_advise_best_baseline(&L),
+			 SIM_ADVISE_SJF_BACKFILL);
+	for (int b = 0; b < SIM_ADVISE_BASELINES; b++)
+		L.bsld_mean[b] = 3;
+	assert_int_equal(sim_advise_best_baseline(&L),
+			 SIM_ADVISE_CONSERVATIVE);
+}
+
 /* The response bound: a point or mode whose mean response is over
  * bound x EASY's is never recommended, whatever its bounded slowdown. */
 static void test_over_response(void **state)
@@ -491,14 +513,14 @@ static void test_run_no_queue(void **state)
 	/* the deployed point first, then the 3 x 3 grid without it again */
 	assert_int_equal(a.nsweep, 9);
 	assert_int_equal(a.best, 0);
-	/* 2 loads x (2 baselines once + 3 seeds of the deployed policy) +
+	/* 2 loads x (4 baselines once + 3 seeds of the deployed policy) +
 	 * the two other CPU-need sources x 3 seeds at the first load +
 	 * 9 points x 3 seeds: the baselines' schedule is the same for every
 	 * seed when each process's CPU use is the history's or cpu_default */
 	/* + greedypmr over the 3 seeds at the first load: nothing waits
 	 * there either, its mean bsld is the deployed mode's: not
 	 * recommended */
-	assert_int_equal(a.runs, 2 * (2 + 3) + 2 * 3 + 27 + 3);
+	assert_int_equal(a.runs, 2 * (4 + 3) + 2 * 3 + 27 + 3);
 	assert_int_equal(a.alt_run, 1);
 	near(a.alt_bsld, 1);
 	assert_int_equal(a.alt_wins, 0);
@@ -515,7 +537,7 @@ static void test_run_no_queue(void **state)
 	o.cpu_default = 0;
 	o.sweep = 0;
 	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
-	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3 + 3);
+	assert_int_equal(a.runs, 2 * 3 * 5 + 2 * 3 + 3);
 	assert_int_equal(a.nsweep, 0);
 	sim_advise_free(&a);
 
@@ -523,7 +545,7 @@ static void test_run_no_queue(void **state)
 	o.policy = "greedypmr";
 	assert_int_equal(sim_advise_run(&t, &o, &a, err, sizeof(err)), 0);
 	assert_int_equal(a.alt_run, 0);
-	assert_int_equal(a.runs, 2 * 3 * 3 + 2 * 3);
+	assert_int_equal(a.runs, 2 * 3 * 5 + 2 * 3);
 	sim_advise_free(&a);
 	o.policy = "amcbf";
 	o.alternative = 0;
@@ -544,6 +566,7 @@ int main(void)
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_best_baseline),
 		cmocka_unit_test(test_over_response),
 		cmocka_unit_test(test_alt_wins),
 		cmocka_unit_test(test_best_within_response),

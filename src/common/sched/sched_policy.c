@@ -5,11 +5,15 @@
 #include <string.h>
 
 #include "sched_policy.h"
+#include "sched_sjf_backfill.h"
 
 static const sched_policy_t policies[] = {
 	{ "fcfs", sched_fcfs, "first come first served" },
 	{ "easy", sched_easy_backfill,
 	  "EASY backfilling, reservation for the head job" },
+	{ "sjf-backfill", sched_sjf_backfill,
+	  "EASY, backfill candidates tried shortest estimate first (SJBF, "
+	  "Tsafrir et al. 2007)" },
 	{ "conservative", sched_conservative_backfill,
 	  "conservative backfilling, a reservation for every queued job "
 	  "(as Slurm's sched/backfill plans)" },

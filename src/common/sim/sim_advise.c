@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_advise.c - the replays behind dfrs advise (sim_advise.h): the
- * deployed policy against conservative backfilling and EASY over seeds x
- * loads, the per-partition and size-class breakdown, the parameter sweep
+ * deployed policy against conservative backfilling, EASY, EASY++ and
+ * SJF-ordered backfilling over seeds x loads, the per-partition and size-class breakdown, the parameter sweep
  * and the verdict.  Bounded slowdown as Liu et al. 2013 section 5.2
  * (Gamma = 10 s).
  */
@@ -17,7 +17,7 @@
 #include "sim_quantile.h"
 
 static const char *const baseline_policy[SIM_ADVISE_BASELINES] = {
-	"conservative", "easy",
+	"conservative", "easy", "easy++", "sjf-backfill",
 };
 
 /* The sweep's grid; the deployed values are always tried first. */
@@ -74,6 +74,16 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.dfrs_min_yield = p->share_min_yield;
 	o->model.dfrs_ckpt_share = p->ckpt_signal != AMCBF_CKPT_NONE;
 	return 0;
+}
+
+int sim_advise_best_baseline(const sim_advise_load_t *L)
+{
+	int best = 0;
+
+	for (int b = 1; b < SIM_ADVISE_BASELINES; b++)
+		if (L->bsld_mean[b] < L->bsld_mean[best])
+			best = b;
+	return best;
 }
 
 sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi)

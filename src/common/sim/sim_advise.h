@@ -4,8 +4,9 @@
  * the consolidation policy it would deploy (Liu et al. 2013 Alg. 2 and its
  * variants, with the SchedulerParameters to deploy) and under the two
  * models of what it runs today, conservative backfilling (a reservation
- * for every job with its requested time: Slurm's sched/backfill) and EASY;
- * over several seeds and loads; with percentiles per partition and job-size
+ * for every job with its requested time: Slurm's sched/backfill) and EASY,
+ * and two stronger baselines, EASY++ and SJF-ordered backfilling
+ * (sched_sjf_backfill.c); over several seeds and loads; with percentiles per partition and job-size
  * class, a sweep of the two parameters that matter most (amcbf_util_threshold
  * and amcbf_bg_min_rate) and a verdict with its range across seeds.
  */
@@ -24,14 +25,17 @@
 #define SIM_ADVISE_MAX_SEEDS 32
 #define SIM_ADVISE_MAX_SWEEP 16
 
-/* The policies compared, in report order. */
+/* The policies compared, in report order: the baselines, then the
+ * deployed mode. */
 enum {
 	SIM_ADVISE_CONSERVATIVE,	/* today's sched/backfill */
 	SIM_ADVISE_EASY,
+	SIM_ADVISE_EASY_PP,		/* EASY++, Tsafrir et al. 2007 */
+	SIM_ADVISE_SJF_BACKFILL,	/* EASY, shortest backfilled first */
 	SIM_ADVISE_DEPLOYED,		/* the mode to deploy */
 	SIM_ADVISE_POLICIES
 };
-#define SIM_ADVISE_BASELINES 2	/* conservative and EASY */
+#define SIM_ADVISE_BASELINES 4	/* the four before the deployed mode */
 
 /* The verdict bands on the deployed/conservative ratio of mean bounded
  * slowdown: every seed under 0.95 deploys, every seed over 1.05 does not. */
@@ -183,6 +187,10 @@ int sim_advise_run(const trace_t *t, const sim_advise_opts_t *o,
 		   sim_advise_t *a, char *err, size_t errlen);
 
 void sim_advise_free(sim_advise_t *a);
+
+/* The baseline with the lowest mean bounded slowdown (mean over seeds)
+ * at load L, the first on ties: an index below SIM_ADVISE_BASELINES. */
+int sim_advise_best_baseline(const sim_advise_load_t *L);
 
 /* The verdict for a deployed/conservative ratio range across seeds. */
 sim_advise_verdict_t sim_advise_verdict(double ratio_lo, double ratio_hi);

@@ -2,8 +2,10 @@
 /*
  * sim_advise_report.c - dfrs advise's text page and JSON
  * (sim_advise_report.h).  Bounded slowdown as Liu et al. 2013 section 5.2
- * (Gamma = 10 s); the baseline is conservative backfilling, the model of
- * Slurm's sched/backfill.
+ * (Gamma = 10 s); the baseline of the verdict is conservative backfilling,
+ * the model of Slurm's sched/backfill; EASY, EASY++ and SJF-ordered
+ * backfilling are beside it, and the deployed mode is compared with the
+ * best of the four too.
  */
 #include <ctype.h>
 #include <json-c/json.h>
@@ -17,7 +19,8 @@
 #include "suite/dfrs_params_check.h"
 
 static const char *const policy_label[SIM_ADVISE_POLICIES] = {
-	"conservative", "easy", NULL,	/* the deployed mode's name */
+	"conservative", "easy", "easy++", "sjf-backfill",
+	NULL,	/* the deployed mode's name */
 };
 
 /* A group's deployed p95 bounded slowdown this far over conservative's,
@@ -148,7 +151,7 @@ static void header(FILE *out, const sim_advise_report_t *r)
 			t->npartition_names);
 	fprintf(out, "today: conservative backfilling, the model of Slurm's "
 		"sched/backfill (a reservation for every job,\n  requested "
-		"time limits); EASY beside it\n\n");
+		"time limits); EASY, EASY++ and SJF-backfill beside it\n\n");
 }
 
 /* The deployed policy under the three CPU-need sources (sim_need.h). */
@@ -197,6 +200,23 @@ static void alternative_line(FILE *out, const sim_advise_t *a)
 }
 
 
+/* The deployed mode against the best baseline at the first load
+ * (sim_advise_best_baseline). */
+static void best_baseline_line(FILE *out, const sim_advise_report_t *r)
+{
+	const sim_advise_load_t *L = &r->a->loads[0];
+	int b = sim_advise_best_baseline(L);
+	double bsld = L->bsld_mean[b], resp = L->response_mean[b];
+
+	fprintf(out, "  against the best baseline, %s (the lowest mean bounded "
+		"slowdown of the four): %s / %s:\n    mean bounded slowdown "
+		"%.2f (%.2f..%.2f across seeds), mean response %.2f\n",
+		label(r, b), r->policy, label(r, b),
+		L->bsld_mean[SIM_ADVISE_DEPLOYED] / (bsld > 0 ? bsld : 1),
+		L->ratio_lo[b], L->ratio_hi[b],
+		L->response_mean[SIM_ADVISE_DEPLOYED] / (resp > 0 ? resp : 1));
+}
+
 static void verdict(FILE *out, const sim_advise_report_t *r)
 {
 	const sim_advise_t *a = r->a;
@@ -218,6 +238,7 @@ static void verdict(FILE *out, const sim_advise_report_t *r)
 	fprintf(out, "  mean wait, %s / conservative: %.2f..%.2f; / easy: "
 		"%.2f..%.2f\n", r->policy, L->wait_ratio_lo[0],
 		L->wait_ratio_hi[0], L->wait_ratio_lo[1], L->wait_ratio_hi[1]);
+	best_baseline_line(out, r);
 	need_rows(out, r);
 	for (size_t l = 1; l < a->nloads; l++)
 		fprintf(out, "  if the load grows x%g: %s (mean bounded slowdown "
@@ -253,13 +274,14 @@ static void loads_table(FILE *out, const sim_advise_report_t *r)
 
 	fprintf(out, "By load (arrivals closer by the factor; mean over %u "
 		"seeds; ratio range across seeds)\n", a->nseeds);
-	fprintf(out, "%-6s %-13s %12s %10s %10s %16s %16s\n", "load",
+	fprintf(out, "%-6s %-13s %12s %10s %10s %16s %16s %16s\n", "load",
 		"policy", "mean wait", "mean bsld", "max bsld",
-		"bsld/conserv.", "bsld/easy");
+		"bsld/conserv.", "bsld/easy", "bsld/best");
 	for (size_t l = 0; l < a->nloads; l++) {
 		const sim_advise_load_t *L = &a->loads[l];
 		for (int p = 0; p < SIM_ADVISE_POLICIES; p++) {
 			char load[16] = "", r0[32] = "", r1[32] = "";
+			char rb[48] = "";
 			if (p == 0)
 				snprintf(load, sizeof(load), "x%g", L->load);
 			if (p == SIM_ADVISE_DEPLOYED) {
@@ -267,12 +289,15 @@ static void loads_table(FILE *out, const sim_advise_report_t *r)
 					 L->ratio_lo[0], L->ratio_hi[0]);
 				snprintf(r1, sizeof(r1), "%.2f..%.2f",
 					 L->ratio_lo[1], L->ratio_hi[1]);
+				int b = sim_advise_best_baseline(L);
+				snprintf(rb, sizeof(rb), "%.2f..%.2f",
+					 L->ratio_lo[b], L->ratio_hi[b]);
 			}
 			sim_quantile_duration(L->wait_mean[p], w, sizeof(w));
 			fprintf(out, "%-6s %-13s %12s %10.2f %10.1f", load,
 				label(r, p), w, L->bsld_mean[p], L->bsld_max[p]);
 			if (p == SIM_ADVISE_DEPLOYED)
-				fprintf(out, " %16s %16s", r0, r1);
+				fprintf(out, " %16s %16s %16s", r0, r1, rb);
 			fprintf(out, "\n");
 		}
 	}
@@ -420,6 +445,11 @@ static json_object *range_json(double lo, double hi)
 	return o;
 }
 
+static void add_str(json_object *o, const char *key, const char *v)
+{
+	json_object_object_add(o, key, json_object_new_string(v ? v : ""));
+}
+
 static json_object *loads_json(const sim_advise_report_t *r)
 {
 	json_object *arr = json_object_new_array();
@@ -446,6 +476,12 @@ static json_object *loads_json(const sim_advise_report_t *r)
 			range_json(L->wait_ratio_lo[0], L->wait_ratio_hi[0]));
 		json_object_object_add(o, "wait_ratio_easy",
 			range_json(L->wait_ratio_lo[1], L->wait_ratio_hi[1]));
+		int b = sim_advise_best_baseline(L);
+		add_str(o, "best_baseline", label(r, b));
+		json_object_object_add(o, "bsld_ratio_best",
+			range_json(L->ratio_lo[b], L->ratio_hi[b]));
+		json_object_object_add(o, "wait_ratio_best",
+			range_json(L->wait_ratio_lo[b], L->wait_ratio_hi[b]));
 		json_object_array_add(arr, o);
 	}
 	return arr;
@@ -523,11 +559,6 @@ static json_object *need_json(const sim_advise_report_t *r)
 		json_object_object_add(o, sim_need_name(src), row);
 	}
 	return o;
-}
-
-static void add_str(json_object *o, const char *key, const char *v)
-{
-	json_object_object_add(o, key, json_object_new_string(v ? v : ""));
 }
 
 void sim_advise_report_json(FILE *out, const sim_advise_report_t *r)

@@ -94,6 +94,8 @@ typedef struct {
 	sched_where_t head;	/* where the earliest job of Q u J_bg is since
 				   the last event; SCHED_RUNNING_FG: none */
 	sim_need_t need;	/* the needs the engine sees (sim_need.h) */
+	const sim_estimator_t *est;	/* NULL: the workload's estimates */
+	int est_failed;		/* est->ended ran out of memory */
 } sim_t;
 
 int sim_result_add_busy(sim_result_t *r, double t0, double t1,
@@ -413,6 +415,8 @@ static unsigned departures(sim_t *s, size_t first, double t, char *done,
 		sched_release(st, j);
 		sim_result_finish(s->r, a->w, t);
 		sim_need_finished(&s->need, a->w);
+		if (s->est && s->est->ended(s->est->ctx, a->w))
+			s->est_failed = 1;
 		done[j] = 1;
 		(*finished)++;
 	}
@@ -495,6 +499,9 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 		unsigned events = departures(s, first, t, done, &finished);
 		events |= arrivals(s, &next, t);
 		update_needs(s);
+		if (s->est_failed ||
+		    (s->est && s->est->before(s->est->ctx, st)))
+			goto oom;
 		sched_decisions_clear(&dec);
 		if (engine(st, &s->m->sched, events, &dec))
 			goto oom;
@@ -519,8 +526,16 @@ out:
 int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen)
 {
+	return sim_run_estimated(w, engine, NULL, m, r, err, errlen);
+}
+
+int sim_run_estimated(const sim_workload_t *w, sched_engine_fn engine,
+		      const sim_estimator_t *est, const sim_model_t *m,
+		      sim_result_t *r, char *err, size_t errlen)
+{
 	sim_result_start(r, m);
-	sim_t s = { .w = w, .m = m, .r = r, .head = SCHED_RUNNING_FG };
+	sim_t s = { .w = w, .m = m, .r = r, .head = SCHED_RUNNING_FG,
+		    .est = est };
 	sim_random_seed(&s.rng, m->seed);
 	size_t n = w->njobs ? w->njobs : 1;
 	r->njobs = w->njobs;

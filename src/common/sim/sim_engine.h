@@ -140,6 +140,25 @@ int sim_run(const sim_workload_t *w, sched_engine_fn engine,
 	    const sim_model_t *m, sim_result_t *r, char *err, size_t errlen);
 
 /*
+ * The estimates an engine sees, when not the workload's (EASY++'s
+ * predictions, sim_easy_pp.c): before each engine call, before() may set
+ * sched_job_t.estimate of the active jobs (sched_job_t.id is the job's
+ * index in the workload; is_new marks the arrivals); ended() is told of
+ * each job that leaves the machine (its workload index), before the
+ * arrivals at the same time.  Both return 0, or -1 when out of memory.
+ */
+typedef struct {
+	void *ctx;
+	int (*before)(void *ctx, sched_state_t *st);
+	int (*ended)(void *ctx, size_t job);
+} sim_estimator_t;
+
+/* sim_run() with est setting the estimates (NULL: as sim_run). */
+int sim_run_estimated(const sim_workload_t *w, sched_engine_fn engine,
+		      const sim_estimator_t *est, const sim_model_t *m,
+		      sim_result_t *r, char *err, size_t errlen);
+
+/*
  * Count cpu_rate busy CPU from t0 to t1 in r->busy_cpu_seconds and the
  * r->bucket_seconds bins (growing them): 0, or -1 when out of memory.
  * For drivers of their own (sim_policy.h), to count as sim_run() does.

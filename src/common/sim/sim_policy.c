@@ -9,6 +9,7 @@
 
 #include "sched/sched_policy.h"
 #include "sim_dfrs.h"
+#include "sim_easy_pp.h"
 #include "sim_gang.h"
 #include "sim_policy.h"
 #include "suite/name_suggest.h"
@@ -18,6 +19,9 @@
  * every job in the system: minutes on a loaded trace (Lublin, 10,000 jobs:
  * greedyp 20 s, greedypm 7 min, mcb 18 min), so they run when named. */
 static const sim_policy_t drivers[] = {
+	{ "easy++", "sjf-backfill on per-user run-time predictions, raised "
+	  "when a job outlives them (Tsafrir et al. 2007)", NULL,
+	  sim_easy_pp, 0 },
 	{ "greedyp", "online DFRS GreedyP: fractional yields, suspend "
 	  "lower priority (Stillwell et al. 2010)", NULL, sim_dfrs_greedyp, 1 },
 	{ "greedypm", "online DFRS GreedyPM: as greedyp, also migrate "

@@ -208,6 +208,106 @@ static json_object *classes_json(const sim_metrics_t *m)
 	return arr;
 }
 
+/* The baselines every policy is also compared with: the backfilling
+ * schedulers sites run and papers compare against. */
+static const char *const baselines[] = {
+	"easy", "easy++", "sjf-backfill", "conservative",
+};
+#define NBASELINES (sizeof(baselines) / sizeof(baselines[0]))
+
+static int is_baseline(const sim_report_row_t *row)
+{
+	if (row->predicted)
+		return 0;	/* a live run, not a replay */
+	for (size_t b = 0; b < NBASELINES; b++)
+		if (!strcmp(row->policy, baselines[b]))
+			return 1;
+	return 0;
+}
+
+/* The baseline row with the lowest mean bounded slowdown at the row's
+ * parameter setting (the first such on ties); NULL unless at least two
+ * baselines were replayed (with one, the ratio to EASY says it all). */
+static const sim_report_row_t *best_baseline(const sim_report_t *r,
+					     const sim_report_row_t *row)
+{
+	const sim_report_row_t *best = NULL;
+	size_t count = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *b = &r->rows[i];
+
+		if (!is_baseline(b) || (row->param_key &&
+					b->param_value != row->param_value))
+			continue;
+		count++;
+		if (!best || b->m.mean_bsld < best->m.mean_bsld)
+			best = b;
+	}
+	return count >= 2 ? best : NULL;
+}
+
+/* The metrics compared with the best baseline. */
+static const char *const against_keys[] = {
+	"mean_bsld", "mean_response", "mean_wait",
+};
+#define NAGAINST (sizeof(against_keys) / sizeof(against_keys[0]))
+
+static json_object *against_json(const sim_report_row_t *row,
+				 const sim_report_row_t *best)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "baseline",
+			       json_object_new_string(best->policy));
+	for (size_t k = 0; k < NAGAINST; k++) {
+		char key[64];
+
+		const metric_column_t *c = column(against_keys[k]);
+
+		snprintf(key, sizeof(key), "%s_ratio", against_keys[k]);
+		/* null where the baseline's is 0 (nobody waited) */
+		json_object_object_add(o, key, value(&best->m, c) != 0
+				       ? json_object_new_double(
+						ratio(row, best, c)) : NULL);
+	}
+	return o;
+}
+
+/* Each row's ratios to the best baseline at its setting (best_baseline),
+ * when the first row has one; "-" for a row whose setting has none. */
+static void against_table(FILE *out, const sim_report_t *r)
+{
+	if (!r->nrows || !best_baseline(r, &r->rows[0]))
+		return;
+	fprintf(out, "\nagainst the best baseline (of easy, easy++, "
+		"sjf-backfill, conservative: the lowest mean bsld), "
+		"value / its:\n");
+	fprintf(out, "%-20s", "best baseline");
+	for (size_t i = 0; i < r->nrows; i++) {
+		const sim_report_row_t *best = best_baseline(r, &r->rows[i]);
+
+		fprintf(out, " %22s", best ? best->policy : "-");
+	}
+	fprintf(out, "\n");
+	for (size_t k = 0; k < NAGAINST; k++) {
+		const metric_column_t *c = column(against_keys[k]);
+
+		fprintf(out, "%-20s", against_keys[k]);
+		for (size_t i = 0; i < r->nrows; i++) {
+			const sim_report_row_t *best =
+				best_baseline(r, &r->rows[i]);
+			char cell[32] = "-";	/* none, or its value is 0 */
+
+			if (best && value(&best->m, c) != 0)
+				snprintf(cell, sizeof(cell), "%.2f",
+					 ratio(&r->rows[i], best, c));
+			fprintf(out, " %22s", cell);
+		}
+		fprintf(out, "\n");
+	}
+}
+
 void sim_report_json(FILE *out, const sim_report_t *r)
 {
 	json_object *root = json_object_new_object();
@@ -252,6 +352,10 @@ void sim_report_json(FILE *out, const sim_report_t *r)
 				json_object_new_double(value(&row->m,
 							     &columns[c])));
 		json_object_object_add(o, "classes", classes_json(&row->m));
+		const sim_report_row_t *best = best_baseline(r, row);
+		if (best)
+			json_object_object_add(o, "vs_best_baseline",
+					       against_json(row, best));
 		json_object_array_add(results, o);
 	}
 	json_object_object_add(root, "results", results);
@@ -406,6 +510,7 @@ void sim_report_table(FILE *out, const sim_report_t *r)
 		}
 		fprintf(out, "\n");
 	}
+	against_table(out, r);
 	classes_table(out, r);
 	fidelity_table(out, r);
 	if (r->nrows && r->rows[0].param_key) {
