@@ -18,52 +18,25 @@
 #include <string.h>
 
 #include "dfrs/dfrs_online.h"
+#include "online_fixture.h"
 
 #define EPS 1e-9
-#define MAXJ 16
-
-typedef struct {
-	dfrs_host_t hosts[8];
-	dfrs_online_job_t jobs[MAXJ];
-	int storage[MAXJ][8];
-	dfrs_cluster_t cl;
-} fixture_t;
-
-static void fixture_init(fixture_t *f, int nhosts, double now)
-{
-	memset(f, 0, sizeof(*f));
-	for (int h = 0; h < nhosts; h++)
-		for (int d = 0; d < 2; d++)
-			f->hosts[h].cap[d] = f->hosts[h].elem[d] = 1.0;
-	f->cl.ndims = 2;
-	f->cl.nhosts = nhosts;
-	f->cl.hosts = f->hosts;
-	f->cl.jobs = f->jobs;
-	f->cl.now = now;
-}
 
 /* A job of ntasks tasks, memory mem and CPU need cpu each, minimum yield
  * 0.25, submitted at submit with the given estimate; running on hosts
- * (with virtual time vt) or pending (hosts NULL). */
-static int add_job(fixture_t *f, int ntasks, double mem, double cpu,
+ * (with virtual time vt) or pending (hosts NULL); its index is its rank
+ * hint. */
+static int add_job(online_fixture_t *f, int ntasks, double mem, double cpu,
 		   double submit, double estimate, double vt, const int *hosts)
 {
-	int j = f->cl.njobs++;
+	int j = online_fixture_add(f, ntasks, mem, cpu,
+				   hosts ? DFRS_JOB_RUNNING : DFRS_JOB_PENDING,
+				   vt, hosts);
 	dfrs_online_job_t *job = &f->jobs[j];
 
-	job->id = 100 + j;
-	job->shape.ntasks = ntasks;
-	job->shape.req[1] = mem;
-	job->shape.need[0] = cpu;
 	job->shape.min_yield = 0.25;
 	job->submit = submit;
 	job->estimate = estimate;
-	job->virtual_time = vt;
-	job->state = hosts ? DFRS_JOB_RUNNING : DFRS_JOB_PENDING;
-	job->hosts = f->storage[j];
-	for (int t = 0; t < ntasks; t++)
-		job->hosts[t] = hosts ? hosts[t] : -1;
-	job->yield = hosts ? 0.5 : 0.0;
 	job->rank = j;
 	return j;
 }
@@ -77,17 +50,6 @@ static dfrs_online_params_t params(dfrs_policy_t policy, double starve)
 	par.requeue = 1;
 	par.starve_bsld = starve;
 	return par;
-}
-
-static dfrs_decisions_t decide(const dfrs_online_params_t *par, fixture_t *f,
-			       dfrs_event_t ev, int job)
-{
-	dfrs_decisions_t d;
-	char err[256] = "";
-
-	if (dfrs_online_decide(par, &f->cl, ev, job, &d, err, sizeof(err)))
-		fail_msg("decide: %s", err);
-	return d;
 }
 
 static void test_names(void **state)
@@ -120,21 +82,21 @@ static void test_names(void **state)
  */
 static void test_wide_running_job_not_requeued(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int w_hosts[] = { 0, 1 }, b_host[] = { 2 }, c_host[] = { 3 };
 	int w, b, c, n;
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 
 	(void)state;
-	fixture_init(&f, 4, 1000);
+	online_fixture_init(&f, 4, 1000);
 	w = add_job(&f, 2, 0.6, 1.0, 0, 600, 10, w_hosts);
 	b = add_job(&f, 1, 0.6, 1.0, 0, 600, 50, b_host);
 	c = add_job(&f, 1, 0.6, 1.0, 0, 600, 80, c_host);
 	n = add_job(&f, 1, 0.6, 1.0, 1000, 600, 0, NULL);
 
 	par = params(DFRS_POLICY_GREEDYPM, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
 	assert_int_equal(d.job[w].action, DFRS_ACT_SUSPEND);
 	assert_int_equal(d.job[w].requeued, 1);
 	assert_float_equal(d.job[w].lost_seconds, 10.0, EPS);
@@ -144,7 +106,7 @@ static void test_wide_running_job_not_requeued(void **state)
 	dfrs_decisions_free(&d);
 
 	par = params(DFRS_POLICY_GREEDYPMR, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
 	assert_int_equal(d.job[w].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[w].state, DFRS_JOB_RUNNING);
 	assert_int_equal(d.job[w].requeued, 0);
@@ -159,7 +121,7 @@ static void test_wide_running_job_not_requeued(void **state)
 	/* B has run long_time (3600 s): it would lose that much work, and
 	 * is kept as well; C goes, and N starts on host 3 */
 	f.jobs[b].virtual_time = 3600;
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
 	assert_int_equal(d.job[w].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[b].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[c].action, DFRS_ACT_SUSPEND);
@@ -172,7 +134,7 @@ static void test_wide_running_job_not_requeued(void **state)
 	 * requeued as under greedypm */
 	par = params(DFRS_POLICY_GREEDYPMR, 0);
 	par.wide_share = 0.5;
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, n);
 	assert_int_equal(d.job[w].action, DFRS_ACT_SUSPEND);
 	assert_int_equal(d.job[n].hosts[0], 0);
 	dfrs_decisions_free(&d);
@@ -194,14 +156,14 @@ static void test_wide_running_job_not_requeued(void **state)
  */
 static void test_reservation_honoured(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 }, h1[] = { 1 }, h2[] = { 2 }, h3[] = { 3 };
 	int w, x, y;
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 
 	(void)state;
-	fixture_init(&f, 4, 1000);
+	online_fixture_init(&f, 4, 1000);
 	add_job(&f, 1, 0.5, 1.0, 0, 1000, 900, h0);
 	add_job(&f, 1, 0.5, 1.0, 0, 1000, 800, h1);
 	add_job(&f, 1, 0.9, 0.5, 0, 1e6, 800, h2);
@@ -211,7 +173,7 @@ static void test_reservation_honoured(void **state)
 	y = add_job(&f, 1, 0.5, 0.1, 1000, 100, 0, NULL);
 
 	par = params(DFRS_POLICY_GREEDYPMR, 10);
-	d = decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.reserved, w);
 	assert_float_equal(d.shadow, 1800.0, 1e-6);
 	assert_int_equal(d.held, -1);
@@ -225,7 +187,7 @@ static void test_reservation_honoured(void **state)
 	/* nothing starves: no reservation, and X starts on host 0 (then Y
 	 * on host 1, the less loaded of the two where it fits) */
 	par = params(DFRS_POLICY_GREEDYPMR, 0);
-	d = decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.reserved, -1);
 	assert_int_equal(d.job[x].action, DFRS_ACT_START);
 	assert_int_equal(d.job[x].hosts[0], 0);
@@ -235,7 +197,7 @@ static void test_reservation_honoured(void **state)
 
 	/* greedypm: the starving W keeps every job behind it waiting */
 	par = params(DFRS_POLICY_GREEDYPM, 10);
-	d = decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.held, w);
 	assert_int_equal(d.reserved, -1);
 	assert_int_equal(d.job[x].state, DFRS_JOB_PENDING);
@@ -256,14 +218,14 @@ static void test_reservation_honoured(void **state)
  */
 static void test_long_job_keeps_its_yield(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 }, h1[] = { 1 }, h2[] = { 2 }, h3[] = { 3 };
 	int l, s;
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 
 	(void)state;
-	fixture_init(&f, 4, 1000);
+	online_fixture_init(&f, 4, 1000);
 	l = add_job(&f, 1, 0.2, 1.0, 0, 7200, 500, h0);
 	add_job(&f, 1, 0.9, 0.5, 0, 600, 300, h1);
 	add_job(&f, 1, 0.9, 0.5, 0, 600, 200, h2);
@@ -271,7 +233,7 @@ static void test_long_job_keeps_its_yield(void **state)
 	s = add_job(&f, 1, 0.2, 1.0, 1000, 60, 0, NULL);
 
 	par = params(DFRS_POLICY_GREEDYPM, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
 	assert_int_equal(d.job[s].action, DFRS_ACT_START);
 	assert_int_equal(d.job[s].hosts[0], 0);
 	assert_float_equal(d.job[l].yield, 0.5, 1e-6);
@@ -279,7 +241,7 @@ static void test_long_job_keeps_its_yield(void **state)
 	dfrs_decisions_free(&d);
 
 	par = params(DFRS_POLICY_GREEDYPMR, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
 	assert_int_equal(d.job[s].action, DFRS_ACT_START);
 	assert_int_equal(d.job[s].hosts[0], 0);
 	assert_float_equal(d.job[l].yield, 0.75, 1e-6);
@@ -288,13 +250,13 @@ static void test_long_job_keeps_its_yield(void **state)
 
 	f.jobs[s].estimate = 7200;
 	par = params(DFRS_POLICY_GREEDYPM, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
 	assert_int_equal(d.job[s].hosts[0], 0);
 	assert_int_equal(d.nsuspended, 0);
 	dfrs_decisions_free(&d);
 
 	par = params(DFRS_POLICY_GREEDYPMR, 0);
-	d = decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_ARRIVAL, s);
 	assert_int_equal(d.job[s].action, DFRS_ACT_START);
 	assert_int_equal(d.job[s].hosts[0], 3);
 	assert_int_equal(d.job[3].action, DFRS_ACT_SUSPEND);
@@ -310,16 +272,16 @@ static void test_long_job_keeps_its_yield(void **state)
  * of failing, and leaves them where they are. */
 static void test_long_jobs_sharing_already(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_online_params_t par = params(DFRS_POLICY_GREEDYPMR, 0);
 	dfrs_decisions_t d;
 
 	(void)state;
-	fixture_init(&f, 1, 1000);
+	online_fixture_init(&f, 1, 1000);
 	add_job(&f, 1, 0.2, 1.0, 0, 7200, 500, h0);
 	add_job(&f, 1, 0.2, 1.0, 0, 7200, 400, h0);
-	d = decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
+	d = online_fixture_decide(&par, &f, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
 	assert_float_equal(d.job[0].yield, 0.5, 1e-6);

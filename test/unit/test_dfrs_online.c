@@ -18,65 +18,21 @@
 
 #include "dfrs/dfrs_online.h"
 #include "dfrs/online_state.h"
+#include "online_fixture.h"
 
 #define EPS 1e-9
-#define MAXJ 64
+#define MAXJ ONLINE_FIXTURE_JOBS
 
-typedef struct {
-	dfrs_host_t hosts[8];
-	dfrs_online_job_t jobs[MAXJ];
-	int storage[MAXJ][16];	/* hosts of up to 16 tasks per job */
-	dfrs_cluster_t cl;
-} fixture_t;
-
-static void fixture_init(fixture_t *f, int nhosts, double now)
-{
-	memset(f, 0, sizeof(*f));
-	for (int h = 0; h < nhosts; h++)
-		for (int d = 0; d < 2; d++)
-			f->hosts[h].cap[d] = f->hosts[h].elem[d] = 1.0;
-	f->cl.ndims = 2;
-	f->cl.nhosts = nhosts;
-	f->cl.hosts = f->hosts;
-	f->cl.jobs = f->jobs;
-	f->cl.now = now;
-}
-
-/* Add a job: memory requirement mem per task, CPU need cpu per task. */
-static int add_job(fixture_t *f, int ntasks, double mem, double cpu,
-		   dfrs_job_state_t state, double vt, const int *hosts)
-{
-	int j = f->cl.njobs++;
-	dfrs_online_job_t *job = &f->jobs[j];
-
-	job->id = 100 + j;
-	job->shape.ntasks = ntasks;
-	job->shape.req[1] = mem;
-	job->shape.need[0] = cpu;
-	job->task_mem_bytes = 1e9 * mem;
-	job->submit = 0.0;
-	job->virtual_time = vt;
-	job->state = state;
-	job->hosts = f->storage[j];
-	for (int t = 0; t < ntasks; t++)
-		job->hosts[t] = hosts ? hosts[t] : -1;
-	job->yield = state == DFRS_JOB_RUNNING ? 0.5 : 0.0;
-	return j;
-}
-
-static dfrs_decisions_t decide(fixture_t *f, dfrs_policy_t pol, double minvt,
-			       dfrs_event_t ev, int job)
+/* The policy's defaults with priority 1/vt and minvt. */
+static dfrs_decisions_t decide(online_fixture_t *f, dfrs_policy_t pol,
+			       double minvt, dfrs_event_t ev, int job)
 {
 	dfrs_online_params_t par;
-	dfrs_decisions_t d;
-	char err[256] = "";
 
 	dfrs_online_params_default(&par, pol);
 	par.priority = DFRS_PRIO_VT;
 	par.minvt = minvt;
-	if (dfrs_online_decide(&par, &f->cl, ev, job, &d, err, sizeof(err)))
-		fail_msg("decide: %s", err);
-	return d;
+	return online_fixture_decide(&par, f, ev, job);
 }
 
 /* ---- priorities ------------------------------------------------------------ */
@@ -104,13 +60,13 @@ static void test_priorities(void **state)
 
 static void test_greedyp_places_on_least_loaded(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 100);
-	add_job(&f, 1, 0.2, 0.8, DFRS_JOB_RUNNING, 50, h0);
-	add_job(&f, 2, 0.2, 0.6, DFRS_JOB_PENDING, 0, NULL);
+	online_fixture_init(&f, 2, 100);
+	online_fixture_add(&f, 1, 0.2, 0.8, DFRS_JOB_RUNNING, 50, h0);
+	online_fixture_add(&f, 2, 0.2, 0.6, DFRS_JOB_PENDING, 0, NULL);
 	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
 	assert_int_equal(d.job[1].action, DFRS_ACT_START);
 	/* task 0 to the idle host 1; task 1 too (load 0.6 < 0.8) */
@@ -134,18 +90,18 @@ static void test_greedyp_places_on_least_loaded(void **state)
  */
 static void test_room_failures_forgotten_when_hosts_change(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 }, h1[] = { 1 }, got[3];
 	dfrs_online_params_t par;
 	double usage[4] = { 0 }, load[2] = { 0 }, left[4];
 	int cand[6];
 
-	fixture_init(&f, 2, 100);
-	add_job(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h0);	/* X */
-	add_job(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h1);	/* Y */
-	add_job(&f, 3, 0.4, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
-	add_job(&f, 2, 0.65, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* C */
-	add_job(&f, 3, 0.45, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
+	online_fixture_init(&f, 2, 100);
+	online_fixture_add(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h0);	/* X */
+	online_fixture_add(&f, 1, 0.4, 0.5, DFRS_JOB_RUNNING, 50, h1);	/* Y */
+	online_fixture_add(&f, 3, 0.4, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
+	online_fixture_add(&f, 2, 0.65, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* C */
+	online_fixture_add(&f, 3, 0.45, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
 	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
 
 	online_state_t w = { .par = &par, .cl = &f.cl, .nd = 2, .nh = 2,
@@ -331,13 +287,13 @@ static void test_place_least_loaded_index_matches_scan(void **state)
 
 static void test_greedyp_suspends_lower_priority(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 200);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 100, h0);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+	online_fixture_init(&f, 1, 200);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 100, h0);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
 	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
 	assert_int_equal(d.job[0].action, DFRS_ACT_SUSPEND);
 	assert_int_equal(d.job[0].state, DFRS_JOB_SUSPENDED);
@@ -352,15 +308,15 @@ static void test_greedyp_suspends_lower_priority(void **state)
 /* Only the victims that must go are suspended. */
 static void test_greedyp_suspends_only_what_it_must(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 }, h1[] = { 1 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 6000);
-	add_job(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 5000, h0);	/* B: lowest */
-	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1000, h1);	/* A */
-	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 10, h0);	/* C: highest */
-	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
+	online_fixture_init(&f, 2, 6000);
+	online_fixture_add(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 5000, h0);	/* B: lowest */
+	online_fixture_add(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1000, h1);	/* A */
+	online_fixture_add(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 10, h0);	/* C: highest */
+	online_fixture_add(&f, 1, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
 	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 3);
 	/* taking B off host 0 is not enough, A must leave host 1; B stays */
 	assert_int_equal(d.job[3].action, DFRS_ACT_START);
@@ -379,21 +335,21 @@ static void test_greedyp_suspends_only_what_it_must(void **state)
  * when R's virtual time is at least minvt, else suspends it; GreedyP always
  * suspends it.
  */
-static void setup_victim(fixture_t *f)
+static void setup_victim(online_fixture_t *f)
 {
 	int h0[] = { 0 }, h1[] = { 1 }, h2[] = { 2 };
 
-	fixture_init(f, 3, 5000);
-	add_job(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 1000, h0);	/* R, 1/vt lowest */
-	add_job(f, 1, 0.3, 0.1, DFRS_JOB_RUNNING, 500, h0);	/* Q */
-	add_job(f, 1, 0.4, 0.1, DFRS_JOB_RUNNING, 10, h1);	/* X */
-	add_job(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 10, h2);	/* Y */
-	add_job(f, 2, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
+	online_fixture_init(f, 3, 5000);
+	online_fixture_add(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 1000, h0);	/* R, 1/vt lowest */
+	online_fixture_add(f, 1, 0.3, 0.1, DFRS_JOB_RUNNING, 500, h0);	/* Q */
+	online_fixture_add(f, 1, 0.4, 0.1, DFRS_JOB_RUNNING, 10, h1);	/* X */
+	online_fixture_add(f, 1, 0.5, 0.1, DFRS_JOB_RUNNING, 10, h2);	/* Y */
+	online_fixture_add(f, 2, 0.6, 0.1, DFRS_JOB_PENDING, 0, NULL);	/* N */
 }
 
 static void test_greedypm_migrates_victim_after_minvt(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
 	setup_victim(&f);
@@ -412,7 +368,7 @@ static void test_greedypm_migrates_victim_after_minvt(void **state)
 
 static void test_greedypm_never_migrates_below_minvt(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
 	setup_victim(&f);
@@ -437,13 +393,13 @@ static void test_greedypm_never_migrates_below_minvt(void **state)
  */
 static void test_resume_same_host_or_migrate(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 5000);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
+	online_fixture_init(&f, 2, 5000);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
 	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
@@ -476,14 +432,14 @@ static void test_resume_same_host_or_migrate(void **state)
  * never fit (a later resume there would stall the machine). */
 static void test_failed_migration_keeps_hosts(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 }, h01[] = { 0, 1 };
 	dfrs_decisions_t d;
 
 	(void)state;
-	fixture_init(&f, 2, 5000);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
-	add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h01);	/* 1/1000 */
+	online_fixture_init(&f, 2, 5000);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* prio 1/3000 */
+	online_fixture_add(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h01);	/* 1/1000 */
 	d = decide(&f, DFRS_POLICY_GREEDYPM, 600, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.job[1].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[1].state, DFRS_JOB_SUSPENDED);
@@ -495,13 +451,13 @@ static void test_failed_migration_keeps_hosts(void **state)
 /* Elementary amounts: two 4-thread jobs share a 4-core host. */
 static void test_elementary_amounts_online(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 0);
+	online_fixture_init(&f, 1, 0);
 	f.hosts[0].cap[0] = 4.0;	/* 4 cores, 1 per thread */
 	for (int i = 0; i < 2; i++) {
-		int j = add_job(&f, 1, 0.1, 4.0, DFRS_JOB_PENDING, 0, NULL);
+		int j = online_fixture_add(&f, 1, 0.1, 4.0, DFRS_JOB_PENDING, 0, NULL);
 
 		f.jobs[j].shape.elem_given = 1;
 		f.jobs[j].shape.elem_need[0] = 1.0;
@@ -518,7 +474,7 @@ static void test_elementary_amounts_online(void **state)
 
 /* ---- incremental MCB (repack_drift) ----------------------------------------- */
 
-static dfrs_decisions_t decide_drift(fixture_t *f, dfrs_policy_t pol,
+static dfrs_decisions_t decide_drift(online_fixture_t *f, dfrs_policy_t pol,
 				     double drift, dfrs_event_t ev, int job)
 {
 	dfrs_online_params_t par;
@@ -539,13 +495,13 @@ static dfrs_decisions_t decide_drift(fixture_t *f, dfrs_policy_t pol,
  * repack's, and repacks once it is not. */
 static void test_repair_keeps_packing_within_drift(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 1000);
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	online_fixture_init(&f, 2, 1000);
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
 
 	f.cl.repack_yield = 0.5;	/* the last repack reached 0.5 */
 	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_COMPLETION, -1);
@@ -586,14 +542,14 @@ static void test_repair_keeps_packing_within_drift(void **state)
  * the lowest priority) when that keeps the yield within the drift. */
 static void test_repair_admits_arrival(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 1000);
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
+	online_fixture_init(&f, 1, 1000);
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
 	f.cl.repack_yield = 0.5;
 	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_ARRIVAL, 2);
 	assert_int_equal(d.repacked, 0);
@@ -608,13 +564,13 @@ static void test_repair_admits_arrival(void **state)
  * next periodic event: then the full repack swaps them. */
 static void test_repair_rotates_at_periodic_events(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 1000);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 700, h0);	/* A: 1/700 */
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 100, h0);	/* B: 1/100 */
+	online_fixture_init(&f, 1, 1000);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 700, h0);	/* A: 1/700 */
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 100, h0);	/* B: 1/100 */
 	f.cl.repack_yield = 1.0;
 	d = decide_drift(&f, DFRS_POLICY_MCB, 0.1, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.repacked, 0);
@@ -643,15 +599,15 @@ static void test_repair_rotates_at_periodic_events(void **state)
 static void test_requeue_loses_progress_unless_checkpointable(void **state)
 {
 	for (int ckpt = 0; ckpt <= 1; ckpt++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 1, 1000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 1, 1000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
 		f.jobs[0].checkpointable = ckpt;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
 		par.requeue = 1;
@@ -696,15 +652,15 @@ static void test_requeue_rotation_spares_running_jobs(void **state)
 {
 	(void)state;
 	for (int ckpt = 0; ckpt <= 1; ckpt++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 1, 5000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* 1/3000 */
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
+		online_fixture_init(&f, 1, 5000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);	/* 1/3000 */
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);	/* 1/1000 */
 		f.jobs[0].checkpointable = ckpt;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
 		par.requeue = 1;
@@ -724,15 +680,15 @@ static void test_requeue_rotation_spares_running_jobs(void **state)
 static void test_requeue_repack_keeps_running_jobs(void **state)
 {
 	for (int ckpt = 0; ckpt <= 1; ckpt++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 2, 1000);
-		add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
-		add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+		online_fixture_init(&f, 2, 1000);
+		online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+		online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
 		f.jobs[0].checkpointable = f.jobs[1].checkpointable = ckpt;
 		dfrs_online_params_default(&par, DFRS_POLICY_MCB);
 		par.requeue = 1;
@@ -753,15 +709,15 @@ static void test_requeue_restarts_anywhere(void **state)
 {
 	(void)state;
 	for (int ckpt = 0; ckpt <= 1; ckpt++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 2, 1000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h0);
+		online_fixture_init(&f, 2, 1000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h0);
 		f.jobs[1].lost_time = 200;
 		f.jobs[1].checkpointable = ckpt;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
@@ -789,16 +745,16 @@ static void test_requeue_restarts_anywhere(void **state)
  * the waiting one, not requeue the running one. */
 static void test_requeue_running_job_ahead_of_new_ones(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 	char err[256] = "";
 
 	(void)state;
-	fixture_init(&f, 1, 1000);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+	online_fixture_init(&f, 1, 1000);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
 	f.jobs[0].submit = 400;		/* the waiting job is older */
 	f.jobs[1].submit = 100;
 	dfrs_online_params_default(&par, DFRS_POLICY_MCB);
@@ -829,16 +785,16 @@ static void test_requeue_takes_the_cheapest_victim(void **state)
 
 	(void)state;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 1, 2000);
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 1000, h0);	/* A */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* B */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
+		online_fixture_init(&f, 1, 2000);
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 1000, h0);	/* A */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* B */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
 		f.jobs[0].checkpointable = cases[c].a_ckpt;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);
 		par.priority = DFRS_PRIO_VT;
@@ -867,15 +823,15 @@ static void test_requeue_cap(void **state)
 
 	(void)state;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 1, 1000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 1, 1000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 300, h0);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
 		f.jobs[0].requeues = cases[c].requeues;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
 		assert_int_equal(par.max_requeues, -1);
@@ -918,19 +874,19 @@ static void test_requeue_starving_job_claims_room(void **state)
 
 	(void)state;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 }, h1[] = { 1 }, h01[] = { 0, 1 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 		int other = cases[c].claims == 2 ? 4 : 2;
 
-		fixture_init(&f, 2, 20000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 800, h1);
-		add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
-		add_job(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
-		add_job(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
+		online_fixture_init(&f, 2, 20000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 800, h1);
+		online_fixture_add(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
+		online_fixture_add(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_add(&f, 2, 0.6, 1.0, DFRS_JOB_SUSPENDED, 0, h01);
 		for (int j = 0; j < 5; j++)
 			f.jobs[j].estimate = 10000.0;
 		f.jobs[0].submit = f.jobs[1].submit = 19000.0;
@@ -976,15 +932,15 @@ static void test_requeue_starving_job_stays(void **state)
 {
 	(void)state;
 	for (int on = 0; on <= 1; on++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 1, 20000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 5, h0);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 1, 20000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 5, h0);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
 		f.jobs[0].estimate = 10.0;	/* 2000 times it */
 		f.jobs[1].submit = 20000.0;
 		dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
@@ -1022,16 +978,16 @@ static void test_requeue_starving_job_keeps_its_room(void **state)
 
 	(void)state;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 };
 		dfrs_online_params_t par;
 		dfrs_decisions_t d;
 		char err[256] = "";
 
-		fixture_init(&f, 2, 20000);
-		add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
-		add_job(&f, cases[c].wide, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
-		add_job(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 2, 20000);
+		online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 500, h0);
+		online_fixture_add(&f, cases[c].wide, 0.6, 1.0, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_add(&f, 1, 0.3, 1.0, DFRS_JOB_PENDING, 0, NULL);
 		f.jobs[0].submit = 19000.0;
 		f.jobs[0].estimate = f.jobs[2].estimate = 10000.0;
 		f.jobs[1].estimate = 10.0;	/* 2000 times it */
@@ -1060,14 +1016,14 @@ static void test_requeue_starving_job_keeps_its_room(void **state)
 
 static void test_mcb_drops_lowest_priority(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 1000);
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
-	add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
+	online_fixture_init(&f, 1, 1000);
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A: 1/100 */
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B: 1/200 */
+	online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C: new */
 	d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
 	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
 	assert_int_equal(d.job[1].action, DFRS_ACT_SUSPEND);
@@ -1095,16 +1051,16 @@ static void test_rank_hints_change_nothing(void **state)
 	static const int rank[5] = { 1, 3, 0, 2, 4 };
 
 	for (size_t c = 0; c < sizeof(hints) / sizeof(hints[0]); c++) {
-		fixture_t f;
+		online_fixture_t f;
 		int h0[] = { 0 }, h1[] = { 1 };
 		dfrs_decisions_t d;
 
-		fixture_init(&f, 2, 1000);
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 150, h1);	/* D */
-		add_job(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 300, h1);	/* E */
+		online_fixture_init(&f, 2, 1000);
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, h0);	/* A */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, h0);	/* B */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);	/* C */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 150, h1);	/* D */
+		online_fixture_add(&f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 300, h1);	/* E */
 		for (int j = 0; j < 5; j++)
 			f.jobs[j].rank = hints[c][j];
 		d = decide(&f, DFRS_POLICY_MCB, 0, DFRS_EVENT_ARRIVAL, 2);
@@ -1123,14 +1079,14 @@ static void test_rank_hints_change_nothing(void **state)
 
 static void test_mcb_rebalances_unless_minvt(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_decisions_t d;
 
 	/* two CPU-bound jobs share host 0 while host 1 idles */
-	fixture_init(&f, 2, 1000);
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	online_fixture_init(&f, 2, 1000);
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, h0);
 	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
 	assert_int_equal(d.nmigrated, 1);
 	assert_int_not_equal(d.job[0].hosts[0], d.job[1].hosts[0]);
@@ -1156,13 +1112,13 @@ static void test_mcb_rebalances_unless_minvt(void **state)
 /* On identical hosts a repack keeps jobs where they are when it can. */
 static void test_mcb_keeps_hosts_when_it_can(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h2[] = { 2 }, h3[] = { 3, 3 };
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 4, 5000);
-	add_job(&f, 1, 0.3, 1.0, DFRS_JOB_RUNNING, 1000, h2);
-	add_job(&f, 2, 0.3, 0.4, DFRS_JOB_RUNNING, 1000, h3);
+	online_fixture_init(&f, 4, 5000);
+	online_fixture_add(&f, 1, 0.3, 1.0, DFRS_JOB_RUNNING, 1000, h2);
+	online_fixture_add(&f, 2, 0.3, 0.4, DFRS_JOB_RUNNING, 1000, h3);
 	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
 	/* the packing puts job 0 alone and job 1's two tasks together */
 	assert_int_equal(d.nmigrated, 0);
@@ -1177,15 +1133,15 @@ static void test_mcb_keeps_hosts_when_it_can(void **state)
 
 static void test_cost_apply_advance(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int h0[] = { 0 };
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 	char err[128];
 
-	fixture_init(&f, 2, 1000);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);
-	add_job(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);
+	online_fixture_init(&f, 2, 1000);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_RUNNING, 3000, h0);
+	online_fixture_add(&f, 1, 0.6, 1.0, DFRS_JOB_SUSPENDED, 1000, h0);
 	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYPM);
 	par.priority = DFRS_PRIO_VT;
 	par.penalty = 300;
@@ -1220,14 +1176,14 @@ static void test_cost_apply_advance(void **state)
  */
 static void test_unchanged_hosts_shared(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 0);
-	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 10, (int[]){ 0 });
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 10, (int[]){ 0 });
 	/* no room on host 0, and GreedyP does not migrate */
-	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_SUSPENDED, 5, (int[]){ 0 });
-	add_job(&f, 1, 0.3, 0.5, DFRS_JOB_PENDING, 0, NULL);
+	online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_SUSPENDED, 5, (int[]){ 0 });
+	online_fixture_add(&f, 1, 0.3, 0.5, DFRS_JOB_PENDING, 0, NULL);
 	d = decide(&f, DFRS_POLICY_GREEDYP, 0, DFRS_EVENT_COMPLETION, -1);
 	assert_int_equal(d.job[0].action, DFRS_ACT_NONE);
 	assert_ptr_equal(d.job[0].hosts, f.jobs[0].hosts);
@@ -1246,52 +1202,52 @@ static void test_unchanged_hosts_shared(void **state)
 
 static void test_bad_state(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	int bad[] = { 5 };
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 	char err[128] = "";
 	dfrs_policy_t p;
 
-	fixture_init(&f, 2, 0);
-	add_job(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 1, bad);
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 1, 0.1, 0.1, DFRS_JOB_RUNNING, 1, bad);
 	dfrs_online_params_default(&par, DFRS_POLICY_MCB);
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 0: host 5 out of range 0..1"));
 
 	/* a negative host, on a suspended job's second task */
-	fixture_init(&f, 2, 0);
-	add_job(&f, 2, 0.1, 0.1, DFRS_JOB_SUSPENDED, 1, (int[]){ 1, -1 });
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 2, 0.1, 0.1, DFRS_JOB_SUSPENDED, 1, (int[]){ 1, -1 });
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 1: host -1 out of range 0..1"));
 	/* and one in the second block of 4 tasks that the check reads at
 	 * once (too large), and a negative one in the first */
-	fixture_init(&f, 2, 0);
-	add_job(&f, 9, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 9, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
 		(int[]){ 1, 0, 1, 0, 1, 2, 1, 0, 1 });
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 5: host 2 out of range 0..1"));
-	fixture_init(&f, 2, 0);
-	add_job(&f, 5, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 5, 0.01, 0.01, DFRS_JOB_SUSPENDED, 1,
 		(int[]){ 1, 0, -7, 0, 1 });
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 100 task 2: host -7 out of range 0..1"));
 
 	/* running jobs overloading a host */
-	fixture_init(&f, 2, 0);
-	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
-	add_job(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
+	online_fixture_add(&f, 1, 0.6, 0.1, DFRS_JOB_RUNNING, 1, (int[]){ 1 });
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_COMPLETION,
 					    -1, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "host 1 dimension 1: running jobs use 1.2"));
 
 	/* a task larger than every host, and a NaN need */
-	fixture_init(&f, 2, 0);
-	add_job(&f, 1, 1.5, 0.1, DFRS_JOB_PENDING, 0, NULL);
+	online_fixture_init(&f, 2, 0);
+	online_fixture_add(&f, 1, 1.5, 0.1, DFRS_JOB_PENDING, 0, NULL);
 	assert_int_equal(dfrs_online_decide(&par, &f.cl, DFRS_EVENT_ARRIVAL,
 					    0, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "job 0 dimension 1: req 1.5 exceeds every host's capacity"));
@@ -1311,7 +1267,7 @@ static void test_bad_state(void **state)
 
 /* ---- several arrivals decided at once ------------------------------------- */
 
-static dfrs_decisions_t decide_arrivals(fixture_t *f, dfrs_policy_t pol,
+static dfrs_decisions_t decide_arrivals(online_fixture_t *f, dfrs_policy_t pol,
 					const int *arrived, int n)
 {
 	dfrs_online_params_t par;
@@ -1338,15 +1294,15 @@ static void test_arrivals_decided_together(void **state)
 	int both[] = { 2, 3 }, out_of_range[] = { 2, 7 };
 	dfrs_online_params_t par;
 	char err[128] = "";
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
 	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
-		fixture_init(&f, 2, 100);
-		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
-		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
-		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
-		add_job(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 2, 100);
+		online_fixture_add(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
+		online_fixture_add(&f, 1, 0.8, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
+		online_fixture_add(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_add(&f, 1, 0.8, 0.5, DFRS_JOB_PENDING, 0, NULL);
 
 		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
 		assert_int_equal(d.job[2].action, DFRS_ACT_START);
@@ -1395,7 +1351,7 @@ static double rnd01(uint64_t *s)
 	return (double)(*s >> 11) / 9007199254740992.0;
 }
 
-static void check_invariants(fixture_t *f, const dfrs_decisions_t *d,
+static void check_invariants(online_fixture_t *f, const dfrs_decisions_t *d,
 			     double minvt, dfrs_policy_t pol)
 {
 	double use[8][2] = { { 0 } };
@@ -1427,13 +1383,13 @@ static void check_invariants(fixture_t *f, const dfrs_decisions_t *d,
 static int run_random(dfrs_policy_t pol, uint64_t seed, int *migrations)
 {
 	int suspensions = 0;
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_online_params_t par;
 	double runtime[MAXJ], minvt = 300;
 	char err[256];
 	int narrived = 0;
 
-	fixture_init(&f, 4, 0);
+	online_fixture_init(&f, 4, 0);
 	dfrs_online_params_default(&par, pol);
 	par.minvt = minvt;
 	par.penalty = 5;
@@ -1464,7 +1420,7 @@ static int run_random(dfrs_policy_t pol, uint64_t seed, int *migrations)
 		} else {
 			dfrs_online_advance(&f.cl, dt);
 			if (step % 5 != 4 && f.cl.njobs < MAXJ - 1) {
-				arrived = add_job(&f, 1 + (int)(3 * rnd01(&seed)),
+				arrived = online_fixture_add(&f, 1 + (int)(3 * rnd01(&seed)),
 						  0.05 + 0.5 * rnd01(&seed),
 						  0.1 + 0.9 * rnd01(&seed),
 						  DFRS_JOB_PENDING, 0, NULL);
@@ -1537,19 +1493,19 @@ static int pair_may(const void *ctx, size_t preemptor, size_t victim)
  * under 1/vt) and R2 on host 1 (500), each 0.6 of memory; a new job N of
  * 0.6.  Without rules GreedyP(M) takes R1 off host 0.
  */
-static void setup_two_victims(fixture_t *f)
+static void setup_two_victims(online_fixture_t *f)
 {
-	fixture_init(f, 2, 5000);
-	add_job(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 1000, (int[]){ 0 });	/* R1 */
-	add_job(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 500, (int[]){ 1 });	/* R2 */
-	add_job(f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);		/* N */
+	online_fixture_init(f, 2, 5000);
+	online_fixture_add(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 1000, (int[]){ 0 });	/* R1 */
+	online_fixture_add(f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 500, (int[]){ 1 });	/* R2 */
+	online_fixture_add(f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);		/* N */
 }
 
 /* A job the site protects is never a victim: the next one is taken. */
 static void test_rules_no_preempt_greedy(void **state)
 {
 	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
-		fixture_t f;
+		online_fixture_t f;
 		dfrs_decisions_t d;
 
 		setup_two_victims(&f);
@@ -1585,7 +1541,7 @@ static void test_rules_pairwise_greedy(void **state)
 {
 	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
 		pair_rule_t rule = { 0 };
-		fixture_t f;
+		online_fixture_t f;
 		dfrs_decisions_t d;
 
 		setup_two_victims(&f);
@@ -1613,18 +1569,18 @@ static void test_rules_pairwise_greedy(void **state)
  * each; C new.  Without rules MCB drops B (test_mcb_drops_lowest_priority).
  * B protected, or refused to C by the pairwise rule, stays: A goes.
  */
-static void setup_mcb_three(fixture_t *f)
+static void setup_mcb_three(online_fixture_t *f)
 {
-	fixture_init(f, 1, 1000);
-	add_job(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, (int[]){ 0 });	/* A */
-	add_job(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, (int[]){ 0 });	/* B */
-	add_job(f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);		/* C */
+	online_fixture_init(f, 1, 1000);
+	online_fixture_add(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 100, (int[]){ 0 });	/* A */
+	online_fixture_add(f, 1, 0.5, 1.0, DFRS_JOB_RUNNING, 200, (int[]){ 0 });	/* B */
+	online_fixture_add(f, 1, 0.5, 1.0, DFRS_JOB_PENDING, 0, NULL);		/* C */
 }
 
 static void test_rules_mcb(void **state)
 {
 	pair_rule_t rule = { 0 };
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
 	setup_mcb_three(&f);
@@ -1661,12 +1617,12 @@ static void test_rules_mcb(void **state)
  * protected, none moves, under MCB and greedypm's periodic repack. */
 static void test_rules_mcb_pins(void **state)
 {
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 1000);
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
-	add_job(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
+	online_fixture_init(&f, 2, 1000);
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
+	online_fixture_add(&f, 1, 0.2, 1.0, DFRS_JOB_RUNNING, 700, (int[]){ 0 });
 	f.jobs[0].no_preempt = f.jobs[1].no_preempt = 1;
 	d = decide(&f, DFRS_POLICY_MCB, 600, DFRS_EVENT_PERIODIC, -1);
 	assert_int_equal(d.nmigrated, 0);
@@ -1690,14 +1646,14 @@ static void test_rules_licenses_greedy(void **state)
 	int both[] = { 2, 3 }, free_lic[] = { 1 };
 
 	for (int pol = DFRS_POLICY_GREEDYP; pol <= DFRS_POLICY_GREEDYPM; pol++) {
-		fixture_t f;
+		online_fixture_t f;
 		dfrs_decisions_t d;
 
-		fixture_init(&f, 2, 100);
-		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
-		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
-		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
-		add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_init(&f, 2, 100);
+		online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 40, (int[]){ 0 });
+		online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_RUNNING, 50, (int[]){ 1 });
+		online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);
 		d = decide_arrivals(&f, (dfrs_policy_t)pol, both, 2);
 		assert_int_equal(d.nsuspended, 2);
 		dfrs_decisions_free(&d);
@@ -1749,12 +1705,12 @@ static void test_rules_licenses_mcb(void **state)
 {
 	const rules_lic_req_t one = { .lic = 0, .count = 1 };
 	int free_lic[] = { 1 }, all[] = { 0, 1, 2 };
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 1, 100);
+	online_fixture_init(&f, 1, 100);
 	for (int i = 0; i < 3; i++) {
-		add_job(&f, 1, 0.5, 0.5, DFRS_JOB_PENDING, 0, NULL);
+		online_fixture_add(&f, 1, 0.5, 0.5, DFRS_JOB_PENDING, 0, NULL);
 		f.jobs[i].submit = i;
 	}
 	d = decide_arrivals(&f, DFRS_POLICY_MCB, all, 3);
@@ -1811,11 +1767,11 @@ static void test_rules_licenses_across_decisions(void **state)
 {
 	const rules_lic_req_t one = { .lic = 0, .count = 1 };
 	int free_lic[] = { 1 };
-	fixture_t f;
+	online_fixture_t f;
 	dfrs_decisions_t d;
 
-	fixture_init(&f, 2, 100);
-	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
+	online_fixture_init(&f, 2, 100);
+	online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* A */
 	f.jobs[0].lic = &one;
 	f.jobs[0].nlic = 1;
 	f.cl.lic_free = free_lic;
@@ -1827,7 +1783,7 @@ static void test_rules_licenses_across_decisions(void **state)
 	dfrs_online_apply(&f.cl, &d);
 	dfrs_decisions_free(&d);
 
-	add_job(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
+	online_fixture_add(&f, 1, 0.6, 0.5, DFRS_JOB_PENDING, 0, NULL);	/* B */
 	f.jobs[1].lic = &one;
 	f.jobs[1].nlic = 1;
 	d = decide(&f, DFRS_POLICY_GREEDYP, 600, DFRS_EVENT_ARRIVAL, 1);
@@ -1848,7 +1804,7 @@ static void test_rules_none_changes_nothing(void **state)
 	for (int pol = 0; pol < 3; pol++)
 		for (int ev = 0; ev < 3; ev++) {
 			pair_rule_t allow = { 0 };
-			fixture_t f;
+			online_fixture_t f;
 			dfrs_decisions_t a, b;
 
 			setup_victim(&f);
@@ -1880,7 +1836,7 @@ static void test_rules_bad_state(void **state)
 	dfrs_online_params_t par;
 	dfrs_decisions_t d;
 	char err[128] = "";
-	fixture_t f;
+	online_fixture_t f;
 
 	setup_two_victims(&f);
 	dfrs_online_params_default(&par, DFRS_POLICY_GREEDYP);

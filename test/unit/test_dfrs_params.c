@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dfrs/dfrs_online.h"
 #include "suite/dfrs_params.h"
 
 static void test_defaults(void **state)

@@ -350,9 +350,24 @@ static void test_random_workload(void **state)
 		}
 }
 
+/* Every driver's stall message (sim_stalled), with and without jobs
+ * waiting. */
+static void test_stalled_message(void **state)
+{
+	char err[160];
+
+	(void)state;
+	sim_stalled(err, sizeof(err), 120.4, 3, "policy bug");
+	assert_string_equal(err, "simulation stalled at t=120 s: 3 jobs wait "
+			    "on an idle machine (policy bug)");
+	sim_stalled(err, sizeof(err), 7, 0, "driver bug");
+	assert_string_equal(err, "simulation stalled at t=7 s (driver bug)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stalled_message),
 		cmocka_unit_test(test_two_rows_alternate),
 		cmocka_unit_test(test_single_row_runs_continuously),
 		cmocka_unit_test(test_backfill_fills_holes),

@@ -108,6 +108,12 @@ typedef struct {
 	double *run_start;	/* per workload job: start of its current
 				   run (requeue model: a resume or a move
 				   restarts it) */
+	/* the event loop (run) */
+	size_t next;		/* the next workload job to arrive */
+	size_t finished;	/* jobs completed */
+	double t_per;		/* the next periodic event (INFINITY: none) */
+	char *done;		/* parallel to cl.jobs: completed at this
+				   event */
 } drv_t;
 
 /* CPU used from cl.now to t1 (before dfrs_online_advance). */
@@ -236,107 +242,157 @@ static void feed_drift(drv_t *s, double t)
 	sim_result_drift(s->r, t, &sum);
 }
 
-static int run(drv_t *s, char *err, size_t errlen)
+/* The next event's time: the earliest arrival, completion (*first: the
+ * running job that completes then, else -1) or, while jobs are in the
+ * system, periodic event (*per_due); INFINITY when neither a job arrives
+ * nor a running one completes. */
+static double next_event(drv_t *s, int *first, int *per_due)
 {
 	const sim_workload_t *w = s->w;
-	sim_result_t *r = s->r;
-	dfrs_cluster_t *cl = &s->cl;
-	double period = s->par->period;
-	double t_per = period > 0 ? period : INFINITY;
-	size_t next = 0, finished = 0;
-	char *done = calloc(w->njobs ? w->njobs : 1, 1);
-	if (!done)
-		goto oom;
+	const dfrs_cluster_t *cl = &s->cl;
+	double t_arr = s->next < w->njobs ? w->jobs[s->next].arrival
+					  : INFINITY;
+	double t_done = INFINITY;
 
-	while (finished < w->njobs) {
-		double t_arr = next < w->njobs ? w->jobs[next].arrival
-					       : INFINITY;
-		double t_done = INFINITY;
-		int first = -1;
-		for (int j = 0; j < cl->njobs; j++) {
-			const dfrs_online_job_t *job = &cl->jobs[j];
-			if (job->state != DFRS_JOB_RUNNING)
-				continue;
-			double t = cl->now + dfrs_online_time_to_finish(
-				cl, job, w->jobs[s->widx[j]].runtime);
-			if (t < t_done) {
-				t_done = t;
-				first = j;
-			}
-		}
-		if (isinf(t_arr) && isinf(t_done)) {
-			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
-				 "%d jobs wait on an idle machine (policy bug)",
-				 cl->now, cl->njobs);
-			goto fail;
-		}
-		double t = fmin(t_arr, t_done);
-		if (cl->njobs > 0 && t_per < t)
-			t = t_per;
-		/* a periodic event only while jobs are in the system */
-		int per_due = cl->njobs > 0 && t_per <= t;
-		if (t_done > t)
-			first = -1;	/* nobody is due yet */
-		if (t < cl->now)
-			t = cl->now;
-		if (account_busy(s, t))
-			goto oom;
-		dfrs_online_advance(cl, t - cl->now);
-		cl->now = t;	/* exactly, whatever advance rounded */
-
-		/* completions */
-		int ndone = 0;
-		for (int j = 0; j < cl->njobs; j++) {
-			const dfrs_online_job_t *job = &cl->jobs[j];
-			size_t i = s->widx[j];
-			done[j] = 0;
-			if (job->state != DFRS_JOB_RUNNING ||
-			    (j != first && w->jobs[i].runtime -
-					   job->virtual_time > DONE_EPS))
-				continue;
-			done[j] = 1;
-			ndone++;
-			sim_result_finish(r, i, t);
-		}
-		if (ndone) {
-			compact(s, done);
-			finished += (size_t)ndone;
-			if (decide(s, DFRS_EVENT_COMPLETION, -1, err, errlen))
-				goto fail;
-		}
-		/* arrivals, one decision each (the new job comes first) */
-		for (; next < w->njobs && w->jobs[next].arrival <= t; next++) {
-			add_job(s, next);
-			if (decide(s, DFRS_EVENT_ARRIVAL, cl->njobs - 1, err,
-				   errlen))
-				goto fail;
-		}
-		/* periodic */
-		if (per_due && cl->njobs > 0 &&
-		    decide(s, DFRS_EVENT_PERIODIC, -1, err, errlen))
-			goto fail;
-		if (t_per <= t)
-			t_per = (floor(t / period) + 1) * period;
-		feed_drift(s, t);
-		int running = 0;
-		for (int j = 0; j < cl->njobs && !running; j++)
-			running = cl->jobs[j].state == DFRS_JOB_RUNNING;
-		if (cl->njobs > 0 && !running) {
-			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
-				 "%d jobs wait on an idle machine (policy bug)",
-				 cl->now, cl->njobs);
-			goto fail;
+	*first = -1;
+	for (int j = 0; j < cl->njobs; j++) {
+		const dfrs_online_job_t *job = &cl->jobs[j];
+		if (job->state != DFRS_JOB_RUNNING)
+			continue;
+		double t = cl->now + dfrs_online_time_to_finish(
+			cl, job, w->jobs[s->widx[j]].runtime);
+		if (t < t_done) {
+			t_done = t;
+			*first = j;
 		}
 	}
-	free(done);
-	return 0;
-oom:
-	snprintf(err, errlen, "out of memory");
-fail:
-	free(done);
-	return -1;
+	if (isinf(t_arr) && isinf(t_done))
+		return INFINITY;
+	double t = fmin(t_arr, t_done);
+	if (cl->njobs > 0 && s->t_per < t)
+		t = s->t_per;
+	/* a periodic event only while jobs are in the system */
+	*per_due = cl->njobs > 0 && s->t_per <= t;
+	if (t_done > t)
+		*first = -1;	/* nobody is due yet */
+	return t < cl->now ? cl->now : t;
 }
 
+/* The jobs' progress up to t. */
+static int progress(drv_t *s, double t)
+{
+	if (account_busy(s, t))
+		return -1;
+	dfrs_online_advance(&s->cl, t - s->cl.now);
+	s->cl.now = t;	/* exactly, whatever advance rounded */
+	return 0;
+}
+
+/* The running jobs done at t (first, and any other within DONE_EPS)
+ * leave, then one decision. */
+static int completions(drv_t *s, int first, double t, char *err,
+		       size_t errlen)
+{
+	int ndone = 0;
+
+	for (int j = 0; j < s->cl.njobs; j++) {
+		const dfrs_online_job_t *job = &s->cl.jobs[j];
+		size_t i = s->widx[j];
+		s->done[j] = 0;
+		if (job->state != DFRS_JOB_RUNNING ||
+		    (j != first && s->w->jobs[i].runtime -
+				   job->virtual_time > DONE_EPS))
+			continue;
+		s->done[j] = 1;
+		ndone++;
+		sim_result_finish(s->r, i, t);
+	}
+	if (!ndone)
+		return 0;
+	compact(s, s->done);
+	s->finished += (size_t)ndone;
+	return decide(s, DFRS_EVENT_COMPLETION, -1, err, errlen);
+}
+
+/* The jobs submitted by t arrive, one decision each (the new job comes
+ * first). */
+static int arrivals(drv_t *s, double t, char *err, size_t errlen)
+{
+	for (; s->next < s->w->njobs && s->w->jobs[s->next].arrival <= t;
+	     s->next++) {
+		add_job(s, s->next);
+		if (decide(s, DFRS_EVENT_ARRIVAL, s->cl.njobs - 1, err,
+			   errlen))
+			return -1;
+	}
+	return 0;
+}
+
+/* The periodic event when due (and jobs are in the system), and the next
+ * one's time. */
+static int periodic(drv_t *s, int per_due, double t, char *err,
+		    size_t errlen)
+{
+	double period = s->par->period;
+
+	if (per_due && s->cl.njobs > 0 &&
+	    decide(s, DFRS_EVENT_PERIODIC, -1, err, errlen))
+		return -1;
+	if (s->t_per <= t)
+		s->t_per = (floor(t / period) + 1) * period;
+	return 0;
+}
+
+static int any_running(const drv_t *s)
+{
+	for (int j = 0; j < s->cl.njobs; j++)
+		if (s->cl.jobs[j].state == DFRS_JOB_RUNNING)
+			return 1;
+	return 0;
+}
+
+/* Event after event until every job has finished, as sim_run's loop:
+ * progress to the next event, completions, arrivals, the periodic
+ * event, then the drift guard. */
+static int run(drv_t *s, char *err, size_t errlen)
+{
+	int rc = -1;
+
+	s->t_per = s->par->period > 0 ? s->par->period : INFINITY;
+	s->done = calloc(s->w->njobs ? s->w->njobs : 1, 1);
+	if (!s->done)
+		goto oom;
+	while (s->finished < s->w->njobs) {
+		int first, per_due;
+		double t = next_event(s, &first, &per_due);
+
+		if (isinf(t)) {
+			sim_stalled(err, errlen, s->cl.now,
+				    (size_t)s->cl.njobs, "policy bug");
+			goto out;
+		}
+		if (progress(s, t))
+			goto oom;
+		if (completions(s, first, t, err, errlen) ||
+		    arrivals(s, t, err, errlen) ||
+		    periodic(s, per_due, t, err, errlen))
+			goto out;
+		feed_drift(s, t);
+		if (s->cl.njobs > 0 && !any_running(s)) {
+			sim_stalled(err, errlen, s->cl.now,
+				    (size_t)s->cl.njobs, "policy bug");
+			goto out;
+		}
+	}
+	rc = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
+out:
+	free(s->done);
+	s->done = NULL;
+	return rc;
+}
 
 int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		 const dfrs_online_params_t *params, sim_result_t *r,

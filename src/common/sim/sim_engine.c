@@ -302,6 +302,18 @@ void sim_result_finish(sim_result_t *r, size_t i, double t)
 		r->makespan = t;
 }
 
+void sim_stalled(char *err, size_t errlen, double now, size_t waiting,
+		 const char *why)
+{
+	if (waiting)
+		snprintf(err, errlen, "simulation stalled at t=%.0f s: %zu "
+			 "jobs wait on an idle machine (%s)", now, waiting,
+			 why);
+	else
+		snprintf(err, errlen, "simulation stalled at t=%.0f s (%s)",
+			 now, why);
+}
+
 void sim_result_stop(sim_result_t *r)
 {
 	r->wall_seconds = monotonic_seconds() - r->clock_start;
@@ -477,9 +489,8 @@ static int run(sim_t *s, sched_engine_fn engine, char *err, size_t errlen)
 	while (finished < w->njobs) {
 		double t = next_event(s, next, &first);
 		if (isinf(t)) {
-			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
-				 "%zu jobs wait on an idle machine (engine "
-				 "bug)", st->now, st->njobs);
+			sim_stalled(err, errlen, st->now, st->njobs,
+				    "engine bug");
 			goto out;
 		}
 		if (t < st->now)

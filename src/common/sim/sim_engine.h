@@ -184,4 +184,11 @@ void sim_result_drift(sim_result_t *r, double t,
 
 void sim_result_free(sim_result_t *r);
 
+/* For every driver, when no event is left before every job has finished:
+ * "simulation stalled at t=NOW s: WAITING jobs wait on an idle machine
+ * (WHY)" into err, or "simulation stalled at t=NOW s (WHY)" when no job
+ * waits; WHY says whose bug it is or what the job needs. */
+void sim_stalled(char *err, size_t errlen, double now, size_t waiting,
+		 const char *why);
+
 #endif

@@ -197,15 +197,15 @@ static int run(gang_sim_t *s, char *err, size_t errlen)
 		double t = next_event(s, &first);
 		if (isinf(t) && s->nqueue) {
 			const sim_job_t *head = &s->w->jobs[s->queue[0]];
-			snprintf(err, errlen, "simulation stalled at t=%.0f s: "
-				 "%zu jobs wait on an idle machine (job %ld "
-				 "needs %d of %d nodes)", s->now, s->nqueue,
+			char why[96];
+
+			snprintf(why, sizeof(why), "job %ld needs %d of %d nodes",
 				 head->id, head->nodes, s->w->nodes);
+			sim_stalled(err, errlen, s->now, s->nqueue, why);
 			return -1;
 		}
 		if (isinf(t)) {
-			snprintf(err, errlen, "simulation stalled at t=%.0f s "
-				 "(driver bug)", s->now);
+			sim_stalled(err, errlen, s->now, 0, "driver bug");
 			return -1;
 		}
 		if (advance(s, t))

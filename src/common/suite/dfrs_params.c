@@ -9,6 +9,7 @@
  */
 #include "dfrs_params.h"
 #include "name_suggest.h"
+#include "dfrs/dfrs_online.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -196,11 +197,138 @@ static int ours(const char *key, size_t klen)
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
 /* Set one field from text; 0 on success, -1 with err filled otherwise. */
+static int set_int(const param_spec_t *s, const char *text, void *field,
+		   char *err, size_t errlen)
+{
+	char *end;
+
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (errno || *end || v < s->min || v > s->max) {
+		snprintf(err, errlen,
+			 "SchedulerParameters %s=%s: not an integer in %.0f..%.0f",
+			 s->key, text, s->min, s->max);
+		return -1;
+	}
+	*(int *)field = (int)v;
+	return 0;
+}
+
+static int set_double(const param_spec_t *s, const char *text, void *field,
+		      char *err, size_t errlen)
+{
+	char *end;
+
+	errno = 0;
+	double v = strtod(text, &end);
+	if (errno || *end || !isfinite(v) || v < s->min || v > s->max) {
+		snprintf(err, errlen,
+			 "SchedulerParameters %s=%s: not a number in %g..%g",
+			 s->key, text, s->min, s->max);
+		return -1;
+	}
+	*(double *)field = v;
+	return 0;
+}
+
+/* Names of letters, digits, '_', '-', '.', split by ':'. */
+static int set_names(const param_spec_t *s, const char *text, size_t vlen,
+		     void *field, char *err, size_t errlen)
+{
+	size_t item = 0;
+
+	for (size_t i = 0; i <= vlen; i++) {
+		char c = text[i];
+		if (c == ':' || c == '\0') {
+			if (!item) {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s=%s: empty name in the list (names are separated by ':')",
+					 s->key, text);
+				return -1;
+			}
+			item = 0;
+		} else if (isalnum((unsigned char)c) || c == '_' ||
+			   c == '-' || c == '.') {
+			item++;
+		} else {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: '%c' is not allowed in a name (list names separated by ':')",
+				 s->key, text, c);
+			return -1;
+		}
+	}
+	if (vlen >= DFRS_PARAMS_NAMES_MAX) {
+		snprintf(err, errlen, "SchedulerParameters %s: list longer than %d characters",
+			 s->key, DFRS_PARAMS_NAMES_MAX - 1);
+		return -1;
+	}
+	memset(field, 0, DFRS_PARAMS_NAMES_MAX);
+	memcpy(field, text, vlen + 1);
+	return 0;
+}
+
+/* None, or an absolute path of letters, digits, '/', '_', '-', '.' ending
+ * in .prom (no ',': it ends the parameter). */
+static int set_path(const param_spec_t *s, const char *text, size_t vlen,
+		    void *field, char *err, size_t errlen)
+{
+	if (strcmp(text, "none")) {
+		size_t n = strlen(text);
+		if (text[0] != '/' || n < 6 || strcmp(text + n - 5, ".prom")) {
+			snprintf(err, errlen,
+				 "SchedulerParameters %s=%s: not none or an absolute path ending in .prom",
+				 s->key, text);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			char c = text[i];
+			if (!isalnum((unsigned char)c) && c != '/' &&
+			    c != '_' && c != '-' && c != '.') {
+				snprintf(err, errlen,
+					 "SchedulerParameters %s=%s: '%c' is not allowed in the path",
+					 s->key, text, c);
+				return -1;
+			}
+		}
+	}
+	memset(field, 0, DFRS_PARAMS_NAMES_MAX);
+	memcpy(field, text, vlen + 1);
+	return 0;
+}
+
+/* One of s->choices (any case): its index; else the list and the
+ * closest choice. */
+static int set_enum(const param_spec_t *s, const char *text, void *field,
+		    char *err, size_t errlen)
+{
+	char list[128] = "";
+	size_t n = 0;
+
+	for (int i = 0; s->choices[i]; i++) {
+		if (!strcasecmp(text, s->choices[i])) {
+			*(int *)field = i;
+			return 0;
+		}
+	}
+	for (int i = 0; s->choices[i]; i++) {
+		if (i)
+			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+		strncat(list, s->choices[i], sizeof(list) - strlen(list) - 1);
+	}
+	while (s->choices[n])
+		n++;
+	const char *near = name_suggest(text, s->choices, n);
+	snprintf(err, errlen,
+		 "SchedulerParameters %s=%s: must be one of %s%s%s%s",
+		 s->key, text, list, near ? " (did you mean " : "",
+		 near ? near : "", near ? "?)" : "");
+	return -1;
+}
+
 static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 		     dfrs_params_t *p, char *err, size_t errlen)
 {
 	char text[DFRS_PARAMS_NAMES_MAX + 1];
-	char *end;
 	void *field = (char *)p + s->offset;
 
 	if (vlen == 0 || vlen >= sizeof(text)) {
@@ -212,111 +340,16 @@ static int set_value(const param_spec_t *s, const char *val, size_t vlen,
 	text[vlen] = '\0';
 
 	switch (s->type) {
-	case P_INT: {
-		errno = 0;
-		long v = strtol(text, &end, 10);
-		if (errno || *end || v < s->min || v > s->max) {
-			snprintf(err, errlen,
-				 "SchedulerParameters %s=%s: not an integer in %.0f..%.0f",
-				 s->key, text, s->min, s->max);
-			return -1;
-		}
-		*(int *)field = (int)v;
-		return 0;
-	}
-	case P_DOUBLE: {
-		errno = 0;
-		double v = strtod(text, &end);
-		if (errno || *end || !isfinite(v) || v < s->min || v > s->max) {
-			snprintf(err, errlen,
-				 "SchedulerParameters %s=%s: not a number in %g..%g",
-				 s->key, text, s->min, s->max);
-			return -1;
-		}
-		*(double *)field = v;
-		return 0;
-	}
-	case P_NAMES: {
-		/* names of letters, digits, '_', '-', '.', split by ':' */
-		size_t item = 0;
-		for (size_t i = 0; i <= vlen; i++) {
-			char c = text[i];
-			if (c == ':' || c == '\0') {
-				if (!item) {
-					snprintf(err, errlen,
-						 "SchedulerParameters %s=%s: empty name in the list (names are separated by ':')",
-						 s->key, text);
-					return -1;
-				}
-				item = 0;
-			} else if (isalnum((unsigned char)c) || c == '_' ||
-				   c == '-' || c == '.') {
-				item++;
-			} else {
-				snprintf(err, errlen,
-					 "SchedulerParameters %s=%s: '%c' is not allowed in a name (list names separated by ':')",
-					 s->key, text, c);
-				return -1;
-			}
-		}
-		if (vlen >= DFRS_PARAMS_NAMES_MAX) {
-			snprintf(err, errlen, "SchedulerParameters %s: list longer than %d characters",
-				 s->key, DFRS_PARAMS_NAMES_MAX - 1);
-			return -1;
-		}
-		memset(field, 0, DFRS_PARAMS_NAMES_MAX);
-		memcpy(field, text, vlen + 1);
-		return 0;
-	}
+	case P_INT:
+		return set_int(s, text, field, err, errlen);
+	case P_DOUBLE:
+		return set_double(s, text, field, err, errlen);
+	case P_NAMES:
+		return set_names(s, text, vlen, field, err, errlen);
 	case P_PATH:
-		/* none, or an absolute path of letters, digits, '/', '_',
-		 * '-', '.' (no ',': it ends the parameter) */
-		if (strcmp(text, "none")) {
-			size_t n = strlen(text);
-			if (text[0] != '/' || n < 6 || strcmp(text + n - 5, ".prom")) {
-				snprintf(err, errlen,
-					 "SchedulerParameters %s=%s: not none or an absolute path ending in .prom",
-					 s->key, text);
-				return -1;
-			}
-			for (size_t i = 0; i < n; i++) {
-				char c = text[i];
-				if (!isalnum((unsigned char)c) && c != '/' &&
-				    c != '_' && c != '-' && c != '.') {
-					snprintf(err, errlen,
-						 "SchedulerParameters %s=%s: '%c' is not allowed in the path",
-						 s->key, text, c);
-					return -1;
-				}
-			}
-		}
-		memset(field, 0, DFRS_PARAMS_NAMES_MAX);
-		memcpy(field, text, vlen + 1);
-		return 0;
+		return set_path(s, text, vlen, field, err, errlen);
 	case P_ENUM:
-		for (int i = 0; s->choices[i]; i++) {
-			if (!strcasecmp(text, s->choices[i])) {
-				*(int *)field = i;
-				return 0;
-			}
-		}
-		{
-			char list[128] = "";
-			for (int i = 0; s->choices[i]; i++) {
-				if (i)
-					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
-				strncat(list, s->choices[i], sizeof(list) - strlen(list) - 1);
-			}
-			size_t n = 0;
-			while (s->choices[n])
-				n++;
-			const char *near = name_suggest(text, s->choices, n);
-			snprintf(err, errlen,
-				 "SchedulerParameters %s=%s: must be one of %s%s%s%s",
-				 s->key, text, list, near ? " (did you mean " : "",
-				 near ? near : "", near ? "?)" : "");
-		}
-		return -1;
+		return set_enum(s, text, field, err, errlen);
 	}
 	return -1;
 }

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "dfrs/dfrs_online.h"
+#include "dfrs/dfrs_online_types.h"
 
 typedef enum {
 	AMCBF_MODE_AMCBF,	/* default: adaptive consolidation backfill */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * node_share_json.c - export of select/dfrs's model for administrators
- * (issue: visibility of each node's jobs, yields and weights), and the table
- * `dfrs status` prints from it.
+ * (each node's jobs, yields and CPU weights), and the table `dfrs status`
+ * prints from it.
  */
 #include "node_share_json.h"
 

@@ -57,6 +57,7 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_allowed.h"
 #include "amcbf_avail.h"
 #include "amcbf_locks.h"
 #include "amcbf_preempt.h"

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "avail/avail_monitor.h"
 #include "suite/dfrs_params.h"
 

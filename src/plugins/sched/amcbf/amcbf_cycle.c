@@ -29,6 +29,9 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_stretch.h"
+#include "amcbf_deadline.h"
+#include "amcbf_start.h"
 #include "amcbf_cycle.h"
 #include "amcbf_decide.h"
 #include "amcbf_aftercorr.h"

@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "amcbf_avail.h"
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "suite/dfrs_params.h"
 #include "suite/sched_diag.h"
 

@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "amcbf_avail.h"
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "amcbf_locks.h"
 #include "suite/dfrs_params.h"
 

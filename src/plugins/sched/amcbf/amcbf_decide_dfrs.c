@@ -7,25 +7,12 @@
  * src/common/dfrs/dfrs_online.c, the same code dfrs sim runs).
  *
  * Each cycle (amcbf_cycle.c) with an event (a job arrived, a job left,
- * or amcbf_dfrs_period has passed) rebuilds the policy's cluster from
- * slurmctld's records: one host per node with capacity 1 in CPU (fluid) and memory (rigid), every
- * job of the managed partitions with its DFRS shape (dfrs_job_shape.c, the
- * one select/dfrs uses; its CPU need declared, measured by dfrs-nodeagent
- * when running, predicted when pending: amcbf_needs.h), its virtual
- * time (its yield, as select/dfrs publishes it, integrated over the
- * time it ran) and its state:
- *   running in Slurm                   -> RUNNING on its nodes
- *   pending, preempted by us before    -> SUSPENDED (hosts: where it ran)
- *   pending otherwise                  -> PENDING
- * Jobs the policy must not touch (exempt, other partitions, suspended by
- * an administrator, completing) are not the policy's: their memory, and for
- * running ones their CPU at their minimum yield, is taken off their nodes'
- * capacity instead.  The site's licenses (the pool, each pending job's
- * requests) and pairwise preemption rule (QOS Preempt= lists,
- * PriorityTier: a predicate over the sides read with the locks held) go
- * into the policy's decision (amcbf_dfrs_rules.h; dfrs_online.h, "The
- * site's rules"); the test before each start and the check of each
- * requeue (amcbf_preempt_for) stay as second nets.
+ * or amcbf_dfrs_period has passed) rebuilds the policy's cluster, the
+ * view, from slurmctld's records (amcbf_dfrs_view.c: the jobs the policy
+ * may move with their DFRS shape, state and virtual time, the others'
+ * memory off their nodes, the site's licenses and pairwise preemption
+ * rule); the test before each start and the check of each requeue
+ * (amcbf_preempt_for) stay as second nets.
  *
  * The view is read with slurmctld's locks held; the policy decides with no
  * lock held; the decisions are applied with the locks again (yielded every
@@ -70,170 +57,15 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_allowed.h"
+#include "amcbf_start.h"
 #include "amcbf_decide.h"
 #include "amcbf_dfrs_rules.h"
+#include "amcbf_dfrs_view.h"
 #include "amcbf_locks.h"
-#include "amcbf_needs.h"
 #include "amcbf_preempt.h"
-#include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs/dfrs_online.h"
-#include "trace/arrival_order.h"
-
-/* capacity left on a node the policy may not use: nothing fits there */
-#define NO_CAPACITY 1e-9
-
-enum { DIM_CPU = 0, DIM_MEM = 1 };
-
-/* The policy's cluster and where each of its jobs came from. */
-typedef struct {
-	dfrs_host_t *hosts;
-	dfrs_online_job_t *jobs;
-	uint32_t *ids;		/* each job's Slurm id (looked up again after
-				   the locks were let go) */
-	time_t *starts;		/* a running job's start time, when seen */
-	int nnodes;		/* slurmctld's node table when read */
-	dfrs_job_state_t *was;	/* state before the decisions */
-	int **was_hosts;	/* hosts before (xmalloc'ed copies) */
-	int *arrivals;		/* indices of new jobs, submit order */
-	int njobs, narrivals, cap;
-	amcbf_dfrs_rules_t rules;	/* licenses, who may preempt whom */
-} dfrs_view_t;
-
-static void view_free(dfrs_view_t *v)
-{
-	amcbf_dfrs_rules_free(&v->rules, v->jobs, v->njobs);
-	for (int i = 0; i < v->njobs; i++) {
-		xfree(v->jobs[i].hosts);
-		xfree(v->was_hosts[i]);
-	}
-	xfree(v->hosts);
-	xfree(v->jobs);
-	xfree(v->ids);
-	xfree(v->starts);
-	xfree(v->was);
-	xfree(v->was_hosts);
-	xfree(v->arrivals);
-}
-
-static dfrs_online_job_t *view_add(dfrs_view_t *v, job_record_t *job_ptr)
-{
-	if (v->njobs == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 64;
-		xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
-		xrecalloc(v->ids, v->cap, sizeof(*v->ids));
-		xrecalloc(v->starts, v->cap, sizeof(*v->starts));
-		xrecalloc(v->was, v->cap, sizeof(*v->was));
-		xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
-		xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
-	}
-	v->ids[v->njobs] = job_ptr->job_id;
-	v->starts[v->njobs] = job_ptr->start_time;
-	return &v->jobs[v->njobs++];
-}
-
-/* The model job of a Slurm job of `ntasks` nodes (k: what we know of it). */
-static void shape_of(job_record_t *job_ptr, amcbf_known_t *k,
-		     const dfrs_params_t *params, uint64_t ref_mb, int ntasks,
-		     dfrs_online_job_t *oj)
-{
-	share_job_t s;
-
-	dfrs_job_shape(job_ptr, params, amcbf_needs_of(job_ptr, params, false),
-		       ref_mb, &s);
-	memset(oj, 0, sizeof(*oj));
-	oj->id = job_ptr->job_id;
-	oj->shape.ntasks = ntasks;
-	oj->shape.need[DIM_CPU] = s.need;
-	oj->shape.req[DIM_MEM] = s.mem;
-	oj->shape.min_yield = s.min_yield;
-	oj->task_mem_bytes = s.mem * (double)ref_mb * 1048576.0;
-	/* the first submit time: a requeue resets Slurm's */
-	oj->submit = (double)amcbf_first_submit(k, job_ptr);
-	/* the requeue model's: a job that gets the checkpoint signal (it
-	 * asked for it with --signal) keeps its progress when requeued */
-	oj->checkpointable = amcbf_preempt_checkpointable(job_ptr, params);
-	/* what EASY would be told, for amcbf_dfrs_starve_bsld */
-	if (job_ptr->time_limit != NO_VAL && job_ptr->time_limit != INFINITE)
-		oj->estimate = 60.0 * (double)job_ptr->time_limit;
-	oj->hosts = xcalloc(ntasks, sizeof(int));
-}
-
-/*
- * Take the memory of a job outside the policy off its nodes.  Its CPU is
- * left: it is fluid, and select/dfrs shares it by yields among all jobs
- * (a start the policy puts where minimum yields cannot all be kept is
- * refused by select/dfrs and placed by it instead).
- */
-static void reserve(dfrs_view_t *v, job_record_t *job_ptr, bitstr_t *bm,
-		    const dfrs_params_t *params, uint64_t ref_mb)
-{
-	share_job_t s;
-
-	dfrs_job_shape(job_ptr, params, amcbf_needs_of(job_ptr, params, false),
-		       ref_mb, &s);
-	for (int i = 0; i < node_record_count; i++) {
-		dfrs_host_t *h = &v->hosts[i];
-		if (!bit_test(bm, i))
-			continue;
-		h->cap[DIM_MEM] -= s.mem;
-		if (h->cap[DIM_MEM] < NO_CAPACITY)
-			h->cap[DIM_MEM] = NO_CAPACITY;
-		h->elem[DIM_MEM] = h->cap[DIM_MEM];
-	}
-}
-
-/* The most capacity left on any host, per dimension. */
-static void most_left(const dfrs_view_t *v, double most[2])
-{
-	most[0] = most[1] = 0;
-	for (int i = 0; i < v->nnodes; i++)
-		for (int d = 0; d < 2; d++)
-			if (v->hosts[i].elem[d] > most[d])
-				most[d] = v->hosts[i].elem[d];
-}
-
-/* Could a task of this shape fit some host now (what dfrs_online_decide
- * checks of every job)?  A pending job that cannot waits outside the view. */
-static bool fits_some_host(const double most[2], const dfrs_job_t *shape)
-{
-	for (int d = 0; d < 2; d++)
-		if (shape->req[d] > most[d] || shape->need[d] > most[d])
-			return false;
-	return true;
-}
-
-/* May the policy start jobs on node i now?  Not while a job is still
- * leaving it (after a requeue, an end, or a slurmctld restart that found
- * it completing): select_nodes refuses nodes in cg_node_bitmap, so a
- * start placed there would only be refused.  Once the job has left, more
- * nodes are usable and the cycle decides again. */
-static bool view_node_usable(int i)
-{
-	return amcbf_node_usable(i) &&
-	       !(cg_node_bitmap && bit_test(cg_node_bitmap, i));
-}
-
-/* Is any node of the bitmap one the policy may not use? */
-static bool on_unusable_node(bitstr_t *bm)
-{
-	for (int i = 0; i < node_record_count; i++)
-		if (bit_test(bm, i) && !view_node_usable(i))
-			return true;
-	return false;
-}
-
-/* The yield select/dfrs published for a running job (1 if none). */
-static double published_yield(job_record_t *job_ptr)
-{
-	cpu_weight_tag_t tag;
-	char err[128];
-
-	if (cpu_weight_tag_parse(job_ptr->system_comment, &tag, err, sizeof(err)) == 1 &&
-	    tag.yield > 0)
-		return tag.yield;
-	return 1.0;
-}
 
 static bool same_hosts(const int *a, const int *b, int n)
 {
@@ -241,14 +73,6 @@ static bool same_hosts(const int *a, const int *b, int n)
 		if (a[t] != b[t])
 			return false;
 	return true;
-}
-
-static void remember_hosts(amcbf_known_t *k, const int *hosts, int n)
-{
-	xfree(k->hosts);
-	k->hosts = xcalloc(n, sizeof(int));
-	memcpy(k->hosts, hosts, n * sizeof(int));
-	k->nhosts = n;
 }
 
 /* Start on the policy's nodes, else wherever select/dfrs fits the job
@@ -272,165 +96,6 @@ static int start_job(job_record_t *job_ptr, const int *hosts, int n)
 	xfree(nodes);
 	xfree(allowed);
 	return rc;
-}
-
-/* What a scan of slurmctld's jobs found besides the view. */
-typedef struct {
-	unsigned events;
-	bool settling;	/* a job we requeued is still leaving its nodes */
-} scan_t;
-
-/* A job holding nodes: the policy's when it may be preempted, else its
- * memory is taken off its nodes. */
-static void scan_holding(dfrs_view_t *v, scan_t *sc, amcbf_known_t *k,
-			 job_record_t *job_ptr, bool running,
-			 const dfrs_params_t *params, uint64_t ref_mb,
-			 time_t now)
-{
-	bitstr_t *bm = running ? job_ptr->node_bitmap :
-		(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
-		 job_ptr->node_bitmap);
-	int n = bm ? bit_set_count(bm) : 0;
-	dfrs_online_job_t *oj;
-
-	/* a completing job departs once done */
-	k->yield = running ? published_yield(job_ptr) : 0;
-	if (running)
-		k->running = 1;
-	if (k->requeued && IS_JOB_COMPLETING(job_ptr))
-		sc->settling = true;
-	if (n <= 0)
-		return;
-	if (!running || !amcbf_preempt_may(job_ptr, params, now) ||
-	    on_unusable_node(bm)) {
-		reserve(v, job_ptr, bm, params, ref_mb);
-		return;
-	}
-	oj = view_add(v, job_ptr);
-	shape_of(job_ptr, k, params, ref_mb, n, oj);
-	/* a job the site protects (PreemptMode=OFF, PreemptExemptTime, the
-	 * plugin's exemptions: amcbf_preempt_may) is reserved above, out of
-	 * the view: no_preempt stays 0 here */
-	amcbf_dfrs_rules_job(&v->rules, v->njobs - 1, job_ptr, oj, false,
-			     now);
-	for (int i = 0, t = 0; i < node_record_count && t < n; i++)
-		if (bit_test(bm, i))
-			oj->hosts[t++] = i;
-	oj->state = DFRS_JOB_RUNNING;
-	oj->yield = k->yield;
-	oj->virtual_time = k->vt;
-	remember_hosts(k, oj->hosts, n);
-}
-
-/* A pending job: PENDING, or SUSPENDED where it ran if we preempted it. */
-static void scan_pending(dfrs_view_t *v, scan_t *sc, amcbf_memory_t *mem,
-			 amcbf_known_t *k, job_record_t *job_ptr,
-			 const dfrs_params_t *params, uint64_t ref_mb,
-			 time_t now)
-{
-	dfrs_online_job_t *oj;
-	int n;
-
-	/* its priority shows the policy's order */
-	(void)amcbf_note_pending(mem, k, job_ptr, true, now);
-	if (k->running)		/* requeued (by us or not): it left */
-		sc->events |= 1u << DFRS_EVENT_COMPLETION;
-	k->running = 0;
-	k->requeued = 0;
-	if (!amcbf_startable(job_ptr) ||
-	    !dfrs_params_manages_partition(params, job_ptr->part_ptr->name)) {
-		k->held = 1;
-		return;
-	}
-	if (k->held && k->seen)	/* e.g. a requeued job's begin time came */
-		sc->events |= 1u << DFRS_EVENT_COMPLETION;
-	k->held = 0;
-	n = job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1;
-	if (n > node_record_count)
-		return;
-	oj = view_add(v, job_ptr);
-	shape_of(job_ptr, k, params, ref_mb, n, oj);
-	/* its licenses, which the policy counts against the pool with those
-	 * of the jobs it starts before it, and its side of the pairwise rule */
-	amcbf_dfrs_rules_job(&v->rules, v->njobs - 1, job_ptr, oj, true, now);
-	oj->virtual_time = k->vt;
-	if (k->hosts && k->nhosts == n) {
-		oj->state = DFRS_JOB_SUSPENDED;
-		memcpy(oj->hosts, k->hosts, n * sizeof(int));
-	} else {
-		oj->state = DFRS_JOB_PENDING;
-	}
-	if (!k->seen) {	/* seen once its arrival is decided */
-		v->arrivals[v->narrivals++] = v->njobs - 1;
-		sc->events |= 1u << DFRS_EVENT_ARRIVAL;
-	}
-}
-
-/* Pending jobs too big for any node now wait outside the view: one pass
- * that keeps the others in order and renumbers the arrivals. */
-static void drop_unfit(dfrs_view_t *v, amcbf_memory_t *mem)
-{
-	int *to = xcalloc(v->njobs ? v->njobs : 1, sizeof(int));
-	double most[2];
-	int n = 0, a = 0;
-
-	most_left(v, most);
-	for (int i = 0; i < v->njobs; i++) {
-		amcbf_known_t *k;
-
-		if (v->jobs[i].state == DFRS_JOB_RUNNING ||
-		    fits_some_host(most, &v->jobs[i].shape)) {
-			to[i] = n;
-			amcbf_dfrs_rules_move(&v->rules, i, n);
-			v->jobs[n] = v->jobs[i];
-			v->ids[n] = v->ids[i];
-			v->starts[n] = v->starts[i];
-			n++;
-			continue;
-		}
-		to[i] = -1;
-		/* not an arrival to decide again and again, nor to log */
-		if ((k = amcbf_known(mem, v->ids[i], false)) && !k->seen) {
-			debug("JobId=%u fits no node now: not considered until it does",
-			      v->ids[i]);
-			k->seen = 1;
-		}
-		amcbf_dfrs_rules_drop(&v->rules, i, &v->jobs[i]);
-		xfree(v->jobs[i].hosts);
-	}
-	v->njobs = n;
-	for (int b = 0; b < v->narrivals; b++)
-		if (to[v->arrivals[b]] >= 0)
-			v->arrivals[a++] = to[v->arrivals[b]];
-	v->narrivals = a;
-	xfree(to);
-}
-
-typedef struct {
-	double submit;
-	long id;
-	int index;
-} arrival_t;
-
-static int by_submit(const void *a, const void *b)
-{
-	const arrival_t *x = a, *y = b;
-
-	return arrival_order(x->submit, x->id, y->submit, y->id);
-}
-
-/* The arrivals in submit order (then job id). */
-static void sort_arrivals(dfrs_view_t *v)
-{
-	arrival_t *a = xcalloc(v->narrivals ? v->narrivals : 1, sizeof(*a));
-
-	for (int i = 0; i < v->narrivals; i++)
-		a[i] = (arrival_t){ v->jobs[v->arrivals[i]].submit,
-				    v->jobs[v->arrivals[i]].id, v->arrivals[i] };
-	qsort(a, v->narrivals, sizeof(*a), by_submit);
-	for (int i = 0; i < v->narrivals; i++)
-		v->arrivals[i] = a[i].index;
-	xfree(a);
 }
 
 /* Decide at one event (at an arrival, for the narrived jobs of arrived) and
@@ -478,25 +143,6 @@ static bool decide(const dfrs_online_params_t *op, dfrs_cluster_t *cl,
 	return true;
 }
 
-/* One host per node, capacity 1 (almost nothing on a node the policy may
- * not use).  Returns how many nodes it may use. */
-static int view_hosts(dfrs_view_t *v)
-{
-	int usable = 0;
-
-	v->nnodes = node_record_count;
-	v->hosts = xcalloc(node_record_count ? node_record_count : 1,
-			   sizeof(*v->hosts));
-	for (int i = 0; i < node_record_count; i++) {
-		double c = view_node_usable(i) ? 1.0 : NO_CAPACITY;
-
-		usable += c == 1.0;
-		for (int d = 0; d < 2; d++)
-			v->hosts[i].cap[d] = v->hosts[i].elem[d] = c;
-	}
-	return usable;
-}
-
 /* Is the periodic event due (amcbf_dfrs_period has passed)? */
 static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
 			 time_t now)
@@ -520,7 +166,7 @@ static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
  * full repack reached (amcbf_dfrs_repack_drift and _tolerance start from
  * it at the next cycle), and in *held the starving job last logged as
  * keeping its room. */
-static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
+static bool decide_events(amcbf_dfrs_view_t *v, const dfrs_params_t *params,
 			  unsigned events, bool periodic, time_t now,
 			  const char *policy, double *repack_yield, long *held)
 {
@@ -550,7 +196,7 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 		v->was_hosts[i] = xcalloc(n, sizeof(int));
 		memcpy(v->was_hosts[i], v->jobs[i].hosts, n * sizeof(int));
 	}
-	sort_arrivals(v);
+	amcbf_dfrs_view_sort_arrivals(v);
 	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = v->nnodes,
 			       .hosts = v->hosts, .njobs = v->njobs,
 			       .jobs = v->jobs, .now = (double)now,
@@ -579,8 +225,8 @@ static bool decide_events(dfrs_view_t *v, const dfrs_params_t *params,
 
 /* The DFRS decider's state for one cycle. */
 typedef struct {
-	dfrs_view_t v;
-	scan_t sc;		/* what the scan found besides the view */
+	amcbf_dfrs_view_t v;
+	amcbf_dfrs_scan_t sc;		/* what the scan found besides the view */
 	uint64_t ref_mb;	/* dfrs_ref_memory_mb() when read */
 	int usable;		/* nodes the policy may use */
 	unsigned events;
@@ -593,7 +239,7 @@ typedef struct {
 
 /* Job i of the view as it is now, if it is still as the scan saw it:
  * running the same run if it was running, else pending and startable. */
-static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
+static job_record_t *still_as_seen(const amcbf_dfrs_view_t *v, int i)
 {
 	return amcbf_still_as_seen(v->ids[i], v->was[i] == DFRS_JOB_RUNNING ?
 				   AMCBF_SEEN_RUNNING : AMCBF_SEEN_PENDING,
@@ -603,7 +249,7 @@ static job_record_t *still_as_seen(const dfrs_view_t *v, int i)
 /* The job a requeue of job i makes room for: of the jobs the policy
  * starts or resumes on any of i's hosts, the first in its priority order;
  * NULL if none (the site's preemption rules need one). */
-static job_record_t *preemptor_of(const dfrs_view_t *v, int i)
+static job_record_t *preemptor_of(const amcbf_dfrs_view_t *v, int i)
 {
 	int best = -1;
 
@@ -626,7 +272,7 @@ static job_record_t *preemptor_of(const dfrs_view_t *v, int i)
 }
 
 /* Preemptions and migrations first: requeues. */
-static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v)
+static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const amcbf_dfrs_view_t *v)
 {
 	for (int i = 0; i < v->njobs; i++) {
 		const dfrs_online_job_t *oj = &v->jobs[i];
@@ -656,7 +302,7 @@ static void apply_requeues(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v)
 			continue;
 		/* a suspended job resumes where it was, a migrated one where
 		 * the policy moved it */
-		remember_hosts(k, moved ? oj->hosts : v->was_hosts[i], n);
+		amcbf_dfrs_remember_hosts(k, moved ? oj->hosts : v->was_hosts[i], n);
 	}
 }
 
@@ -675,7 +321,7 @@ static int by_rank(const void *a, const void *b)
 
 /* The jobs the policy starts or resumes, highest priority first (under
  * amcbf_dfrs_max_start_per_cycle those go first).  Returns how many. */
-static int starts_in_order(const dfrs_view_t *v, start_t *order)
+static int starts_in_order(const amcbf_dfrs_view_t *v, start_t *order)
 {
 	int n = 0;
 
@@ -688,7 +334,7 @@ static int starts_in_order(const dfrs_view_t *v, start_t *order)
 }
 
 /* Then starts and resumptions, unless requeued jobs still hold nodes. */
-static void apply_starts(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
+static void apply_starts(amcbf_pass_t *p, dfrs_t *ap, const amcbf_dfrs_view_t *v,
 			 amcbf_memory_t *mem, const dfrs_params_t *params)
 {
 	start_t *order = xcalloc(v->njobs ? v->njobs : 1, sizeof(*order));
@@ -727,7 +373,7 @@ static void apply_starts(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 		k = amcbf_known_started(mem, v->ids[i], jp);
 		k->running = 1;
 		k->yield = oj->yield;
-		remember_hosts(k, oj->hosts, oj->shape.ntasks);
+		amcbf_dfrs_remember_hosts(k, oj->hosts, oj->shape.ntasks);
 		info("dfrs(%s): %s %pJ on %s (yield %.2f, virtual time %.0f s)",
 		     ap->policy,
 		     v->was[i] == DFRS_JOB_SUSPENDED ? "resumed" : "started",
@@ -745,7 +391,7 @@ static void apply_starts(amcbf_pass_t *p, dfrs_t *ap, const dfrs_view_t *v,
 /* After the decisions: the arrivals are decided, unless a checkpoint wait
  * holds a requeue back (then all is decided again once it is over). */
 static void apply_done(const amcbf_pass_t *p, const dfrs_t *ap,
-		       const dfrs_view_t *v,
+		       const amcbf_dfrs_view_t *v,
 		       amcbf_memory_t *mem, unsigned events)
 {
 	amcbf_preempt_checkpoint_sweep(mem);
@@ -776,7 +422,7 @@ static void dfrs_read_begin(amcbf_pass_t *p)
 {
 	dfrs_t *d = p->own;
 
-	d->usable = view_hosts(&d->v);
+	d->usable = amcbf_dfrs_view_hosts(&d->v);
 	amcbf_dfrs_rules_read(&d->v.rules);
 	d->ref_mb = dfrs_ref_memory_mb();
 }
@@ -789,7 +435,7 @@ static void dfrs_read_job(amcbf_pass_t *p, amcbf_job_class_t c,
 
 	k->restored = 0;
 	if (c != AMCBF_JOB_PENDING)
-		scan_holding(&d->v, &d->sc, k, job_ptr,
+		amcbf_dfrs_view_holding(&d->v, &d->sc, k, job_ptr,
 			     c == AMCBF_JOB_RUNNING, p->params, d->ref_mb,
 			     p->now);
 }
@@ -800,7 +446,7 @@ static void dfrs_read_pending(amcbf_pass_t *p, amcbf_known_t *k,
 {
 	dfrs_t *d = p->own;
 
-	scan_pending(&d->v, &d->sc, p->mem, k, job_ptr, p->params, d->ref_mb,
+	amcbf_dfrs_view_pending(&d->v, &d->sc, p->mem, k, job_ptr, p->params, d->ref_mb,
 		     p->now);
 }
 
@@ -816,10 +462,10 @@ static void dfrs_departed(amcbf_pass_t *p, const amcbf_known_t *k)
 static bool dfrs_read_end(amcbf_pass_t *p)
 {
 	dfrs_t *d = p->own;
-	dfrs_view_t *v = &d->v;
+	amcbf_dfrs_view_t *v = &d->v;
 	amcbf_memory_t *mem = p->mem;
 
-	drop_unfit(v, mem);
+	amcbf_dfrs_view_drop_unfit(v, mem);
 	d->events = d->sc.events | mem->owed_events;
 	/* nodes came back (e.g. slurmds answering after a restart): the
 	 * jobs that fitted none when they arrived may fit now */
@@ -870,7 +516,7 @@ static void dfrs_apply(amcbf_pass_t *p)
 
 static void dfrs_release(amcbf_pass_t *p)
 {
-	view_free(&((dfrs_t *)p->own)->v);
+	amcbf_dfrs_view_free(&((dfrs_t *)p->own)->v);
 }
 
 const amcbf_decider_t amcbf_decide_dfrs = AMCBF_DECIDER(dfrs, dfrs_t);

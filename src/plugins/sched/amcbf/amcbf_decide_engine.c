@@ -65,6 +65,9 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_stretch.h"
+#include "amcbf_allowed.h"
+#include "amcbf_start.h"
 #include "amcbf_cycle.h"
 #include "amcbf_decide.h"
 #include "amcbf_needs.h"

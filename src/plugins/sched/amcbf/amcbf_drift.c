@@ -20,6 +20,7 @@
 #include "src/common/xmalloc.h"
 
 #include "amcbf/stretch_drift.h"
+#include "dfrs/dfrs_online.h"
 #include "amcbf_drift.h"
 
 typedef struct {

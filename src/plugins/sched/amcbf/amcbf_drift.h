@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <time.h>
 
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "suite/dfrs_params.h"
 
 /* The settings in force (at start and at each reconfiguration): a new

@@ -21,6 +21,7 @@
 #include "amcbf_locks.h"
 #include "amcbf_readbound.h"
 #include "state_file.h"
+#include "dfrs/dfrs_online.h"
 #include "suite/sched_metrics.h"
 
 void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "amcbf_avail.h"
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "suite/dfrs_params.h"
 #include "suite/sched_stats.h"
 

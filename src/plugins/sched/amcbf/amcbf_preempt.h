@@ -24,7 +24,7 @@ void amcbf_preempt_say_site(void);
 #include <time.h>
 
 #include "amcbf_decide.h"
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 #include "rules/preempt_rules.h"
 #include "suite/dfrs_params.h"
 

@@ -13,7 +13,7 @@
 
 #include <stdbool.h>
 
-#include "amcbf_jobs.h"
+#include "amcbf_memory.h"
 
 #define AMCBF_RESTART_FILE "amcbf-state.json"
 

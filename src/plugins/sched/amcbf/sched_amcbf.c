@@ -58,6 +58,7 @@
 #include "amcbf_readbound.h"
 #include "amcbf_resv.h"
 #include "amcbf_sdiag.h"
+#include "dfrs/dfrs_online.h"
 #include "suite/dfrs_params.h"
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"

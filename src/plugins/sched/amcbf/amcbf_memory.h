@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * amcbf_memory.h - what sched/amcbf remembers of slurmctld's jobs between
+ * cycles (amcbf_known_t: tier, virtual time, requeues, checkpoint, hosts)
+ * and of its own cycles (amcbf_memory_t: wake-up time, online DFRS
+ * events, statistics), kept in amcbf-state.json across restarts
+ * (amcbf_restart.c).  Call with slurmctld's job write lock held.
+ */
+#ifndef DFRS_AMCBF_MEMORY_H
+#define DFRS_AMCBF_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "sched/sched_engine.h"
+
+/* What the plugin remembers of a job between cycles. */
+typedef struct {
+	uint32_t id;
+	sched_tier_t tier;	/* while running */
+	int running;		/* it was running at the end of the last cycle */
+	int requeued;		/* we requeued it and it has not left yet */
+	int seen;		/* it was seen pending already (not new) */
+	int alive;		/* seen in this cycle's scan */
+	double vt;		/* virtual time: integral of its yield, s */
+	double yield;		/* estimated at the last cycle while running */
+	time_t tick;		/* when vt was last advanced */
+	double limit_owed;	/* seconds of time limit given back, not yet
+				   added to Slurm's end time (under 1) */
+	double limit_ahead;	/* seconds added for after the last charge */
+	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
+	int ckpt_kept;		/* the engine still preempts it this cycle */
+	int avail_migrating;	/* the availability slot requeues it once
+				   its checkpoint wait is over */
+	int held;		/* pending but not startable at the last cycle */
+	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
+	int nhosts;
+	int restored;		/* read from amcbf-state.json, not scanned yet */
+	int said_unsupported;	/* logged that it is never started here
+				   (heterogeneous) */
+	time_t submit;		/* its first submit time: a requeue resets
+				   Slurm's (details->submit_time), not this */
+} amcbf_known_t;
+
+typedef struct {
+	amcbf_known_t *jobs;
+	size_t njobs, cap;
+	time_t next_wake;	/* earliest begin time of a pending job, or 0 */
+	time_t last_periodic;	/* online DFRS: last periodic event */
+	unsigned long npending, nrunning;	/* managed jobs at the last scan */
+	unsigned owed_events;	/* online DFRS: events not decided yet */
+	double repack_yield;	/* online DFRS: minimum scaled yield after
+				 * the last full repack (the engine's
+				 * dfrs_cluster_t.repack_yield); 0: none */
+	long dfrs_held;		/* online DFRS: the starving job last logged
+				 * as keeping the room it waits for; 0: none */
+	int usable_nodes;	/* online DFRS: nodes it could use at the
+				   last scan */
+	/* statistics, for the log and dfrs status */
+	unsigned long cycles, started, requeued, promoted, demoted, failed;
+	double usec_total, usec_max;
+} amcbf_memory_t;
+
+/* The remembered job with this id; added (zeroed, fg tier) if add.  An
+ * addition may move the others: do not keep pointers across one. */
+amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
+#ifdef DFRS_AMCBF_SLURM_TYPES
+/* After a start of the job seen as seen_id: its record, which is a new
+ * one (its first submit time kept) when Slurm split an array task off
+ * under a new id; the array's tasks left are then new arrivals again.
+ * May move the others (see amcbf_known). */
+amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
+				   job_record_t *job_ptr);
+#endif
+/* Drop remembered job i (those after it move down one place). */
+void amcbf_forget(amcbf_memory_t *mem, size_t i);
+void amcbf_memory_free(amcbf_memory_t *mem);
+
+#endif
