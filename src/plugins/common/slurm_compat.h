@@ -111,6 +111,14 @@ typedef struct job_details job_details_t;
 
 #endif
 
+/* SelectTypeParameters that make CPUs consumable (cons_tres allocates
+ * CPUs, cores or sockets): 25.11 renamed CR_* to SELECT_*. */
+#if DFRS_SLURM_SINCE(25, 11)
+#define DFRS_SELECT_CPU_BITS (SELECT_CPU | SELECT_CORE | SELECT_SOCKET)
+#else
+#define DFRS_SELECT_CPU_BITS (CR_CPU | CR_CORE | CR_SOCKET)
+#endif
+
 /* A requeue by the scheduler: as root (uid 0), counted as a preemption. */
 #if DFRS_SLURM_SINCE(25, 11)
 #define dfrs_job_requeue(j) job_requeue_internal(0, (j), true, 0)

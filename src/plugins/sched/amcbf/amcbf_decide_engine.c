@@ -98,10 +98,12 @@ bool amcbf_tiers_possible(void)
 	part_record_t *part_ptr;
 	bool shared = false;
 
-	if (xstrcmp(slurm_conf.select_type, "select/dfrs") || !part_list)
+	/* select/dfrs, or the site's select/cons_tres (its second row) */
+	if ((xstrcmp(slurm_conf.select_type, "select/dfrs") &&
+	     xstrcmp(slurm_conf.select_type, "select/cons_tres")) || !part_list)
 		return false;
-	/* a bg job shares a node with a fg job: the partition must force
-	 * sharing of at least two jobs per node */
+	/* a bg job shares CPUs with a fg job: the partition must force
+	 * sharing of at least two jobs per CPU */
 	it = list_iterator_create(part_list);
 	while ((part_ptr = list_next(it)))
 		if ((part_ptr->max_share & SHARED_FORCE) &&

@@ -169,7 +169,7 @@ static void load_params(bool first)
 		tiers = amcbf_tiers_possible();
 		unlock_slurmctld(part_read);
 		if (!tiers)
-			info("amcbf_mode=%s without shared nodes (SelectType=select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
+			info("amcbf_mode=%s without shared nodes (SelectType=select/cons_tres or select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
 	}
