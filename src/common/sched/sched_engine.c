@@ -198,11 +198,14 @@ static void occupy(sched_state_t *st, size_t j, sched_tier_t tier,
 	}
 	job->where = tier == SCHED_TIER_FG ? SCHED_RUNNING_FG
 					   : SCHED_RUNNING_BG;
+	sched_hosts_account(st, j, tier, 1);
 }
 
 static void vacate(sched_state_t *st, size_t j)
 {
 	sched_job_t *job = &st->jobs[j];
+	sched_hosts_account(st, j, job->where == SCHED_RUNNING_FG ?
+				   SCHED_TIER_FG : SCHED_TIER_BG, -1);
 	for (int p = 0; p < job->nodes; p++) {
 		sched_node_t *node = &st->nodes[job->alloc[p]];
 		if (job->where == SCHED_RUNNING_FG) {

@@ -6,8 +6,10 @@
  * out; the engines never see time passing and never model progress.
  *
  * The cluster state (sched_state_t) is the paper's allocation map M
- * (Liu et al. 2013, Algorithms 1-4): nodes with a foreground (fg, high CPU weight)
- * and a background (bg, low CPU weight) slot, and the active jobs (queued,
+ * (Liu et al. 2013, Algorithms 1-4) at CPU granularity: slots (nodes[],
+ * one CPU each) with a foreground (fg, high CPU weight) and a background
+ * (bg, low CPU weight) place, grouped into hosts (sched_host.h: CPUs,
+ * memory, GPUs; none given: each slot is a host), and the active jobs (queued,
  * running in fg, running in bg) IN ARRIVAL ORDER: the array order is the
  * queue order.  An engine call updates the state in place to M' and appends
  * every change it made, in the order made, to a sched_decisions_t list:
@@ -36,6 +38,7 @@
 
 #include "rules/licenses.h"
 #include "rules/preempt.h"
+#include "sched_host.h"
 #include "sched_tier.h"
 
 typedef enum {
@@ -47,15 +50,16 @@ typedef enum {
 typedef struct {
 	long id;		/* the driver's job id (dfrs sim: its job index) */
 	double arrival;		/* arrival (submit) time, seconds */
-	int nodes;		/* b_i: processes, one per node */
-	const double *util;	/* CPU usage of each process on a dedicated
-				   node, 0..1, `nodes` entries */
+	int nodes;		/* b_i: slots (CPUs) it takes, one process
+				   per slot; on hosts of 1 CPU, one per node */
+	const double *util;	/* CPU usage of each process on its own
+				   CPU, 0..1, `nodes` entries */
 	double estimate;	/* runtime estimate in seconds (EASY), < 0: none */
 	double started;		/* when the current run started (EASY) */
 	int is_new;		/* arrived since the previous engine call (the
 				   driver sets it and clears it after) */
 	sched_where_t where;
-	int *alloc;		/* node of each process while running; owned
+	int *alloc;		/* slot of each process while running; owned
 				   by the driver, `nodes` entries */
 	const unsigned char *allowed;	/* per node: nonzero if the job may
 				   run there (its partition, features,
@@ -78,6 +82,9 @@ typedef struct {
 				   preemption (requeue, switch to bg, bg
 				   eviction); unlike `pinned` it may still be
 				   promoted and may be the head */
+	job_request_t req;	/* how its slots spread over hosts, its
+				   memory and GPUs (sched_host.h); zero:
+				   any slots, none */
 } sched_job_t;
 
 typedef struct {
@@ -87,8 +94,13 @@ typedef struct {
 
 typedef struct sched_state {
 	double now;
-	int nnodes;
+	int nnodes;		/* slots */
 	sched_node_t *nodes;
+	int nhosts;		/* hosts (sched_host.h); 0 with hosts NULL: each
+				   slot is a host of 1 CPU without limits */
+	sched_host_t *hosts;	/* their memory and GPUs held are kept by the
+				   engines (sched_start, sched_release, ...) */
+	const int *slot_host;	/* per slot its host; NULL with hosts */
 	sched_job_t *jobs;	/* active jobs, in arrival order */
 	size_t njobs;
 	int *licenses;		/* the license pool (Slurm's Licenses=):
@@ -273,5 +285,38 @@ void sched_release(sched_state_t *st, size_t j);
 int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes);
 /* Node n's place in job j's order of preference (sched_job_t.rank). */
 int sched_node_rank(const sched_state_t *st, size_t j, int n);
+
+/* --- hosts (sched_fit.c; doc/design.md "The resource model") ----------- */
+
+/* Lay out hosts[0..nhosts) with their `cpus` set: each one's first_slot,
+ * held memory and GPUs zeroed, and slot_host[] (the returned count of
+ * slots long, which the caller sizes as the sum of cpus). */
+int sched_hosts_layout(sched_host_t *hosts, int nhosts, int *slot_host);
+/* The host of slot n (n itself without a host table). */
+int sched_slot_host(const sched_state_t *st, int n);
+/* Memory (MB) and GPUs job j holds on host h when `count` of its slots
+ * are there (0 slots: nothing). */
+long sched_job_mem_on(const sched_state_t *st, size_t j, int h, int count);
+int sched_job_gpus_on(const sched_state_t *st, size_t j, int count);
+/* Add (sign 1) or remove (-1) the memory and GPUs running job j holds on
+ * the hosts of its alloc[] in `tier`; sched_start, sched_release and the
+ * other state changes call it, drivers need not. */
+void sched_hosts_account(sched_state_t *st, size_t j, sched_tier_t tier,
+			 int sign);
+/*
+ * Does job j fit the free places of `tier` now, and where: its slots
+ * (st->jobs[j].nodes of them) into slots[], chosen host by host in its
+ * order of preference (a host's rank is its best slot's), a host filled
+ * before the next is taken.  A place is free in fg when no fg job holds
+ * it; in bg when no bg job holds it and sched_bg_eligible (cfg) admits it.
+ * On each host the job's memory must fit what the jobs of both tiers and
+ * `hold` leave (memory is never oversubscribed) and its GPUs the host's
+ * idle ones (GPUs are never shared between tiers).  Slots the job may not
+ * use (allowed) or that `hold` holds are never taken.  cfg may be NULL in
+ * fg; hold may be NULL.  1 and slots[] filled if it fits, else 0.
+ * Without a host table and hold, in fg: sched_pick_idle_fg's slots.
+ */
+int sched_fit(const sched_state_t *st, const sched_config_t *cfg, size_t j,
+	      sched_tier_t tier, const sched_hold_t *hold, int *slots);
 
 #endif

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_sched_hosts.c - the engines at CPU granularity (doc/design.md, "The
+ * resource model: CPUs, memory and GPUs"): sched_fit's choice of slots
+ * host by host with memory and GPUs, the memory and GPUs the state keeps
+ * per host, and the engines' outcomes on hosts of many CPUs.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched_engine.h"
+#include "sched/sched_policy.h"
+
+#define MAXJ 128
+#define MAXS 256
+
+/* A cluster of `nh` hosts of `cpus` CPUs, `mem` MB and `gpus` GPUs each,
+ * and `nj` queued jobs of `size` slots each, arrived at 0 in id order. */
+typedef struct {
+	sched_state_t st;
+	sched_node_t nodes[MAXS];
+	sched_host_t hosts[16];
+	int slot_host[MAXS];
+	sched_job_t jobs[MAXJ];
+	int alloc[MAXJ][MAXS];
+	double util[MAXS];
+	sched_decisions_t out;
+} world_t;
+
+static void world(world_t *w, int nh, int cpus, long mem, int gpus)
+{
+	memset(w, 0, sizeof(*w));
+	for (int h = 0; h < nh; h++)
+		w->hosts[h] = (sched_host_t){ .cpus = cpus, .mem = mem,
+					      .gpus = gpus };
+	w->st.nnodes = sched_hosts_layout(w->hosts, nh, w->slot_host);
+	w->st.nhosts = nh;
+	w->st.hosts = w->hosts;
+	w->st.slot_host = w->slot_host;
+	w->st.nodes = w->nodes;
+	for (int n = 0; n < w->st.nnodes; n++)
+		w->nodes[n] = (sched_node_t){ -1, -1, -1, -1 };
+	for (int s = 0; s < MAXS; s++)
+		w->util[s] = 1.0;
+	w->st.jobs = w->jobs;
+}
+
+static sched_job_t *add_job(world_t *w, int size, double estimate)
+{
+	size_t j = w->st.njobs++;
+	sched_job_t *job = &w->jobs[j];
+	*job = (sched_job_t){ .id = (long)j + 1, .nodes = size,
+			      .util = w->util, .estimate = estimate,
+			      .alloc = w->alloc[j], .is_new = 1 };
+	return job;
+}
+
+static int running(const world_t *w)
+{
+	int n = 0;
+	for (size_t j = 0; j < w->st.njobs; j++)
+		n += w->jobs[j].where != SCHED_QUEUED;
+	return n;
+}
+
+/* A 6-CPU job on hosts of 4: all of host 0, then two of host 1. */
+static void test_fit_fills_a_host_first(void **state)
+{
+	world_t w;
+	int slots[16];
+	(void)state;
+	world(&w, 3, 4, 0, 0);
+	add_job(&w, 6, -1);
+	assert_int_equal(sched_fit(&w.st, NULL, 0, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	/* four of host 0, then two of host 1 */
+	assert_int_equal(slots[0], 0);
+	assert_int_equal(slots[3], 3);
+	assert_int_equal(slots[4], 4);
+	assert_int_equal(slots[5], 5);
+}
+
+/* Memory is rigid: a host with CPUs free but not the memory refuses. */
+static void test_fit_memory_bound_host_refuses(void **state)
+{
+	world_t w;
+	int slots[16];
+	(void)state;
+	world(&w, 2, 16, 8000, 0);
+	sched_job_t *big = add_job(&w, 1, -1);
+	big->req.mem_per_host = 7000;
+	sched_job_t *j2 = add_job(&w, 1, -1);
+	j2->req.mem_per_host = 2000;
+	/* the 7000 MB job on host 0 */
+	assert_int_equal(sched_fit(&w.st, NULL, 0, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(slots[0], 0);
+	assert_int_equal(sched_start(&w.st, &w.out, 0, SCHED_TIER_FG, slots),
+			 0);
+	assert_int_equal(w.hosts[0].mem_fg, 7000);
+	/* host 0 has 15 CPUs free but 1000 MB: the 2000 MB job on host 1 */
+	assert_int_equal(sched_fit(&w.st, NULL, 1, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(w.slot_host[slots[0]], 1);
+	/* per CPU: 8 x 1000 MB fit host 1's 8000 MB, 9 do not fit anywhere */
+	sched_job_t *j3 = add_job(&w, 9, -1);
+	j3->req.mem_per_cpu = 1000;
+	j3->req.hosts = 1;
+	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, NULL,
+				   slots), 0);
+	j3->nodes = 8;
+	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(w.slot_host[slots[7]], 1);
+	/* the bg tier shares the host's memory: no 2000 MB bg job on
+	 * host 0 beside the 7000 MB fg one */
+	sched_config_t cfg;
+	sched_config_defaults(&cfg);
+	w.util[0] = 0.1;
+	assert_int_equal(sched_fit(&w.st, &cfg, 1, SCHED_TIER_BG, NULL,
+				   slots), 1);
+	assert_int_equal(w.slot_host[slots[0]], 1);
+	/* released: its memory is back */
+	sched_release(&w.st, 0);
+	assert_int_equal(w.hosts[0].mem_fg, 0);
+}
+
+/* GPUs are never shared: a 2-GPU host runs two 1-GPU jobs, not three,
+ * and a bg job takes no GPU a fg job holds. */
+static void test_fit_gpus(void **state)
+{
+	world_t w;
+	int slots[16];
+	sched_config_t cfg;
+	(void)state;
+	sched_config_defaults(&cfg);
+	world(&w, 1, 8, 0, 2);
+	for (int i = 0; i < 3; i++)
+		add_job(&w, 1, -1)->req.gpus_per_host = 1;
+	w.util[0] = 0.1;
+	for (size_t j = 0; j < 2; j++) {
+		assert_int_equal(sched_fit(&w.st, NULL, j, SCHED_TIER_FG, NULL,
+					   slots), 1);
+		assert_int_equal(slots[0], (int)j);
+		assert_int_equal(sched_start(&w.st, &w.out, j, SCHED_TIER_FG,
+					     slots), 0);
+	}
+	assert_int_equal(w.hosts[0].gpus_fg, 2);
+	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, NULL,
+				   slots), 0);
+	assert_int_equal(sched_fit(&w.st, &cfg, 2, SCHED_TIER_BG, NULL,
+				   slots), 0);
+	/* a CPU-only job still fits beside them */
+	w.jobs[2].req.gpus_per_host = 0;
+	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(slots[0], 2);
+}
+
+/* Exclusive and per-host requests take whole hosts, and held places
+ * (a reservation) are left alone. */
+static void test_fit_exclusive_and_hold(void **state)
+{
+	world_t w;
+	int slots[16];
+	unsigned char held[MAXS] = { 0 };
+	(void)state;
+	world(&w, 3, 4, 0, 0);
+	add_job(&w, 1, -1);
+	assert_int_equal(sched_fit(&w.st, NULL, 0, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(sched_start(&w.st, &w.out, 0, SCHED_TIER_FG, slots),
+			 0);
+	sched_job_t *ex = add_job(&w, 8, -1);
+	ex->req.exclusive = 1;
+	assert_int_equal(sched_fit(&w.st, NULL, 1, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(slots[0], 4);	/* host 0 is not empty */
+	assert_int_equal(slots[7], 11);
+	held[8] = 1;
+	sched_hold_t hold = { held, NULL, NULL };
+	assert_int_equal(sched_fit(&w.st, NULL, 1, SCHED_TIER_FG, &hold,
+				   slots), 0);
+	sched_job_t *per = add_job(&w, 4, -1);
+	per->req.cpus_per_host = 2;
+	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, &hold,
+				   slots), 1);
+	/* 2 on host 0 (3 free), 2 on host 1 */
+	assert_int_equal(slots[0], 1);
+	assert_int_equal(slots[1], 2);
+	assert_int_equal(slots[2], 4);
+	assert_int_equal(slots[3], 5);
+}
+
+/* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
+ * burst, as sched/backfill on cons_tres runs it). */
+static void test_burst_of_serial_jobs(void **state)
+{
+	static const char *policies[] = { "fcfs", "easy", "conservative" };
+	(void)state;
+	for (size_t p = 0; p < sizeof(policies) / sizeof(*policies); p++) {
+		world_t w;
+		sched_config_t cfg;
+		const sched_policy_t *pol = sched_policy_find(policies[p]);
+		assert_non_null(pol);
+		sched_config_defaults(&cfg);
+		world(&w, 4, 16, 64000, 0);
+		for (int i = 0; i < 96; i++)
+			add_job(&w, 1, 300)->req.mem_per_cpu = 200;
+		assert_int_equal(pol->engine(&w.st, &cfg, SCHED_EV_ARRIVAL,
+					     &w.out), 0);
+		assert_int_equal(running(&w), 64);
+		assert_int_equal(w.hosts[3].mem_fg, 16 * 200);
+		sched_decisions_free(&w.out);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit_fills_a_host_first),
+		cmocka_unit_test(test_fit_memory_bound_host_refuses),
+		cmocka_unit_test(test_fit_gpus),
+		cmocka_unit_test(test_fit_exclusive_and_hold),
+		cmocka_unit_test(test_burst_of_serial_jobs),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
