@@ -112,11 +112,16 @@ typedef struct job_details job_details_t;
 #endif
 
 /* SelectTypeParameters that make CPUs consumable (cons_tres allocates
- * CPUs, cores or sockets): 25.11 renamed CR_* to SELECT_*. */
+ * CPUs, cores or sockets), whole cores, and memory: 25.11 renamed CR_* to
+ * SELECT_*. */
 #if DFRS_SLURM_SINCE(25, 11)
 #define DFRS_SELECT_CPU_BITS (SELECT_CPU | SELECT_CORE | SELECT_SOCKET)
+#define DFRS_SELECT_CORE_BITS (SELECT_CORE | SELECT_SOCKET)
+#define DFRS_SELECT_MEMORY SELECT_MEMORY
 #else
 #define DFRS_SELECT_CPU_BITS (CR_CPU | CR_CORE | CR_SOCKET)
+#define DFRS_SELECT_CORE_BITS (CR_CORE | CR_SOCKET)
+#define DFRS_SELECT_MEMORY CR_MEMORY
 #endif
 
 /* A requeue by the scheduler: as root (uid 0), counted as a preemption. */
