@@ -198,11 +198,159 @@ static void test_fit_exclusive_and_hold(void **state)
 	assert_int_equal(slots[3], 5);
 }
 
+/* Start job j in fg where sched_fit puts it (the scene before a call). */
+static void run_now(world_t *w, size_t j, double started)
+{
+	int slots[MAXS];
+	assert_int_equal(sched_fit(&w->st, NULL, j, SCHED_TIER_FG, NULL,
+				   slots), 1);
+	assert_int_equal(sched_start(&w->st, &w->out, j, SCHED_TIER_FG,
+				     slots), 0);
+	w->jobs[j].started = started;
+	w->jobs[j].is_new = 0;
+}
+
+/* Running job j ends: the driver frees it and drops it from jobs[]. */
+static void end_job(world_t *w, size_t j)
+{
+	sched_release(&w->st, j);
+	memmove(&w->jobs[j], &w->jobs[j + 1],
+		(w->st.njobs - j - 1) * sizeof(*w->jobs));
+	w->st.njobs--;
+	for (int n = 0; n < w->st.nnodes; n++) {
+		if (w->nodes[n].fg_job > (int)j)
+			w->nodes[n].fg_job--;
+		if (w->nodes[n].bg_job > (int)j)
+			w->nodes[n].bg_job--;
+	}
+}
+
+static void easy(world_t *w)
+{
+	sched_config_t cfg;
+	sched_config_defaults(&cfg);
+	sched_decisions_clear(&w->out);
+	assert_int_equal(sched_easy_backfill(&w->st, &cfg, SCHED_EV_ARRIVAL,
+					     &w->out), 0);
+}
+
+/* EASY on one host of 4 CPUs: the head (4 CPUs) holds the two idle
+ * slots it takes when the running job ends at 100; a job ending after
+ * that may not take them, one ending before may. */
+static void test_easy_holds_the_heads_slots(void **state)
+{
+	world_t w;
+	(void)state;
+	world(&w, 1, 4, 0, 0);
+	add_job(&w, 2, 100);		/* 0: running on slots 0, 1 */
+	run_now(&w, 0, 0);
+	add_job(&w, 4, 100);		/* 1: the head */
+	add_job(&w, 1, 1000);		/* 2: past the shadow */
+	add_job(&w, 1, 50);		/* 3: ends by it */
+	easy(&w);
+	assert_int_equal(w.jobs[1].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[2].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[3].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[3].alloc[0], 2);
+	assert_int_equal(w.out.count, 1);
+	sched_decisions_free(&w.out);
+}
+
+/* EASY with memory: the head needs 500 MB of a host whose running job
+ * frees 900 by the shadow time, so a long 1-CPU 50 MB job starts now in
+ * the 100 MB left; a 200 MB one does not fit now. */
+static void test_easy_memory(void **state)
+{
+	world_t w;
+	(void)state;
+	world(&w, 1, 8, 1000, 0);
+	add_job(&w, 4, 100)->req.mem_per_host = 900;	/* 0: running */
+	run_now(&w, 0, 0);
+	add_job(&w, 2, 100)->req.mem_per_host = 500;	/* 1: the head */
+	add_job(&w, 1, 1000)->req.mem_per_host = 200;	/* 2 */
+	add_job(&w, 1, 1000)->req.mem_per_host = 50;	/* 3 */
+	easy(&w);
+	assert_int_equal(w.jobs[1].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[2].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[3].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[3].alloc[0], 4);
+	assert_int_equal(w.hosts[0].mem_fg, 950);
+	sched_decisions_free(&w.out);
+}
+
+/* EASY with GPUs on a 2-GPU host: the head needs both, one is free; a
+ * long 1-GPU job may not take it, a short one may, a CPU-only one may. */
+static void test_easy_gpus(void **state)
+{
+	world_t w;
+	(void)state;
+	world(&w, 1, 8, 0, 2);
+	add_job(&w, 1, 100)->req.gpus_per_host = 1;	/* 0: running */
+	run_now(&w, 0, 0);
+	add_job(&w, 1, 100)->req.gpus_per_host = 2;	/* 1: the head */
+	add_job(&w, 1, 1000)->req.gpus_per_host = 1;	/* 2: long */
+	add_job(&w, 1, 1000);				/* 3: no GPU */
+	add_job(&w, 1, 50)->req.gpus_per_host = 1;	/* 4: short */
+	easy(&w);
+	assert_int_equal(w.jobs[1].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[2].where, SCHED_QUEUED);
+	assert_int_equal(w.jobs[3].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[4].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.hosts[0].gpus_fg, 2);
+	sched_decisions_free(&w.out);
+}
+
+/* CMCBF/AMCBF on a host of 4 CPUs and 1000 MB: a fg job of 4 CPUs at
+ * half use and 600 MB; a 2-CPU 300 MB job starts in bg beside it, then a
+ * 1-CPU 200 MB job finds bg CPUs but not the memory (the tiers share the
+ * host's memory), and a 1-GPU job no GPU (never shared). */
+static void test_tiers_share_memory_not_gpus(void **state)
+{
+	static const char *policies[] = { "cmcbf", "amcbf" };
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		world_t w;
+		sched_config_t cfg;
+		sched_config_defaults(&cfg);
+		world(&w, 1, 4, 1000, 1);
+		for (int s = 0; s < MAXS; s++)
+			w.util[s] = 0.5;
+		sched_job_t *a = add_job(&w, 4, 1000);
+		a->req.mem_per_host = 600;
+		a->req.gpus_per_host = 1;
+		run_now(&w, 0, 0);
+		add_job(&w, 2, 1000)->req.mem_per_host = 300;
+		add_job(&w, 1, 1000)->req.mem_per_host = 200;
+		add_job(&w, 1, 1000)->req.gpus_per_host = 1;
+		assert_int_equal(sched_policy_find(policies[i])->engine(
+			&w.st, &cfg, SCHED_EV_ARRIVAL, &w.out), 0);
+		assert_int_equal(w.jobs[1].where, SCHED_RUNNING_BG);
+		assert_int_equal(w.jobs[2].where, SCHED_QUEUED);
+		assert_int_equal(w.jobs[3].where, SCHED_QUEUED);
+		assert_int_equal(w.hosts[0].mem_bg, 300);
+		assert_int_equal(w.hosts[0].gpus_bg, 0);
+		/* the fg job ends: the bg job is promoted, the others start */
+		end_job(&w, 0);
+		for (size_t j = 0; j < 3; j++)
+			w.jobs[j].is_new = 0;
+		sched_decisions_clear(&w.out);
+		assert_int_equal(sched_policy_find(policies[i])->engine(
+			&w.st, &cfg, SCHED_EV_FG_DEPARTURE, &w.out), 0);
+		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.jobs[1].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.jobs[2].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.hosts[0].mem_fg, 500);
+		assert_int_equal(w.hosts[0].gpus_fg, 1);
+		sched_decisions_free(&w.out);
+	}
+}
+
 /* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
  * burst, as sched/backfill on cons_tres runs it). */
 static void test_burst_of_serial_jobs(void **state)
 {
-	static const char *policies[] = { "fcfs", "easy", "conservative" };
+	static const char *policies[] = { "fcfs", "easy", "conservative",
+					  "cmbf", "ambf", "cmcbf", "amcbf" };
 	(void)state;
 	for (size_t p = 0; p < sizeof(policies) / sizeof(*policies); p++) {
 		world_t w;
@@ -229,6 +377,10 @@ int main(void)
 		cmocka_unit_test(test_fit_gpus),
 		cmocka_unit_test(test_fit_exclusive_and_hold),
 		cmocka_unit_test(test_burst_of_serial_jobs),
+		cmocka_unit_test(test_easy_holds_the_heads_slots),
+		cmocka_unit_test(test_easy_memory),
+		cmocka_unit_test(test_easy_gpus),
+		cmocka_unit_test(test_tiers_share_memory_not_gpus),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,6 +254,19 @@ typedef struct {
 	sched_reservation_t r;
 } scan_t;
 
+/* Job j waits: the first that does is the head and takes the reservation
+ * (cfg->reserve).  0, or -1 out of memory. */
+static int waits(scan_t *sc, const sched_state_t *st,
+		 const sched_config_t *cfg, later_fg_t *l,
+		 const sched_decisions_t *out, size_t j)
+{
+	if (!sc->waiting_before &&
+	    reserve_for_head(st, cfg, l, out, j, &sc->r))
+		return -1;
+	sc->waiting_before = 1;
+	return 0;
+}
+
 /*
  * Does job j start in fg now: on `idle` idle fg nodes it may use, or, when
  * it may preempt (always in CMBF and CMCBF; only as the head in AMBF and
@@ -273,11 +286,7 @@ static int starts_in_fg(scan_t *sc, const sched_state_t *st,
 		fits = need <= idle + later_fg(l, st, out, j);
 	if (fits && sched_reservation_admits(st, &sc->r, j))
 		return 1;
-	if (!sc->waiting_before &&
-	    reserve_for_head(st, cfg, l, out, j, &sc->r))
-		return -1;
-	sc->waiting_before = 1;
-	return 0;
+	return waits(sc, st, cfg, l, out, j) ? -1 : 0;
 }
 
 /* Algorithm 1 (CMBF), and AMBF when aggressive. */
@@ -290,10 +299,10 @@ static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
 	int *nodes = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			    sizeof(int));
 	int rc = -1;
+	scan_t sc = { 0 };
 	if (!l.later || !nodes)
 		goto out;
 	int idle = sched_fg_idle_count(st);
-	scan_t sc = { 0 };
 	for (size_t j = 0; j < st->njobs; j++) {
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED || passed_over(st, j))
@@ -309,13 +318,19 @@ static int basic_backfill(sched_state_t *st, const sched_config_t *cfg,
 		    evict_later(st, out, j, job->nodes - free_here, 0,
 				l.victims))
 			goto out;
-		sched_pick_idle_fg(st, j, nodes);
+		int fit = sched_fit(st, NULL, j, SCHED_TIER_FG,
+				    sched_reservation_hold(st, &sc.r, j), nodes);
+		if (fit < 0 || (!fit && waits(&sc, st, cfg, &l, out, j)))
+			goto out;
+		if (!fit)
+			continue;
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto out;
 		idle = sched_fg_idle_count(st);
 	}
 	rc = 0;
 out:
+	sched_reservation_free(&sc.r);
 	free(l.later);
 	free(nodes);
 	return rc;
@@ -331,9 +346,9 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 	int *old = malloc((size_t)(st->nnodes ? st->nnodes : 1) *
 			  sizeof(int));
 	int rc = -1;
+	scan_t sc = { 0 };
 	if (!l.later || !old)
 		goto out;
-	scan_t sc = { 0 };
 	/* idle fg nodes, for the jobs that may use any node: counted again
 	 * only after the state changed (a job started), not once a job */
 	int idle_any = -1;
@@ -371,11 +386,21 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 			memcpy(old, job->alloc, (size_t)job->nodes * sizeof(int));
 			sched_lift_bg(st, j);
 		}
-		if (sched_dispatch_fg(st, cfg, out, j, in_bg ? old : NULL))
+		int placed = sched_dispatch_fg(st, cfg, out, j,
+					       in_bg ? old : NULL,
+					       sched_reservation_hold(st, &sc.r,
+								      j));
+		if (placed < 0)
+			goto out;
+		/* on hosts its memory or GPUs may not fit: back where it
+		 * was, and it waits */
+		if (placed && ((in_bg && sched_unlift_bg(st, out, j, old)) ||
+			       waits(&sc, st, cfg, &l, out, j)))
 			goto out;
 	}
 	rc = 0;
 out:
+	sched_reservation_free(&sc.r);
 	free(l.later);
 	free(old);
 	return rc;
@@ -406,8 +431,10 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		int rc = l.later ? reserve_for_head(st, cfg, &l, out, head, &r)
 				 : -1;
 		free(l.later);
-		if (rc)
+		if (rc) {
+			sched_reservation_free(&r);
 			return -1;
+		}
 	}
 	/* for the jobs that may use any node, the idle fg nodes and the bg
 	 * eligible ones are counted again only after a dispatch changed the
@@ -424,10 +451,15 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		if (job->nodes <= (job->allowed ? sched_fg_idle_for(st, j)
 						: fg_any) &&
 		    (j == head || sched_reservation_admits(st, &r, j))) {
-			fg_any = bg_any = -1;
-			if (sched_dispatch_fg(st, cfg, out, j, NULL))
-				return -1;
-			continue;
+			int placed = sched_dispatch_fg(st, cfg, out, j, NULL,
+				j == head ? NULL :
+				sched_reservation_hold(st, &r, j));
+			if (placed < 0)
+				goto fail;
+			if (!placed) {
+				fg_any = bg_any = -1;
+				continue;
+			}
 		}
 		if (!job->allowed && bg_any < 0)
 			bg_any = sched_bg_eligible_count(st, cfg);
@@ -435,10 +467,14 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 				   sched_bg_eligible_for(st, cfg, j) : bg_any)) {
 			fg_any = bg_any = -1;
 			if (sched_dispatch_bg(st, cfg, out, j) < 0)
-				return -1;
+				goto fail;
 		}
 	}
+	sched_reservation_free(&r);
 	return 0;
+fail:
+	sched_reservation_free(&r);
+	return -1;
 }
 
 /* Algorithm 3: queued jobs in arrival order fill the bg slots. */

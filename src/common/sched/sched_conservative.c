@@ -12,7 +12,10 @@
  * Estimates as in EASY (sched_easy_backfill.c): a running job past its
  * estimate is expected to end now, a job without one (< 0) never.  Nodes
  * are counted, not named; a job restricted to some nodes (allowed) starts
- * only when enough of those are idle.
+ * only when enough of those are idle.  On hosts of many CPUs (sched_host.h)
+ * the nodes are slots, counted the same way; a job starts where sched_fit
+ * places it now, its memory and GPUs on its hosts included (the
+ * reservations count slots only).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -129,7 +132,14 @@ int sched_conservative_backfill(sched_state_t *st, const sched_config_t *cfg,
 			if (job->nodes > idle || (job->allowed &&
 			    job->nodes > sched_fg_idle_for(st, j)))
 				continue;
-			sched_pick_idle_fg(st, j, nodes);
+			/* on hosts: enough slots, but not where its memory
+			 * and GPUs fit: no reservation either */
+			int fit = sched_fit(st, NULL, j, SCHED_TIER_FG, NULL,
+					    nodes);
+			if (fit < 0)
+				goto out;
+			if (!fit)
+				continue;
 			if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 				goto out;
 			idle -= job->nodes;

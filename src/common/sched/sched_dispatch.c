@@ -21,6 +21,11 @@
  * Only nodes the job may use (sched_job_t.allowed) are candidates; among
  * equally loaded ones, the job's preferred nodes (sched_job_t.rank) first.
  *
+ * On hosts of many CPUs (sched_host.h) the candidate slots are those
+ * sched_fit chooses for the job in the tier (its memory and GPUs on their
+ * hosts, the places a reservation holds left alone), and the matching
+ * orders its processes on them.
+ *
  * A bg job promoted to fg (old != NULL) keeps each process on its own node
  * when that node is among the chosen ones: there the tiers are swapped by
  * CPU weight without a restart (Liu et al. 2013 section 4.2, difference 2).
@@ -157,18 +162,35 @@ static int match(const sched_state_t *st, const sched_job_t *job,
  * to its processes.  -1 if there are too few or memory runs out.
  */
 static int choose(const sched_state_t *st, const sched_config_t *cfg,
-		  size_t j, sched_tier_t tier, const int *old, int *nodes)
+		  size_t j, sched_tier_t tier, const sched_hold_t *hold,
+		  const int *old, int *nodes)
 {
 	const sched_job_t *job = &st->jobs[j];
 	ranked_t *cand = malloc((size_t)st->nnodes * sizeof(*cand));
 	int ncand = 0, rc = -1;
+	unsigned char *chosen = NULL;
 
 	if (!cand)
 		return -1;
+	if (st->hosts) {
+		/* on hosts the slots are sched_fit's (its memory and GPUs,
+		 * a host filled before the next); the matching below
+		 * orders the processes on them */
+		int fit = sched_fit(st, cfg, j, tier, hold, nodes);
+		chosen = calloc((size_t)st->nnodes, 1);
+		if (fit <= 0 || !chosen) {
+			free(cand);
+			free(chosen);
+			return fit == 0 ? 1 : -1;
+		}
+		for (int p = 0; p < job->nodes; p++)
+			chosen[nodes[p]] = 1;
+	}
 	for (int n = 0; n < st->nnodes; n++) {
 		int free_here = tier == SCHED_TIER_FG ?
 			st->nodes[n].fg_job < 0 : sched_bg_eligible(st, cfg, n);
-		if (!free_here || !sched_may_use(st, j, n))
+		if (!free_here || !sched_may_use(st, j, n) ||
+		    (chosen && !chosen[n]))
 			continue;
 		cand[ncand++] = (ranked_t){
 			tier == SCHED_TIER_FG ? sched_bg_util(st, n)
@@ -179,17 +201,24 @@ static int choose(const sched_state_t *st, const sched_config_t *cfg,
 	if (ncand >= job->nodes)
 		rc = match(st, job, cand, ncand, old, nodes);
 	free(cand);
+	free(chosen);
 	return rc;
 }
 
 int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
-		      sched_decisions_t *out, size_t j, const int *old)
+		      sched_decisions_t *out, size_t j, const int *old,
+		      const sched_hold_t *hold)
 {
 	sched_job_t *job = &st->jobs[j];
-	int *nodes = malloc((size_t)job->nodes * sizeof(int));
+	int *nodes = malloc((size_t)(job->nodes > 0 ? job->nodes : 1) *
+			    sizeof(int));
 	int rc = -1;
-	if (!nodes || choose(st, cfg, j, SCHED_TIER_FG, old, nodes))
+	if (!nodes)
 		goto out;
+	rc = choose(st, cfg, j, SCHED_TIER_FG, hold, old, nodes);
+	if (rc)
+		goto out;
+	rc = -1;
 	if (old ? sched_promote(st, out, j, nodes, old)
 		: sched_start(st, out, j, SCHED_TIER_FG, nodes))
 		goto out;
@@ -212,9 +241,13 @@ out:
 int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j)
 {
-	int *nodes = malloc((size_t)st->jobs[j].nodes * sizeof(int));
+	int *nodes = malloc((size_t)(st->jobs[j].nodes > 0 ?
+				     st->jobs[j].nodes : 1) * sizeof(int));
 	int rc = -1;
-	if (!nodes || choose(st, cfg, j, SCHED_TIER_BG, NULL, nodes))
+	if (!nodes)
+		goto out;
+	rc = choose(st, cfg, j, SCHED_TIER_BG, NULL, NULL, nodes);
+	if (rc)
 		goto out;
 	if (cfg->bg_min_rate > 0 &&
 	    sched_bg_predicted_rate(st, j, nodes) < cfg->bg_min_rate) {

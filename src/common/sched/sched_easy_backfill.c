@@ -15,6 +15,12 @@
  *
  * A job restricted to some nodes (sched_job_t.allowed) starts only where it
  * may run; the head job's reservation still counts nodes, not which ones.
+ *
+ * On hosts of many CPUs (sched_host.h) the nodes are slots and the head's
+ * reservation is placed, not counted: the slots, memory and GPUs it would
+ * take at the shadow time are held, and a later job that ends after the
+ * shadow time starts only on places the head does not hold
+ * (sched_reservation.h), as sched/backfill on cons_tres.
  */
 #include <stdlib.h>
 
@@ -31,6 +37,7 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 		return -1;
 	int rc = 0;
 	size_t j;
+	sched_reservation_t r = { 0 };
 
 	/* the head of the queue starts while it fits, as in FCFS */
 	if (sched_fcfs_head(st, out, nodes, &idle, &j))
@@ -38,7 +45,6 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 	if (j >= st->njobs)
 		goto done;
 
-	sched_reservation_t r;
 	if (sched_reserve(st, j, idle, sched_holds_any_fg, NULL, &r))
 		goto fail;
 	for (j++; j < st->njobs && idle > 0; j++) {
@@ -47,12 +53,18 @@ int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 		    (job->allowed && job->nodes > sched_fg_idle_for(st, j)) ||
 		    !sched_reservation_admits(st, &r, j))
 			continue;
-		sched_pick_idle_fg(st, j, nodes);
+		int fit = sched_fit(st, NULL, j, SCHED_TIER_FG,
+				    sched_reservation_hold(st, &r, j), nodes);
+		if (fit < 0)
+			goto fail;
+		if (!fit)
+			continue;
 		if (sched_start(st, out, j, SCHED_TIER_FG, nodes))
 			goto fail;
 		idle -= job->nodes;
 	}
 done:
+	sched_reservation_free(&r);
 	free(nodes);
 	return rc;
 fail:

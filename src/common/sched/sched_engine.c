@@ -294,6 +294,36 @@ void sched_lift_bg(sched_state_t *st, size_t j)
 	vacate(st, j);
 }
 
+/* Is a host of job j's alloc[] holding more memory or GPUs than it has. */
+static int over_capacity(const sched_state_t *st, size_t j)
+{
+	const sched_job_t *job = &st->jobs[j];
+	for (int p = 0; st->hosts && p < job->nodes; p++) {
+		const sched_host_t *h = &st->hosts[st->slot_host[job->alloc[p]]];
+		if ((h->mem > 0 && h->mem_fg + h->mem_bg > h->mem) ||
+		    h->gpus_fg + h->gpus_bg > h->gpus)
+			return 1;
+	}
+	return 0;
+}
+
+int sched_unlift_bg(sched_state_t *st, sched_decisions_t *out, size_t j,
+		    const int *old)
+{
+	sched_job_t *job = &st->jobs[j];
+	int back = 1;
+	for (int p = 0; p < job->nodes; p++)
+		back = back && st->nodes[old[p]].bg_job < 0;
+	if (back) {
+		occupy(st, j, SCHED_TIER_BG, old);
+		if (!over_capacity(st, j))
+			return 0;
+		vacate(st, j);
+	}
+	/* its bg places are taken: it has left them, back to the queue */
+	return push(out, st, SCHED_REQUEUE, j, NULL, 0) ? 0 : -1;
+}
+
 int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 		  const int *nodes, const int *old_alloc)
 {

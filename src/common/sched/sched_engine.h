@@ -193,7 +193,7 @@ int sched_fcfs(sched_state_t *st, const sched_config_t *cfg, unsigned events,
 int sched_easy_backfill(sched_state_t *st, const sched_config_t *cfg,
 			unsigned events, sched_decisions_t *out);
 /* FCFS's pass, which EASY starts with: queued jobs start in arrival order
- * (nodes from sched_pick_idle_fg into nodes[], st->nnodes long) while the
+ * (nodes from sched_fit into nodes[], st->nnodes long) while the
  * first of them fits on the idle nodes (*idle, lowered by each start);
  * *j: that first job that does not fit, st->njobs when none is left.  0,
  * or -1 when out of memory. */
@@ -271,6 +271,11 @@ int sched_swap_to_bg(sched_state_t *st, sched_decisions_t *out, size_t j);
 /* Take bg job j off its bg slots without a decision: the first half of a
  * promotion, completed by sched_promote(). */
 void sched_lift_bg(sched_state_t *st, size_t j);
+/* Undo sched_lift_bg when job j found no fg places: back on its bg
+ * places old[] without a decision when they are free and its memory and
+ * GPUs fit there again, else SCHED_REQUEUE.  0, or -1 out of memory. */
+int sched_unlift_bg(sched_state_t *st, sched_decisions_t *out, size_t j,
+		    const int *old);
 /* Place lifted job j in fg, process i on nodes[i]; records SCHED_TO_FG with
  * the count of processes whose node changed from old_alloc. */
 int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,

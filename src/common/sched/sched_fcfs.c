@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched_fcfs.c - First Come First Served, the baseline of Liu et al. 2013 (section
- * 1) and Zhang et al. 2000: jobs start in arrival order, one process per node, and
- * the first job that does not fit on the idle nodes blocks the queue.
+ * 1) and Zhang et al. 2000: jobs start in arrival order, one process per slot
+ * (a CPU; a node on hosts of 1 CPU), and the first job that does not fit
+ * (sched_fit: the idle slots, and its memory and GPUs on their hosts)
+ * blocks the queue.
  * sched_fcfs_head is that pass alone, EASY's first step too.
  */
 #include <stdlib.h>
@@ -19,7 +21,11 @@ int sched_fcfs_head(sched_state_t *st, sched_decisions_t *out, int *nodes,
 		if (job->nodes > (job->allowed ? sched_fg_idle_for(st, *j)
 						: *idle))
 			break;
-		sched_pick_idle_fg(st, *j, nodes);
+		int fit = sched_fit(st, NULL, *j, SCHED_TIER_FG, NULL, nodes);
+		if (fit < 0)
+			return -1;
+		if (!fit)
+			break;
 		if (sched_start(st, out, *j, SCHED_TIER_FG, nodes))
 			return -1;
 		*idle -= job->nodes;

@@ -23,6 +23,13 @@ typedef struct {
 	int extra;		/* nodes the head leaves free at the shadow
 				   time; a backfill beyond it uses them up */
 	size_t head;		/* the head job */
+	/* with a host table (sched_state_t.hosts): the places the head
+	 * takes at the shadow time, which a later job ending after it may
+	 * not take (sched_reservation_hold); `extra` is then unused */
+	sched_hold_t hold;
+	unsigned char *held_slot;	/* per slot */
+	long *held_mem;			/* per host, MB */
+	int *held_gpus;			/* per host */
 } sched_reservation_t;
 
 /* Which running jobs' ends the head waits for: nonzero if job k's nodes
@@ -35,6 +42,12 @@ typedef int (*sched_holds_fn)(const sched_state_t *st, size_t k,
  * nodes it could have now: the running fg jobs for which holds(.., ctx) is
  * nonzero free their nodes at their expected ends (started + estimate, now
  * if past it, never without an estimate).  0, or -1 out of memory.
+ *
+ * With a host table the nodes are slots and not counted but placed: the
+ * fg jobs for which holds() is zero count as free now, the others are
+ * released in the order of their expected ends until sched_fit places the
+ * head (the shadow time), and the slots, memory and GPUs it would take
+ * then are held (r->hold).  sched_reservation_free releases them.
  */
 int sched_reserve(const sched_state_t *st, size_t head, int avail,
 		  sched_holds_fn holds, const void *ctx,
@@ -53,5 +66,15 @@ int sched_holds_any_fg(const sched_state_t *st, size_t k, size_t head,
  */
 int sched_reservation_admits(const sched_state_t *st,
 			     sched_reservation_t *r, size_t j);
+
+/* With a host table: the places job j, admitted, must leave alone
+ * (sched_fit's hold): the head's when j ends after the shadow time and
+ * may use a place the head may use; else NULL. */
+const sched_hold_t *sched_reservation_hold(const sched_state_t *st,
+					   const sched_reservation_t *r,
+					   size_t j);
+
+/* Free what a reservation allocated (it is then inactive). */
+void sched_reservation_free(sched_reservation_t *r);
 
 #endif
