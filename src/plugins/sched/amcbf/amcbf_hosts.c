@@ -61,7 +61,10 @@ void amcbf_hosts_read(amcbf_hosts_t *h)
 		if (!node_ptr)
 			continue;
 		h->hosts[i].mem = (long)node_ptr->real_memory;
-		h->hosts[i].gpus = gpus_of(node_ptr->gres, "node index", i);
+		/* its configured Gres= (node_ptr->gres is only saved state) */
+		h->hosts[i].gpus = gpus_of(node_ptr->config_ptr ?
+					   node_ptr->config_ptr->gres :
+					   node_ptr->gres, "node index", i);
 	}
 	h->slot_host = xcalloc(h->nslots ? h->nslots : 1, sizeof(int));
 	h->nslots = sched_hosts_layout(h->hosts, h->nhosts, h->slot_host);
