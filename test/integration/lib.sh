@@ -136,20 +136,22 @@ assert_completed_once() {
 	done
 }
 
-# burst_stats GPUS JOBID... : from the jobs' COMPLETED jobcomp records
-# (whole seconds), one line "makespan WAIT_MEAN CPUS GPUS IDLE": the first
-# submit to the last end, the mean of start - submit, the most CPUs
-# (ProcCnt) and GPUs (gres/gpu in Tres) in use at once, and the seconds in
+# burst_stats GPUS JOB-GPUS JOBID... : from the jobs' COMPLETED jobcomp
+# records (whole seconds), one line "makespan WAIT_MEAN CPUS GPUS IDLE": the
+# first submit to the last end, the mean of start - submit, the most CPUs
+# (ProcCnt) and GPUs (JOB-GPUS a job: without slurmdbd Slurm records no
+# gres/gpu TRES) in use at once, and the seconds in
 # which, from the first start on, a GPU job waited while fewer than GPUS
 # GPUs were in use and no GPU job had ended in the 2 s before (the time
 # Slurm takes to start the next)
 burst_stats() {
-	local gpus=$1
-	shift
-	python3 - "$CLUSTER_DIR/jobcomp.txt" "$gpus" "$@" <<'PY'
+	local gpus=$1 per=$2
+	shift 2
+	python3 - "$CLUSTER_DIR/jobcomp.txt" "$gpus" "$per" "$@" <<'PY'
 import re, sys
 from datetime import datetime
-path, total, ids = sys.argv[1], int(sys.argv[2]), set(sys.argv[3:])
+path, total, per = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ids = set(sys.argv[4:])
 def t(v):
     return datetime.strptime(v, "%Y-%m-%dT%H:%M:%S").timestamp()
 jobs = []
@@ -157,9 +159,8 @@ for line in open(path):
     f = dict(re.findall(r"(\w+)=(\S*)", line))
     if f.get("JobId") not in ids or f.get("JobState") != "COMPLETED":
         continue
-    g = re.search(r"gres/gpu=(\d+)", f.get("Tres", ""))
     jobs.append((t(f["SubmitTime"]), t(f["StartTime"]), t(f["EndTime"]),
-                 int(f["ProcCnt"]), int(g.group(1)) if g else 0))
+                 int(f["ProcCnt"]), per))
 if not jobs:
     print("0 0 0 0 0")
     sys.exit()
@@ -190,10 +191,10 @@ within_of() {
 
 # run_burst NAME START-OPTIONS...: a cluster NAME (start_cluster with the
 # options), burst_jobs jobs submitted at once (sbatch with the array
-# burst_args, --wrap "sleep burst_secs"), all COMPLETED exactly once; sets
-# stats to burst_stats burst_gpus's line (empty if the cluster did not
-# start), then stops the cluster
-burst_jobs=0 burst_secs=1 burst_gpus=0 burst_args=() stats=""
+# burst_args, --wrap "sleep burst_secs", burst_job_gpus GPUs each), all
+# COMPLETED exactly once; sets stats to burst_stats's line for burst_gpus
+# GPUs (empty if the cluster did not start), then stops the cluster
+burst_jobs=0 burst_secs=1 burst_gpus=0 burst_job_gpus=0 burst_args=() stats=""
 run_burst() {
 	local name=$1 ids=() i
 	shift
@@ -204,7 +205,7 @@ run_burst() {
 	done
 	wait_jobs_done $((burst_jobs * burst_secs + 60)) "${ids[@]}"
 	assert_completed_once "${ids[@]}"
-	stats=$(burst_stats "$burst_gpus" "${ids[@]}")
+	stats=$(burst_stats "$burst_gpus" "$burst_job_gpus" "${ids[@]}")
 	echo "  $name: makespan, mean wait, most CPUs and GPUs at once, GPU-idle seconds: $stats"
 	stop_cluster
 }

@@ -6,11 +6,11 @@
 # --gres=gpu:1) on 2 nodes of 8 CPUs and 4 GPUs runs in two waves of 8,
 # bounded by the GPUs, not the CPUs.  Under sched/backfill (the reference)
 # and under sched/amcbf in every amcbf_mode (as in
-# live_cons_tres_subnode.sh) every job completes exactly once holding one
-# GPU (jobcomp's Tres), no more GPUs are in use than there are, every GPU
-# is busy while GPU jobs wait (but for the 2 s after a job ends), and the
-# makespan and mean wait are at most 1.05 times the reference's (plus 2 s
-# and 1 s: whole seconds).  DFRS_GPU_MODES picks modes (default all five);
+# test_cons_tres_subnode.sh) every job completes exactly once, as many
+# run at once as there are GPUs and never more (the CPUs would take twice
+# as many: Slurm counts the GPUs), every GPU is busy while GPU jobs wait
+# (but for the 2 s after a job ends), and the makespan and mean wait are
+# at most 1.05 times the reference's (plus 2 s and 1 s: whole seconds).  DFRS_GPU_MODES picks modes (default all five);
 # DFRS_GPU_NODES, _CPUS, _GPUS, _JOBS and _SECS size the burst (default 2,
 # 8, 4, twice the GPUs, 4 s).  Sleeping jobs: nothing runs on a GPU.
 # Not in contribs/check's lists (its name is not test_*.sh) until it has
@@ -22,23 +22,20 @@ set -uo pipefail
 nodes=${DFRS_GPU_NODES:-2} gpus=${DFRS_GPU_GPUS:-4}
 total=$((nodes * gpus))
 burst_jobs=${DFRS_GPU_JOBS:-$((2 * total))}
-burst_secs=${DFRS_GPU_SECS:-4} burst_gpus=$total
+burst_secs=${DFRS_GPU_SECS:-4} burst_gpus=$total burst_job_gpus=1
 burst_args=(-n1 --mem=200 -t 5 --gres=gpu:1)
 common=(--nodes "$nodes" --cpus "${DFRS_GPU_CPUS:-8}" --gpus "$gpus" --mem 8192 --port 18330
-	--conf SelectTypeParameters=CR_Core_Memory --conf AccountingStorageTRES=gres/gpu)
+	--conf SelectTypeParameters=CR_Core_Memory)
 
-# check_gpus LABEL: each job's record shows one GPU, at most and at some
-# time all of them were in use, and none idled while a job waited
+# check_gpus LABEL: at most and at some time all of the GPUs were in use,
+# and none idled while a job waited
 check_gpus() {
-	local label=$1 most idle n
+	local label=$1 most idle
 	read -r _ _ _ most idle <<<"$stats"
 	[ "$most" = "$total" ] ||
 		fail "$label: $most GPUs in use at most, want all $total (and never more)"
 	[ "$idle" = 0 ] ||
 		fail "$label: for $idle s a GPU was idle while a GPU job waited"
-	n=$(grep -c 'JobState=COMPLETED .*gres/gpu=1' "$CLUSTER_DIR/jobcomp.txt")
-	[ "$n" = "$burst_jobs" ] ||
-		fail "$label: $n COMPLETED jobcomp records show gres/gpu=1, want $burst_jobs"
 }
 
 run_burst backfill "${common[@]}" --sched sched/backfill --select select/cons_tres

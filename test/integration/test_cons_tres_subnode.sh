@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# live_cons_tres_subnode.sh - jobs smaller than a node on the site's own
+# test_cons_tres_subnode.sh - jobs smaller than a node on the site's own
 # select/cons_tres (SelectTypeParameters=CR_Core_Memory): a burst of
 # one-CPU jobs (sbatch -n1 --mem=200 -t 5), submitted at once to 4 nodes of
 # 8 CPUs, runs in two waves of 32 under sched/backfill (the reference).
@@ -13,9 +13,6 @@
 # DFRS_SUBNODE_NODES, _CPUS, _JOBS and _SECS size the burst (default 4, 8,
 # twice the CPUs, 4 s).  Sleeping jobs: the figures measure placement, not
 # CPU sharing.
-# Not in contribs/check's lists (its name is not test_*.sh) until it has
-# passed live; run it under the cluster lock:
-#   flock /tmp/dfrs-live.lock env DFRS_BUILD=$PWD/build test/integration/live_cons_tres_subnode.sh
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
