@@ -199,7 +199,11 @@ run_burst() {
 	local name=$1 ids=() i
 	shift
 	stats=""
-	start_cluster "$name" "$@" || { fail "$name: cluster did not start"; return 1; }
+	if ! start_cluster "$name" "$@"; then
+		fail "$name: cluster did not start"
+		stop_cluster	# what start left running
+		return 1
+	fi
 	for ((i = 0; i < burst_jobs; i++)); do
 		ids+=("$(submit "${burst_args[@]}" --wrap "sleep $burst_secs")")
 	done
