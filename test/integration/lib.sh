@@ -171,6 +171,84 @@ assert_completed_once() {
 	done
 }
 
+# burst_stats GPUS JOB-GPUS JOBID... : from the jobs' COMPLETED jobcomp
+# records (whole seconds), one line "makespan WAIT_MEAN CPUS GPUS IDLE": the
+# first submit to the last end, the mean of start - submit, the most CPUs
+# (ProcCnt) and GPUs (JOB-GPUS a job: without slurmdbd Slurm records no
+# gres/gpu TRES) in use at once, and the seconds in
+# which, from the first start on, a GPU job waited while fewer than GPUS
+# GPUs were in use and no GPU job had ended in the 2 s before (the time
+# Slurm takes to start the next)
+burst_stats() {
+	local gpus=$1 per=$2
+	shift 2
+	python3 - "$CLUSTER_DIR/jobcomp.txt" "$gpus" "$per" "$@" <<'PY'
+import re, sys
+from datetime import datetime
+path, total, per = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ids = set(sys.argv[4:])
+def t(v):
+    return datetime.strptime(v, "%Y-%m-%dT%H:%M:%S").timestamp()
+jobs = []
+for line in open(path):
+    f = dict(re.findall(r"(\w+)=(\S*)", line))
+    if f.get("JobId") not in ids or f.get("JobState") != "COMPLETED":
+        continue
+    jobs.append((t(f["SubmitTime"]), t(f["StartTime"]), t(f["EndTime"]),
+                 int(f["ProcCnt"]), per))
+if not jobs:
+    print("0 0 0 0 0")
+    sys.exit()
+first, last = min(j[0] for j in jobs), max(j[2] for j in jobs)
+wait = sum(j[1] - j[0] for j in jobs) / len(jobs)
+cpus = gpus = idle = 0
+begun = min(j[1] for j in jobs)
+sec = first
+while sec <= last:
+    at = sec + 0.5
+    run = [j for j in jobs if j[1] <= at < j[2]]
+    cpus = max(cpus, sum(j[3] for j in run))
+    used = sum(j[4] for j in run)
+    gpus = max(gpus, used)
+    waiting = any(j[4] and j[0] <= at < j[1] for j in jobs)
+    ended = any(j[4] and at - 2.5 <= j[2] <= at for j in jobs)
+    if total and waiting and used < total and not ended and at > begun:
+        idle += 1
+    sec += 1
+print("%d %.1f %d %d %d" % (last - first, wait, cpus, gpus, idle))
+PY
+}
+
+# within_of VALUE REF FACTOR SLACK: VALUE <= REF * FACTOR + SLACK
+within_of() {
+	awk -v v="$1" -v r="$2" -v f="$3" -v s="$4" 'BEGIN { exit !(v <= r * f + s) }'
+}
+
+# run_burst NAME START-OPTIONS...: a cluster NAME (start_cluster with the
+# options), burst_jobs jobs submitted at once (sbatch with the array
+# burst_args, --wrap "sleep burst_secs", burst_job_gpus GPUs each), all
+# COMPLETED exactly once; sets stats to burst_stats's line for burst_gpus
+# GPUs (empty if the cluster did not start), then stops the cluster
+burst_jobs=0 burst_secs=1 burst_gpus=0 burst_job_gpus=0 burst_args=() stats=""
+run_burst() {
+	local name=$1 ids=() i
+	shift
+	stats=""
+	if ! start_cluster "$name" "$@"; then
+		fail "$name: cluster did not start"
+		stop_cluster	# what start left running
+		return 1
+	fi
+	for ((i = 0; i < burst_jobs; i++)); do
+		ids+=("$(submit "${burst_args[@]}" --wrap "sleep $burst_secs")")
+	done
+	wait_jobs_done $((burst_jobs * burst_secs + 60)) "${ids[@]}"
+	assert_completed_once "${ids[@]}"
+	stats=$(burst_stats "$burst_gpus" "$burst_job_gpus" "${ids[@]}")
+	echo "  $name: makespan, mean wait, most CPUs and GPUs at once, GPU-idle seconds: $stats"
+	stop_cluster
+}
+
 # start_j1_j2_j3 LABEL J1-SECONDS J2-SECONDS SBATCH-ARGS-OF-J3...: the
 # scenario of test_amcbf_preempt.sh on 4 nodes: J1 (2 nodes, sleeps
 # J1-SECONDS) runs, J2 (all 4, sleeps J2-SECONDS) waits for it, J3 (2 nodes,

@@ -28,6 +28,36 @@ uint64_t dfrs_ref_memory_mb(void)
 	return ref;
 }
 
+/* The smallest CPU count of the nodes (1 when none states one). */
+static uint32_t ref_cpus(void)
+{
+	uint32_t ref = 0;
+
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		if (node_ptr && node_ptr->cpus && (!ref || node_ptr->cpus < ref))
+			ref = node_ptr->cpus;
+	}
+	return ref ? ref : 1;
+}
+
+/* The CPUs the job holds (running) or asks for (pending) on each of its
+ * nodes. */
+static uint32_t cpus_per_node(job_record_t *job_ptr)
+{
+	job_details_t *d = job_ptr->details;
+	uint32_t nodes;
+
+	if (IS_JOB_RUNNING(job_ptr) || IS_JOB_SUSPENDED(job_ptr)) {
+		if (job_ptr->total_cpus && job_ptr->node_cnt)
+			return job_ptr->total_cpus / job_ptr->node_cnt;
+	}
+	if (!d)
+		return 1;
+	nodes = d->min_nodes ? d->min_nodes : 1;
+	return d->min_cpus > nodes ? d->min_cpus / nodes : 1;
+}
+
 void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 		    double need, uint64_t ref_mb, share_job_t *out)
 {
@@ -51,6 +81,12 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 			job_ptr->total_cpus / job_ptr->node_cnt :
 			(d ? d->cpus_per_task : 1);
 		mem = (mem & ~MEM_PER_CPU) * (cpus ? cpus : 1);
+	}
+	/* CPUs allocated one by one (cons_tres): the job's CPUs on a node
+	 * over the node's, times its use (doc/design.md, the DFRS need) */
+	if (slurm_conf.select_type_param & DFRS_SELECT_CPU_BITS) {
+		double part = (double)cpus_per_node(job_ptr) / ref_cpus();
+		out->need = need * (part < 1.0 ? part : 1.0);
 	}
 	out->mem = (mem && ref_mb) ? (double)mem / ref_mb : 1.0;
 	if (out->mem > 1.0)

@@ -21,7 +21,9 @@ uint64_t dfrs_ref_memory_mb(void);
 /*
  * Per node of the job: memory as a fraction of ref_mb (rigid; at most 1),
  * CPU need as a fraction of the node at yield 1 (need: the caller's
- * dfrs_job_need(), declared, measured, predicted or dfrs_cpu_need), minimum yield (`dfrs:min_yield=X`, else
+ * dfrs_job_need(), declared, measured, predicted or dfrs_cpu_need, per CPU
+ * the job holds; when SelectTypeParameters makes CPUs consumable, times
+ * the job's CPUs on a node over the smallest node's CPUs), minimum yield (`dfrs:min_yield=X`, else
  * dfrs_min_yield); an --exclusive job needs the whole node.  Sets id, mem,
  * need and min_yield of *out and zeroes the rest.
  */

@@ -115,6 +115,19 @@ typedef struct job_details job_details_t;
 
 #endif
 
+/* SelectTypeParameters that make CPUs consumable (cons_tres allocates
+ * CPUs, cores or sockets), whole cores, and memory: 25.11 renamed CR_* to
+ * SELECT_*. */
+#if DFRS_SLURM_SINCE(25, 11)
+#define DFRS_SELECT_CPU_BITS (SELECT_CPU | SELECT_CORE | SELECT_SOCKET)
+#define DFRS_SELECT_CORE_BITS (SELECT_CORE | SELECT_SOCKET)
+#define DFRS_SELECT_MEMORY SELECT_MEMORY
+#else
+#define DFRS_SELECT_CPU_BITS (CR_CPU | CR_CORE | CR_SOCKET)
+#define DFRS_SELECT_CORE_BITS (CR_CORE | CR_SOCKET)
+#define DFRS_SELECT_MEMORY CR_MEMORY
+#endif
+
 /* A requeue by the scheduler: as root (uid 0), counted as a preemption. */
 #if DFRS_SLURM_SINCE(25, 11)
 #define dfrs_job_requeue(j) job_requeue_internal(0, (j), true, 0)

@@ -33,8 +33,9 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 		const amcbf_avail_t *avail, sched_diag_cycle_t *diag);
 
 /*
- * Can jobs be tiered (a fg and a bg job on one node)?  Needs select/dfrs and
- * a partition with OverSubscribe=FORCE:2 or more.  Call with the part lock.
+ * Can jobs be tiered (a fg and a bg job on one CPU)?  Needs select/cons_tres
+ * or select/dfrs and a partition with OverSubscribe=FORCE:2 or more.  Call
+ * with the part lock.
  */
 bool amcbf_tiers_possible(void);
 

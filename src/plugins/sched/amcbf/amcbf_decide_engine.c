@@ -12,6 +12,11 @@
  * again to apply its decisions in order, each to a job still as it was
  * read (amcbf_still_as_seen): a start becomes select_nodes() restricted
  * to the engine's nodes (as sched/backfill starts jobs) and launch_job();
+ * on a select plugin that allocates CPUs (select/cons_tres) the engine's
+ * units are CPUs (amcbf_hosts.c: a node of C CPUs is C slots, with its
+ * memory and GPUs, and a job asks for what its record says), and a start
+ * is select_nodes() restricted to the nodes of its slots, where cons_tres
+ * picks the cores and GPUs for the job's own request;
  * a preemption becomes a requeue (Slurm resets the job's submit time
  * then; the plugin keeps the first one, so the job keeps its place in the
  * queue); a tier change rewrites the job's "dfrs:tier=" tag, which the
@@ -75,6 +80,7 @@
 #include "amcbf_power.h"
 #include "amcbf_preempt.h"
 #include "amcbf_licenses.h"
+#include "amcbf_hosts.h"
 #include "amcbf/amcbf_order.h"
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
@@ -93,6 +99,9 @@ typedef struct {
 	int *rank;		/* its node preference (availability), or NULL */
 	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
 	amcbf_preempt_side_t pair;	/* its side of the site's pairwise rule */
+	int *on_host;		/* a running job's node of each slot, its slots
+				   there chosen when the state is built (CPUs
+				   allocated one by one), else NULL */
 } entry_t;
 
 bool amcbf_tiers_possible(void)
@@ -101,10 +110,12 @@ bool amcbf_tiers_possible(void)
 	part_record_t *part_ptr;
 	bool shared = false;
 
-	if (xstrcmp(slurm_conf.select_type, "select/dfrs") || !part_list)
+	/* select/dfrs, or the site's select/cons_tres (its second row) */
+	if ((xstrcmp(slurm_conf.select_type, "select/dfrs") &&
+	     xstrcmp(slurm_conf.select_type, "select/cons_tres")) || !part_list)
 		return false;
-	/* a bg job shares a node with a fg job: the partition must force
-	 * sharing of at least two jobs per node */
+	/* a bg job shares CPUs with a fg job: the partition must force
+	 * sharing of at least two jobs per CPU */
 	it = list_iterator_create(part_list);
 	while ((part_ptr = list_next(it)))
 		if ((part_ptr->max_share & SHARED_FORCE) &&
@@ -185,7 +196,7 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 		e->util[p] = need;
 	e->job.util = e->util;
 	e->job.alloc = xcalloc(nodes, sizeof(int));
-	if (bitmap) {
+	if (bitmap && nodes == bit_set_count(bitmap)) {
 		int p = 0;
 		for (int i = 0; i < node_record_count && p < nodes; i++)
 			if (bit_test(bitmap, i))
@@ -220,6 +231,10 @@ typedef struct {
 	amcbf_preempt_ctx_t pair;	/* the pairwise rule the engine consults */
 	const amcbf_preempt_side_t **sides;	/* pair.sides, by state index */
 	amcbf_allowed_cache_t allowed;	/* the masks pending jobs share */
+	amcbf_hosts_t hosts;	/* the nodes as hosts of slots */
+	const unsigned char **mask_from;	/* shared node masks ... */
+	unsigned char **mask_to;	/* ... as slot masks (granular) */
+	size_t nmasks;
 } snapshot_t;
 
 /* A new zeroed entry at the end of the snapshot. */
@@ -242,7 +257,13 @@ static void snapshot_free(snapshot_t *s)
 		xfree(s->e[j].rank);
 		xfree(s->e[j].lic);
 		amcbf_preempt_side_free(&s->e[j].pair);
+		xfree(s->e[j].on_host);
 	}
+	for (size_t m = 0; m < s->nmasks; m++)
+		xfree(s->mask_to[m]);
+	xfree(s->mask_from);
+	xfree(s->mask_to);
+	amcbf_hosts_free(&s->hosts);
 	amcbf_lic_pool_free(&s->pool);
 	amcbf_allowed_cache_free(&s->allowed);
 	xfree(s->sides);
@@ -257,11 +278,16 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 	for (int i = 0; i < node_record_count; i++) {
 		entry_t *b;
 
-		if (amcbf_node_usable(i) && !amcbf_avail_node_off(avail, params, i))
+		int slots = s->hosts.granular ? s->hosts.hosts[i].cpus : 1;
+
+		if ((amcbf_node_usable(i) &&
+		     !amcbf_avail_node_off(avail, params, i)) || slots <= 0)
 			continue;
 		b = snapshot_add(s);
-		fill(b, NULL, NULL, 1, SCHED_RUNNING_FG, params);
-		b->job.alloc[0] = i;
+		fill(b, NULL, NULL, slots, SCHED_RUNNING_FG, params);
+		for (int p = 0; p < slots; p++)
+			b->job.alloc[p] = s->hosts.granular ?
+				s->hosts.hosts[i].first_slot + p : i;
 		b->job.pinned = 1;
 		b->key.fixed = 1;
 	}
@@ -279,6 +305,31 @@ static void queue_key(entry_t *e, amcbf_known_t *k, job_record_t *job_ptr)
 	e->job.arrival = (double)e->key.submit;
 }
 
+/* Job q's node mask (q->job.allowed: shared, or q->allowed, its own) as
+ * a slot mask: its own expanded in its place, a shared one once per read
+ * (the snapshot keeps it). */
+static const unsigned char *slot_mask(snapshot_t *s, entry_t *q)
+{
+	const unsigned char *from = q->job.allowed;
+	unsigned char *to;
+
+	if (!from)
+		return NULL;
+	if (q->allowed) {
+		to = amcbf_hosts_slot_mask(&s->hosts, q->allowed);
+		xfree(q->allowed);
+		return q->allowed = to;
+	}
+	for (size_t m = 0; m < s->nmasks; m++)
+		if (s->mask_from[m] == from)
+			return s->mask_to[m];
+	xrecalloc(s->mask_from, s->nmasks + 1, sizeof(*s->mask_from));
+	xrecalloc(s->mask_to, s->nmasks + 1, sizeof(*s->mask_to));
+	s->mask_from[s->nmasks] = from;
+	to = s->mask_to[s->nmasks++] = amcbf_hosts_slot_mask(&s->hosts, from);
+	return to;
+}
+
 /* A pending job: queued for the engine if it is ours to start. */
 static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 			     amcbf_known_t *k, job_record_t *job_ptr,
@@ -287,6 +338,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 {
 	bool stretch_order = params->priority == AMCBF_PRIO_STRETCH;
 	double stretch = amcbf_note_pending(mem, k, job_ptr, stretch_order, now);
+	job_request_t req;
 	entry_t *q;
 
 	/* not ours to start: see startable(); other partitions' jobs
@@ -301,14 +353,19 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 		s->events |= SCHED_EV_BG_DEPARTURE;
 	k->running = 0;
 	q = snapshot_add(s);
-	fill(q, job_ptr, NULL,
-	     job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1,
+	fill(q, job_ptr, NULL, amcbf_hosts_request(&s->hosts, job_ptr, &req),
 	     SCHED_QUEUED, params);
+	q->job.req = req;
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
 	q->job.allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
-						  q->job.nodes, &q->allowed);
-	q->rank = amcbf_power_rank(amcbf_avail_rank(avail, job_ptr));
+						  job_ptr->details->min_nodes ?
+						  job_ptr->details->min_nodes : 1,
+						  &q->allowed);
+	if (s->hosts.granular)
+		q->job.allowed = slot_mask(s, q);
+	q->rank = amcbf_hosts_slot_rank(&s->hosts,
+		amcbf_power_rank(amcbf_avail_rank(avail, job_ptr)));
 	q->job.rank = q->rank;
 	/* the site's rules the engine applies itself: licenses, and who
 	 * may preempt whom */
@@ -334,7 +391,8 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 {
 	bitstr_t *bm;
 	entry_t *r;
-	int n;
+	int n, slots, *counts;
+	job_request_t req;
 
 	if (!k->running && (!k->seen || k->restored)) {
 		/* first seen running (e.g. after a slurmctld restart): its
@@ -350,11 +408,26 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	bm = running ? job_ptr->node_bitmap :
 		(job_ptr->node_bitmap_cg ? job_ptr->node_bitmap_cg :
 		 job_ptr->node_bitmap);
-	if ((n = bit_set_count(bm)) <= 0)
+	if (bit_set_count(bm) <= 0)
 		return;
+	slots = amcbf_hosts_held(&s->hosts, job_ptr, bm, &counts, &n, &req);
 	r = snapshot_add(s);
-	fill(r, job_ptr, bm, n, (running && k->tier == SCHED_TIER_BG) ?
+	fill(r, job_ptr, bm, slots, (running && k->tier == SCHED_TIER_BG) ?
 	     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
+	r->job.req = req;
+	if (s->hosts.granular) {
+		/* its slots on each node, chosen in place_running */
+		int p = 0, c = 0;
+		r->on_host = xcalloc(slots, sizeof(int));
+		for (int i = 0; i < node_record_count && c < n; i++) {
+			if (!bit_test(bm, i))
+				continue;
+			for (int q = 0; q < counts[c]; q++)
+				r->on_host[p++] = i;
+			c++;
+		}
+	}
+	xfree(counts);
 	queue_key(r, k, job_ptr);
 	if (params->priority == AMCBF_PRIO_STRETCH) {
 		r->key.stretch = amcbf_stretch(job_ptr, k, now);
@@ -382,6 +455,27 @@ typedef struct {
 } engine_t;
 
 
+/* The slot for process p of running job j, on the node on_host[p] names
+ * (CPUs allocated one by one): one with its tier's place free, else one
+ * with a free place, else the node's first. */
+static int slot_on_host(const sched_state_t *st, const snapshot_t *s,
+			size_t j, int p)
+{
+	const sched_host_t *h = &s->hosts.hosts[s->e[j].on_host[p]];
+	bool bg = st->jobs[j].where == SCHED_RUNNING_BG;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int n = h->first_slot; n < h->first_slot + h->cpus; n++) {
+			const sched_node_t *nd = &st->nodes[n];
+			if (nd->fg_job == (int)j || nd->bg_job == (int)j)
+				continue;
+			if (pass == 0 ? (bg ? nd->bg_job < 0 : nd->fg_job < 0) :
+			    (nd->fg_job < 0 || nd->bg_job < 0))
+				return n;
+		}
+	return h->first_slot;
+}
+
 /* Put the running jobs, then the blockers, in the nodes' tier slots. */
 static void place_running(sched_state_t *st, const snapshot_t *s)
 {
@@ -393,7 +487,11 @@ static void place_running(sched_state_t *st, const snapshot_t *s)
 			    (s->e[j].id == 0) != blockers)
 				continue;
 			for (int p = 0; p < st->jobs[j].nodes; p++) {
-				sched_node_t *nd = &st->nodes[st->jobs[j].alloc[p]];
+				sched_node_t *nd;
+				if (s->e[j].on_host)
+					st->jobs[j].alloc[p] =
+						slot_on_host(st, s, j, p);
+				nd = &st->nodes[st->jobs[j].alloc[p]];
 				/* a second job on a node without tiers (e.g.
 				 * started before this mode) goes in the bg slot */
 				if (st->jobs[j].where == SCHED_RUNNING_BG ||
@@ -434,11 +532,22 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 	for (int i = 0; i < s->nnodes; i++)
 		st->nodes[i].fg_job = st->nodes[i].fg_proc =
 			st->nodes[i].bg_job = st->nodes[i].bg_proc = -1;
+	if (s->hosts.granular) {
+		st->hosts = s->hosts.hosts;
+		st->nhosts = s->hosts.nhosts;
+		st->slot_host = s->hosts.slot_host;
+	}
 	st->jobs = xcalloc(s->ne ? s->ne : 1, sizeof(*st->jobs));
 	st->njobs = s->ne;
 	for (size_t j = 0; j < s->ne; j++)
 		st->jobs[j] = s->e[j].job;
 	place_running(st, s);
+	/* the memory and GPUs the running jobs hold, host by host */
+	for (size_t j = 0; st->hosts && j < s->ne; j++)
+		if (st->jobs[j].where != SCHED_QUEUED)
+			sched_hosts_account(st, j,
+					    st->jobs[j].where == SCHED_RUNNING_BG ?
+					    SCHED_TIER_BG : SCHED_TIER_FG, 1);
 	st->licenses = s->pool.lic;
 	st->nlicenses = s->pool.nlic;
 	if (s->pair.site != PREEMPT_SITE_NONE) {
@@ -468,12 +577,17 @@ static void apply_start(amcbf_pass_t *p, engine_t *g, uint32_t seen_id,
 	const sched_state_t *st = &g->st;
 	amcbf_memory_t *mem = p->mem;
 	amcbf_known_t *k;
-	int rc;
+	int rc, n = st->jobs[dc->job].nodes, *hosts;
 
 	/* nodes not free before the requeued leave */
 	if (p->requeues || p->waiting || jp->job_id == g->refused_for)
 		return;
-	rc = amcbf_start_on(jp, nodes, st->jobs[dc->job].nodes);
+	/* on the nodes of its slots; Slurm's select plugin picks the CPUs
+	 * there (cons_tres) with the job's own request */
+	hosts = xcalloc(n > 0 ? n : 1, sizeof(int));
+	n = amcbf_hosts_of_slots(&g->snap.hosts, nodes, n, hosts);
+	rc = amcbf_start_on(jp, hosts, n);
+	xfree(hosts);
 	if (rc != SLURM_SUCCESS) {
 		verbose("could not start %pJ where %s decided: %s",
 			jp, g->policy->name, slurm_strerror(rc));
@@ -623,7 +737,8 @@ static void engine_read_begin(amcbf_pass_t *p)
 {
 	snapshot_t *s = &((engine_t *)p->own)->snap;
 
-	s->nnodes = node_record_count;
+	amcbf_hosts_read(&s->hosts);
+	s->nnodes = s->hosts.nslots;
 	/* at most one entry a job record and one blocker a node: one array
 	 * of that size, not a chain of doublings (at 20,000 jobs the last
 	 * double was 32,768 entries, 8.1 MB, with the 4 MB before it freed

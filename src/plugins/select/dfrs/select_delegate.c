@@ -184,8 +184,8 @@ extern int select_delegate_unload(void)
 
 	if (!handle)
 		return SLURM_SUCCESS;
-	/* called as Slurm's own loader calls it: linear's fini() returns
-	 * an int up to 25.05 and nothing on 26.05 */
+	/* called as Slurm's own loader calls it: the select plugins' fini()
+	 * returns an int up to 25.05 and nothing on 26.05 */
 	if ((fini = (void (*)(void))dlsym(handle, "fini")))
 		fini();
 	dlclose(handle);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * select_delegate.h - the select plugin select/dfrs hands its bookkeeping to
- * (select/linear), loaded from PluginDir with dlopen.
+ * (select/cons_tres or select/linear), loaded from PluginDir with dlopen.
  *
  * Not through Slurm's plugin_context_create(): Slurm 24.11's libslurm.so no
  * longer exports it, and programs linked with libslurm (not Slurm's own
@@ -125,7 +125,7 @@ typedef struct {
 } select_delegate_ops_t;
 
 /*
- * Load the select plugin of type `type` ("select/linear") from the first
+ * Load the select plugin of type `type` ("select/cons_tres") from the first
  * PluginDir entry that has it, check that it was built for this Slurm
  * version, resolve every function of `ops` and call its init().  Returns 0,
  * or -1 after logging what is missing and where it was looked for.

@@ -8,10 +8,13 @@
  *
  * This file is the boundary with Slurm's select interface.  Bookkeeping that
  * DFRS does not change (memory accounting, job resources, node states,
- * packing of select data for clients) is delegated to Slurm's own
- * select/linear, loaded from PluginDir by select_delegate.c:
- * run it with SelectTypeParameters=CR_Memory and a partition with
- * OverSubscribe=FORCE:N so that linear lets jobs share nodes within memory.
+ * packing of select data for clients) is delegated to one of Slurm's own
+ * select plugins, loaded from PluginDir by select_delegate.c: to
+ * select/cons_tres when SelectTypeParameters makes CPUs consumable
+ * (CR_CPU*, CR_Core*, CR_Socket*: the site's own allocation of cores,
+ * memory and GPUs), else to select/linear (CR_Memory: whole nodes, shared
+ * within memory).  A partition with OverSubscribe=FORCE:N lets the
+ * delegate place jobs on resources other jobs hold.
  * What DFRS decides is made by src/common/dfrs/node_share.c:
  *   job_test  (run now) chooses the nodes, least CPU-loaded first where the
  *             job fits with every job at its minimum yield, and hands linear
@@ -85,14 +88,16 @@ time_t last_job_update;
 
 const char plugin_name[] = "slurm-dfrs fractional node selection";
 const char plugin_type[] = "select/dfrs";
-/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer;
- * from 25.05 ids are no longer checked, and 111 is still nobody's. */
-const uint32_t plugin_id = 111;
+/* Unique among select plugins: Slurm 22.05 uses 101..110, 24.11 fewer.
+ * From 25.05 ids are no longer checked and slurmctld asks whether it runs
+ * cons_tres by the id (running_cons_tres): init() then takes the
+ * delegate's. */
+uint32_t plugin_id = 111;
 const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
-#define DELEGATE "select/linear"
-
 static select_delegate_ops_t base;
+/* the plugin delegated to (delegate_type) */
+static const char *delegate;
 
 /*
  * The shared-node model and the settings, used only inside slurmctld.  The
@@ -145,6 +150,17 @@ static bool tiers_owned_by_scheduler(void)
 {
 	return !xstrcmp(slurm_conf.schedtype, "sched/amcbf") &&
 	       (params.mode == AMCBF_MODE_AMCBF || params.mode == AMCBF_MODE_CMCBF);
+}
+
+/*
+ * The select plugin to delegate to: select/cons_tres when the
+ * SelectTypeParameters allocate CPUs (cores, memory and GPUs as the site's
+ * cons_tres does), select/linear otherwise (CR_Memory: whole nodes).
+ */
+static const char *delegate_type(void)
+{
+	return (slurm_conf.select_type_param & DFRS_SELECT_CPU_BITS) ?
+		"select/cons_tres" : "select/linear";
 }
 
 static void load_params(void)
@@ -402,11 +418,14 @@ extern int init(void)
 	else
 		debug("slurm-dfrs %s built for Slurm %s", DFRS_PACKAGE_VERSION,
 		      SLURM_VERSION_STRING);
-	if (select_delegate_load(DELEGATE, &base)) {
-		error("cannot load %s, which it delegates to",
-		      DELEGATE);
+	delegate = delegate_type();
+	if (select_delegate_load(delegate, &base)) {
+		error("cannot load %s, which it delegates to", delegate);
 		return SLURM_ERROR;
 	}
+#if DFRS_SLURM_SINCE(25, 5)
+	plugin_id = *base.plugin_id;
+#endif
 	if (in_ctld) {
 		dfrs_params_defaults(&params);
 		load_params();
@@ -418,7 +437,7 @@ extern int init(void)
 		if (!refresher_on)
 			error("cannot start the thread that follows measured CPU needs: yields follow declared and start-time needs only");
 		info("loaded: jobs share nodes by DFRS yields; bookkeeping delegated to %s",
-		     DELEGATE);
+		     delegate);
 	}
 	return SLURM_SUCCESS;
 }

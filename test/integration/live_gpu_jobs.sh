@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# live_gpu_jobs.sh - one-GPU jobs on the site's own select/cons_tres with
+# GPUs as count-only GRES (GresTypes=gpu, Gres=gpu:4, a gres.conf without
+# File=): a burst of jobs of one CPU and one GPU (sbatch -n1 --mem=200 -t 5
+# --gres=gpu:1) on 2 nodes of 8 CPUs and 4 GPUs runs in two waves of 8,
+# bounded by the GPUs, not the CPUs.  Under sched/backfill (the reference)
+# and under sched/amcbf in every amcbf_mode (as in
+# test_cons_tres_subnode.sh) every job completes exactly once, as many
+# run at once as there are GPUs and never more (the CPUs would take twice
+# as many: Slurm counts the GPUs), every GPU is busy while GPU jobs wait
+# (but for the 2 s after a job ends), and the makespan and mean wait are
+# at most 1.05 times the reference's (plus 2 s and 1 s: whole seconds).  DFRS_GPU_MODES picks modes (default all five);
+# DFRS_GPU_NODES, _CPUS, _GPUS, _JOBS and _SECS size the burst (default 2,
+# 8, 4, twice the GPUs, 4 s).  Sleeping jobs: nothing runs on a GPU.
+# Not in contribs/check's lists (its name is not test_*.sh) until it has
+# passed live; run it under the cluster lock:
+#   flock /tmp/dfrs-live.lock env DFRS_BUILD=$PWD/build test/integration/live_gpu_jobs.sh
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+nodes=${DFRS_GPU_NODES:-2} gpus=${DFRS_GPU_GPUS:-4}
+total=$((nodes * gpus))
+burst_jobs=${DFRS_GPU_JOBS:-$((2 * total))}
+burst_secs=${DFRS_GPU_SECS:-4} burst_gpus=$total burst_job_gpus=1
+burst_args=(-n1 --mem=200 -t 5 --gres=gpu:1)
+common=(--nodes "$nodes" --cpus "${DFRS_GPU_CPUS:-8}" --gpus "$gpus" --mem 8192 --port 18330
+	--conf SelectTypeParameters=CR_Core_Memory)
+
+# check_gpus LABEL: at most and at some time all of the GPUs were in use,
+# and none idled while a job waited
+check_gpus() {
+	local label=$1 most idle
+	read -r _ _ _ most idle <<<"$stats"
+	[ "$most" = "$total" ] ||
+		fail "$label: $most GPUs in use at most, want all $total (and never more)"
+	[ "$idle" = 0 ] ||
+		fail "$label: for $idle s a GPU was idle while a GPU job waited"
+}
+
+run_burst backfill "${common[@]}" --sched sched/backfill --select select/cons_tres
+[ -n "$stats" ] && check_gpus "sched/backfill + cons_tres"
+read -r ref_span ref_wait _ <<<"${stats:-0 0 0 0 0}"
+
+for mode in ${DFRS_GPU_MODES:-amcbf cmcbf ambf cmbf dfrs}; do
+	opts=(--sched sched/amcbf --select select/cons_tres
+	      --sched-params "amcbf_mode=$mode")
+	case $mode in
+	amcbf|cmcbf) opts+=(--part-extra OverSubscribe=FORCE:2) ;;
+	dfrs) opts=(--sched sched/amcbf --select select/dfrs
+		    --sched-params "amcbf_mode=dfrs" --part-extra OverSubscribe=FORCE:2) ;;
+	esac
+	run_burst "$mode" "${common[@]}" "${opts[@]}" || continue
+	check_gpus "amcbf_mode=$mode"
+	read -r span wait _ <<<"$stats"
+	within_of "$span" "$ref_span" 1.05 2 ||
+		fail "amcbf_mode=$mode: makespan $span s, want at most 1.05 x sched/backfill's $ref_span s (+2 s)"
+	within_of "$wait" "$ref_wait" 1.05 1 ||
+		fail "amcbf_mode=$mode: mean wait $wait s, want at most 1.05 x sched/backfill's $ref_wait s (+1 s)"
+done
+finish
