@@ -172,7 +172,7 @@ static void load_params(bool first)
 
 		lock_slurmctld(part_read);
 		premise.tiers_possible = amcbf_tiers_possible();
-		premise.memory = (slurm_conf.select_type_param & CR_MEMORY) != 0;
+		premise.memory = (slurm_conf.select_type_param & DFRS_SELECT_MEMORY) != 0;
 		unlock_slurmctld(part_read);
 		if (!premise.tiers_possible)
 			info("amcbf_mode=%s without shared nodes (SelectType=select/cons_tres or select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
