@@ -554,8 +554,10 @@ static int act(amcbf_avail_t *a, const dfrs_params_t *params, amcbf_memory_t *me
 		}
 		avail_monitor_set_suspended(&a->mon, job_ptr->job_id, false);
 		a->resumed++;
-		info("availability: resumed %pJ on %s: its %zu hosts are ON again (or only drained, amcbf_avail_drain_acts=0)",
-		     job_ptr, job_ptr->nodes, c->n);
+		info("availability: resumed %pJ on %s: its %zu hosts are ON again%s",
+		     job_ptr, job_ptr->nodes, c->n,
+		     params->avail_drain_acts ? "" :
+		     " (or only drained, amcbf_avail_drain_acts=0)");
 		return 1;
 	}
 	/* a wait has an end: past it the job resumes where it is, keeping
