@@ -129,6 +129,7 @@ static void test_fit_memory_bound_host_refuses(void **state)
 	/* released: its memory is back */
 	sched_release(&w.st, 0);
 	assert_int_equal(w.hosts[0].mem_fg, 0);
+	sched_decisions_free(&w.out);
 }
 
 /* GPUs are never shared: a 2-GPU host runs two 1-GPU jobs, not three,
@@ -161,6 +162,7 @@ static void test_fit_gpus(void **state)
 	assert_int_equal(sched_fit(&w.st, NULL, 2, SCHED_TIER_FG, NULL,
 				   slots), 1);
 	assert_int_equal(slots[0], 2);
+	sched_decisions_free(&w.out);
 }
 
 /* Exclusive and per-host requests take whole hosts, and held places
@@ -196,6 +198,7 @@ static void test_fit_exclusive_and_hold(void **state)
 	assert_int_equal(slots[1], 2);
 	assert_int_equal(slots[2], 4);
 	assert_int_equal(slots[3], 5);
+	sched_decisions_free(&w.out);
 }
 
 /* Start job j in fg where sched_fit puts it (the scene before a call). */
