@@ -230,6 +230,20 @@ within_of() {
 # COMPLETED exactly once; sets stats to burst_stats's line for burst_gpus
 # GPUs (empty if the cluster did not start), then stops the cluster
 burst_jobs=0 burst_secs=1 burst_gpus=0 burst_job_gpus=0 burst_args=() stats=""
+# burst_mode_opts MODE: into the array opts, the local-cluster options that
+# run sched/amcbf's amcbf_mode=MODE on the site's select/cons_tres: the
+# shared partition (OverSubscribe=FORCE:2) for the tiered modes, and dfrs
+# through select/dfrs (over cons_tres)
+burst_mode_opts() {
+	opts=(--sched sched/amcbf --select select/cons_tres
+	      --sched-params "amcbf_mode=$1")
+	case $1 in
+	amcbf|cmcbf) opts+=(--part-extra OverSubscribe=FORCE:2) ;;
+	dfrs) opts=(--sched sched/amcbf --select select/dfrs
+		    --sched-params "amcbf_mode=dfrs" --part-extra OverSubscribe=FORCE:2) ;;
+	esac
+}
+
 run_burst() {
 	local name=$1 ids=() i
 	shift

@@ -43,13 +43,7 @@ run_burst backfill "${common[@]}" --sched sched/backfill --select select/cons_tr
 read -r ref_span ref_wait _ <<<"${stats:-0 0 0 0 0}"
 
 for mode in ${DFRS_GPU_MODES:-amcbf cmcbf ambf cmbf dfrs}; do
-	opts=(--sched sched/amcbf --select select/cons_tres
-	      --sched-params "amcbf_mode=$mode")
-	case $mode in
-	amcbf|cmcbf) opts+=(--part-extra OverSubscribe=FORCE:2) ;;
-	dfrs) opts=(--sched sched/amcbf --select select/dfrs
-		    --sched-params "amcbf_mode=dfrs" --part-extra OverSubscribe=FORCE:2) ;;
-	esac
+	burst_mode_opts "$mode"
 	run_burst "$mode" "${common[@]}" "${opts[@]}" || continue
 	check_gpus "amcbf_mode=$mode"
 	read -r span wait _ <<<"$stats"

@@ -29,13 +29,7 @@ read -r ref_span ref_wait ref_cpus _ <<<"${stats:-0 0 0 0 0}"
 	fail "sched/backfill + cons_tres: $ref_cpus CPUs busy at most, want all $((nodes * cpus))"
 
 for mode in ${DFRS_SUBNODE_MODES:-amcbf cmcbf ambf cmbf dfrs}; do
-	opts=(--sched sched/amcbf --select select/cons_tres
-	      --sched-params "amcbf_mode=$mode")
-	case $mode in
-	amcbf|cmcbf) opts+=(--part-extra OverSubscribe=FORCE:2) ;;
-	dfrs) opts=(--sched sched/amcbf --select select/dfrs
-		    --sched-params "amcbf_mode=dfrs" --part-extra OverSubscribe=FORCE:2) ;;
-	esac
+	burst_mode_opts "$mode"
 	run_burst "$mode" "${common[@]}" "${opts[@]}" || continue
 	read -r span wait busy _ <<<"$stats"
 	[ "$busy" -ge $((nodes * cpus)) ] ||
