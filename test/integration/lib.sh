@@ -279,6 +279,16 @@ start_j1_j2_j3() {
 	wait_for "${label}J3 running" state_is "$j3" RUNNING
 }
 
+# preempt_scenario MODE: start_j1_j2_j3 with J1 6 s, J2 2 s and J3 8 s,
+# checks J2 waits while J1 runs, and waits for all three to complete once
+# each; MODE begins the messages
+preempt_scenario() {
+	start_j1_j2_j3 "$1: " 6 2 --wrap 'sleep 8'
+	state_is "$j2" PENDING || fail "$1: J2 (4 nodes) started while J1 held 2"
+	wait_jobs_done 90 "$j1" "$j2" "$j3"
+	assert_completed_once "$j1" "$j2" "$j3"
+}
+
 # assert_j2_after_j3 LABEL: jobcomp has J2 start once J3 had ended (J3 was
 # not preempted for J2); LABEL begins the message
 assert_j2_after_j3() {
