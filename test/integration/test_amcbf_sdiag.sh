@@ -94,7 +94,7 @@ fi
 
 # Slurm's own OpenMetrics endpoint (26.05)
 if $openmetrics; then
-	m=$(curl -sf "http://127.0.0.1:$port/metrics/scheduler") ||
+	m=$(curl -sf "http://127.0.0.1:$((port + ${DFRS_PORT_SHIFT:-0}))/metrics/scheduler") ||
 		fail "curl /metrics/scheduler failed"
 	metric() { sed -n "s/^$1 \([0-9][0-9]*\)\$/\1/p" <<<"$m" | head -1; }
 	echo "  /metrics/scheduler: slurm_bf_cycle_cnt $(metric slurm_bf_cycle_cnt), slurm_backfilled_jobs $(metric slurm_backfilled_jobs), slurm_bf_cycle_max $(metric slurm_bf_cycle_max)"
