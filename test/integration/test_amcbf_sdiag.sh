@@ -3,8 +3,7 @@
 # test_amcbf_sdiag.sh - sched/amcbf's cycles in Slurm's own scheduler
 # statistics, where sites watch sched/backfill's: sdiag's "Backfilling
 # stats", sdiag --json (Slurm 23.02 and later) and, on 26.05 with
-# MetricsType=metrics/openmetrics and DFRS_TEST_OPENMETRICS=1,
-# slurmctld's /metrics/scheduler.  Six
+# MetricsType=metrics/openmetrics, slurmctld's /metrics/scheduler.  Six
 # two-node jobs on two nodes run one after another (each waits pending
 # through cycles); once they are done and the cycle count has settled,
 # every view shows the same non-zero counts, and they are the plugin's
@@ -16,15 +15,16 @@ set -uo pipefail
 port=19970
 njobs=6
 conf=()
-# slurmctld's /metrics/scheduler (26.05, MetricsType=metrics/openmetrics)
-# only with DFRS_TEST_OPENMETRICS=1: in the fresh-clone check against
-# 26.05.3 built by contribs/setup, curl got no answer from SlurmctldPort
-# (not diagnosed yet); sdiag's text and --json views above read the same
-# counters and are asserted on every release
+# slurmctld's /metrics/scheduler (26.05, MetricsType=metrics/openmetrics):
+# slurmctld answers HTTP only through an http_parser plugin, which Slurm's
+# configure builds only where it finds libhttp_parser (contribs/setup
+# installs it and asks for it)
 openmetrics=false
-if slurm_at_least 26.05 && [ "${DFRS_TEST_OPENMETRICS:-0}" = 1 ]; then
+if slurm_at_least 26.05; then
 	openmetrics=true
 	conf=(--conf MetricsType=metrics/openmetrics)
+	ls "$DFRS_SLURM_PREFIX"/lib/slurm/http_parser_*.so >/dev/null 2>&1 ||
+		fail "$DFRS_SLURM_PREFIX/lib/slurm has no http_parser plugin: slurmctld cannot answer /metrics (Slurm configured without libhttp_parser: contribs/setup --slurm 26.05 builds it with)"
 fi
 # amcbf_interval=3600: no periodic cycle, only those the jobs cause
 start_cluster sdiag --nodes 2 --port "$port" --sched-params amcbf_interval=3600 \
@@ -105,7 +105,7 @@ if $openmetrics; then
 	[ "$(metric slurm_bf_cycle_max)" = "$max_us" ] ||
 		fail "/metrics/scheduler: slurm_bf_cycle_max '$(metric slurm_bf_cycle_max)', sdiag $max_us"
 else
-	echo "  (/metrics/scheduler not asked: Slurm ${DFRS_SLURM_VERSION:-22.05}; on 26.05 with DFRS_TEST_OPENMETRICS=1)"
+	echo "  (/metrics/scheduler: Slurm ${DFRS_SLURM_VERSION:-22.05} has none; 25.11 and later)"
 fi
 
 # the plugin's own statistics line, at shutdown
