@@ -8,12 +8,18 @@
  * apply, recompute the next completion.
  *
  * The job model (the workload has tasks and CPU usage, DFRS wants CPU
- * needs and memory requirements):
+ * needs and memory requirements; dfrs/host_task.h makes the tasks):
  *   hosts   one per allocation unit of the workload, two dimensions: CPU
- *           (dimension 0) and memory (dimension 1), capacity 1 each.
- *   tasks   a job of b units is b identical tasks (its processes).
+ *           (dimension 0) and memory (dimension 1), capacity 1 each.  On
+ *           a workload of hosts (sim_workload_t.nhosts: --cpus-per-node,
+ *           dfrs advise) one per host, and a third dimension, its GPUs,
+ *           when the hosts have some.
+ *   tasks   a job of b units is b identical tasks (its processes).  On
+ *           hosts, one task per host the job keeps (its request's hosts),
+ *           else ceil(b / CPUs per host) tasks, b over that many CPUs each.
  *   CPU     each task's fluid CPU need is the job's per-process CPU usage
- *           (sim_job_t.util, the usage the consolidation simulator uses).
+ *           (sim_job_t.util, the usage the consolidation simulator uses),
+ *           on hosts times the task's CPUs over the host's.
  *           DFRS tasks of a job are identical, so when the processes'
  *           usages differ (Liu et al.'s model draws one per process) the
  *           need is their maximum: the job's rate is that of its slowest
@@ -36,7 +42,12 @@
  *           CPU needs and memory requirements follow the Google cluster
  *           data in the offline ones), so this is a plausible spread
  *           rather than Stillwell et al.'s; a fixed value is dfrs_mem_lo =
- *           dfrs_mem_hi.
+ *           dfrs_mem_hi.  On hosts with memory (slurm.conf's RealMemory)
+ *           a task holds what its request says (sacct's AllocTRES mem=)
+ *           over the host's; on hosts without, the draw times the task's
+ *           CPUs over the host's.
+ *   GPUs    on hosts with GPUs, a task's GPUs over the host's, rigid: a
+ *           GPU is never shared by yields.
  *   time    a job completes when its virtual time (integral of its yield)
  *           reaches its runtime.  By default (dfrs_requeue=1) a
  *           suspension or a move is a requeue, as amcbf_mode=dfrs does
