@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_sim_dfrs_hosts.c - the online DFRS policies in dfrs sim on hosts of
- * many CPUs (sim_dfrs.c, dfrs/host_task.h; Stillwell et al. 2010,
- * "Requirements, Needs, and Yield", at CPU granularity): a task's CPU need
- * is its CPUs over its host's times its use, its memory and GPUs are
- * rigid, and a GPU is never shared.  Schedules worked out by hand.
+ * test_sim_subnode.c - the online DFRS policies and gang in dfrs sim on
+ * hosts of many CPUs, jobs smaller than a host (doc/design.md, "The
+ * resource model: CPUs, memory and GPUs").  DFRS (sim_dfrs.c,
+ * dfrs/host_task.h; Stillwell et al. 2010, "Requirements, Needs, and
+ * Yield", at CPU granularity): a task's CPU need is its CPUs over its
+ * host's times its use, its memory and GPUs are rigid, and a GPU is never
+ * shared.  Gang (sim_gang.c, sched/gang.h; Zhang et al. 2000 on
+ * cons_tres's CPUs): jobs on disjoint CPUs run together, jobs on the same
+ * CPUs take turns, memory and GPUs are held in every row.  Schedules
+ * worked out by hand.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -292,6 +297,93 @@ static void test_need_is_cpu_share(void **state)
 	}
 }
 
+/* Gang, MPL 2, 10 s slices, no migration cost. */
+static void gang_model(sim_model_t *m)
+{
+	sim_model_defaults(m);
+	m->gang_mpl = 2;
+	m->gang_slice = 10;
+	m->migration_cost = 0;
+}
+
+/*
+ * Gang on one host of 16 CPUs: J1 and J2 take 8 CPUs each, disjoint, and
+ * share row 0: they run together.  J3 takes all 16 (-N 1), so row 1: rows
+ * 0 and 1 take turns of 10 s, row 0 first.  J1 and J2 run 0..10, 20..30,
+ * ..., 180..190 (100 s of work), J3 10..20, ..., 170..180 (90 s), then
+ * alone at 190 when row 0 empties: done at 200.  J4 (16 CPUs) has no row
+ * until then: 200..300.
+ */
+static void test_gang_cpus_take_turns(void **state)
+{
+	work_t f;
+	sim_model_t m;
+	sim_result_t r;
+
+	machine(&f, 1, 16, 0, 0);
+	add(&f, 8, 100, 1.0);
+	add(&f, 8, 100, 1.0);
+	add(&f, 16, 100, 1.0)->req.hosts = 1;
+	add(&f, 16, 100, 1.0)->req.hosts = 1;
+	gang_model(&m);
+	run("gang", &f, &m, &r);
+	ran("gang", &r, 0, 2, 0, 190);
+	ran("gang", &r, 2, 3, 10, 200);
+	ran("gang", &r, 3, 4, 200, 300);
+	sim_result_free(&r);
+}
+
+/*
+ * Gang keeps memory rigid across its rows: on one host of 16 CPUs and
+ * 16000 MB, J1 (16 CPUs, 12000 MB, 100 s) runs; J2 (16 CPUs, 8000 MB)
+ * would take row 1, but J1 holds its memory while suspended and 8000 MB
+ * do not fit beside it: J2 waits, 100..200.  On columns without hosts the
+ * two would take turns, done at 190 and 200.
+ */
+static void test_gang_memory_rigid(void **state)
+{
+	work_t f;
+	sim_model_t m;
+	sim_result_t r;
+
+	machine(&f, 1, 16, 16000, 0);
+	add(&f, 16, 100, 1.0)->req.mem_per_host = 12000;
+	add(&f, 16, 100, 1.0)->req.mem_per_host = 8000;
+	gang_model(&m);
+	for (int b = 0; b < 2; b++) {
+		const char *policy = b ? "gang-backfill" : "gang";
+
+		run(policy, &f, &m, &r);
+		ran(policy, &r, 0, 1, 0, 100);
+		ran(policy, &r, 1, 2, 100, 200);
+		sim_result_free(&r);
+	}
+}
+
+/*
+ * Gang never shares a GPU: on one host of 16 CPUs and 4 GPUs, J1 (1 CPU,
+ * --gpus 4) runs 0..100; J2 (1 CPU, --gpus 1) has 15 idle CPUs beside it
+ * in row 0 but no GPU, in any row: it runs 100..200.  J3 (1 CPU, no GPU)
+ * runs beside J1 from 0.
+ */
+static void test_gang_gpu_not_shared(void **state)
+{
+	work_t f;
+	sim_model_t m;
+	sim_result_t r;
+
+	machine(&f, 1, 16, 0, 4);
+	add(&f, 1, 100, 1.0)->req.gpus = 4;
+	add(&f, 1, 100, 1.0)->req.gpus = 1;
+	add(&f, 1, 100, 1.0);
+	gang_model(&m);
+	run("gang-backfill", &f, &m, &r);
+	ran("gang-backfill", &r, 0, 1, 0, 100);
+	ran("gang-backfill", &r, 1, 2, 100, 200);
+	ran("gang-backfill", &r, 2, 3, 0, 100);
+	sim_result_free(&r);
+}
+
 /* A job whose tasks would hold more CPUs than a host: one message. */
 static void test_task_too_big(void **state)
 {
@@ -321,6 +413,9 @@ int main(void)
 		cmocka_unit_test(test_gpu_not_shared),
 		cmocka_unit_test(test_need_is_cpu_share),
 		cmocka_unit_test(test_task_too_big),
+		cmocka_unit_test(test_gang_cpus_take_turns),
+		cmocka_unit_test(test_gang_memory_rigid),
+		cmocka_unit_test(test_gang_gpu_not_shared),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
