@@ -165,6 +165,34 @@ static void test_task_shape(void **state)
 	assert_int_equal(dfrs_host_dims(4), 3);
 }
 
+/* n one-CPU jobs of 100 s, CPU-bound, each holding mem_per_cpu MB and
+ * `gpus` GPUs. */
+static void one_cpu_jobs(work_t *f, int n, long mem_per_cpu, int gpus)
+{
+	for (int i = 0; i < n; i++) {
+		sim_job_t *j = add(f, 1, 100, 1.0);
+
+		j->req.mem_per_cpu = mem_per_cpu;
+		j->req.gpus = gpus;
+	}
+}
+
+/* Under every DFRS policy, the first `first` jobs run 0..t, the others
+ * t..2t; the busy CPU is the work, 100 s a job. */
+static void two_waves(const work_t *f, const sim_model_t *m, size_t first,
+		      double t)
+{
+	for (size_t p = 0; p < NPOLICIES; p++) {
+		sim_result_t r;
+
+		run(policies[p], f, m, &r);
+		ran(policies[p], &r, 0, first, 0, t);
+		ran(policies[p], &r, first, f->w.njobs, t, 2 * t);
+		near(r.busy_cpu_seconds, 100.0 * (double)f->w.njobs);
+		sim_result_free(&r);
+	}
+}
+
 /*
  * 96 one-CPU jobs of 100 s, CPU-bound, on 4 hosts of 16 CPUs and 16000
  * MB, each job holding 1000 MB (--mem-per-cpu): a host holds 16 of them by
@@ -179,27 +207,16 @@ static void test_memory_rigid(void **state)
 	sim_model_t m;
 
 	machine(&f, 4, 16, 16000, 0);
-	for (int i = 0; i < 96; i++)
-		add(&f, 1, 100, 1.0)->req.mem_per_cpu = 1000;
+	one_cpu_jobs(&f, 96, 1000, 0);
 	model(&m, 0.3);
-	for (size_t p = 0; p < NPOLICIES; p++) {
-		sim_result_t r;
-
-		run(policies[p], &f, &m, &r);
-		ran(policies[p], &r, 0, 64, 0, 100);
-		ran(policies[p], &r, 64, 96, 100, 200);
-		near(r.makespan, 200);
-		near(r.busy_cpu_seconds, 96 * 100);
-		sim_result_free(&r);
-	}
+	two_waves(&f, &m, 64, 100);
 }
 
 /*
  * The same 96 jobs holding 500 MB each: 24 fit a host by memory, and the
  * CPU is shared by yields.  All 96 start at 0, 24 a host (the least loaded
  * host takes each), needing 24/16 = 1.5 of a host at yield 1: every job
- * runs at yield 2/3 (above dfrs_min_yield 0.25) and ends at 150.  Busy
- * CPU is still the work, 96 x 100.
+ * runs at yield 2/3 (above dfrs_min_yield 0.25) and ends at 150.
  */
 static void test_cpu_shared_by_yield(void **state)
 {
@@ -207,17 +224,9 @@ static void test_cpu_shared_by_yield(void **state)
 	sim_model_t m;
 
 	machine(&f, 4, 16, 16000, 0);
-	for (int i = 0; i < 96; i++)
-		add(&f, 1, 100, 1.0)->req.mem_per_cpu = 500;
+	one_cpu_jobs(&f, 96, 500, 0);
 	model(&m, 0.3);
-	for (size_t p = 0; p < NPOLICIES; p++) {
-		sim_result_t r;
-
-		run(policies[p], &f, &m, &r);
-		ran(policies[p], &r, 0, 96, 0, 150);
-		near(r.busy_cpu_seconds, 96 * 100);
-		sim_result_free(&r);
-	}
+	two_waves(&f, &m, 96, 150);
 }
 
 /*
@@ -234,16 +243,9 @@ static void test_draw_per_cpu(void **state)
 	sim_model_t m;
 
 	machine(&f, 1, 16, 0, 0);
-	for (int i = 0; i < 17; i++)
-		add(&f, 1, 100, 1.0);
+	one_cpu_jobs(&f, 17, 0, 0);
 	model(&m, 0.9);
-	for (size_t p = 0; p < NPOLICIES; p++) {
-		sim_result_t r;
-
-		run(policies[p], &f, &m, &r);
-		ran(policies[p], &r, 0, 17, 0, 100.0 * 17 / 16);
-		sim_result_free(&r);
-	}
+	two_waves(&f, &m, 17, 100.0 * 17 / 16);
 }
 
 /*
@@ -258,17 +260,9 @@ static void test_gpu_not_shared(void **state)
 	sim_model_t m;
 
 	machine(&f, 4, 16, 0, 4);
-	for (int i = 0; i < 20; i++)
-		add(&f, 1, 100, 1.0)->req.gpus = 1;
+	one_cpu_jobs(&f, 20, 0, 1);
 	model(&m, 0.1);
-	for (size_t p = 0; p < NPOLICIES; p++) {
-		sim_result_t r;
-
-		run(policies[p], &f, &m, &r);
-		ran(policies[p], &r, 0, 16, 0, 100);
-		ran(policies[p], &r, 16, 20, 100, 200);
-		sim_result_free(&r);
-	}
+	two_waves(&f, &m, 16, 100);
 }
 
 /*
