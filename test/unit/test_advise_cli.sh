@@ -50,12 +50,17 @@ expect 0 "excluded: amcbf: mean response 0.94 x EASY's, over 0.50 x (--max-respo
 wide=$(awk 'length($0) > 120' "$tmp/out")
 [ -z "$wide" ] || fail "dfrs advise --max-response: lines over 120 columns: $wide"
 expect 0 '"excluded":true' -- advise "${sample[@]}" "${quick[@]}" --max-response 0.5 --format json
-# greedypmr beside the deployed mode: it wins on the sample (queued short
-# jobs start at once, long ones keep 0.75 of their CPU), deployed amcbf or
+# greedypmr beside the deployed mode.  On the sample's 32 nodes of 32 CPUs
+# without memory it wins (a task's memory is the dfrs_mem draw, so a node
+# takes several nodes' worth of one-CPU jobs, their CPUs shared by
+# yields); with slurm.conf's RealMemory the sample's jobs fill a node's
+# memory when they fill its CPUs, and it loses, deployed amcbf or
 # greedypm; --no-alternative does not replay it
-expect 0 'RECOMMENDED instead (it wins on both): amcbf_mode=dfrs,amcbf_dfrs_policy=greedypmr' -- advise "${sample[@]}" "${quick[@]}"
-expect 0 "greedypmr: mean bounded slowdown 0.80 x the deployed mode's, mean response 0.87 x EASY's:" -- advise "${sample[@]}" "${quick[@]}" --params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm
-expect 0 '"recommended":true' -- advise "${sample[@]}" "${quick[@]}" --format json
+nomem=(--history "$tmp/sample-sacct.csv" --nodes 32 --cpus-per-node 32)
+expect 0 'RECOMMENDED instead (it wins on both): amcbf_mode=dfrs,amcbf_dfrs_policy=greedypmr' -- advise "${nomem[@]}" "${quick[@]}"
+expect 0 '"recommended":true' -- advise "${nomem[@]}" "${quick[@]}" --format json
+expect 0 'not recommended (slowdown not 10 % lower)' -- advise "${sample[@]}" "${quick[@]}"
+expect 0 "greedypmr: mean bounded slowdown 1.25 x the deployed mode's, mean response 1.03 x EASY's:" -- advise "${sample[@]}" "${quick[@]}" --params amcbf_mode=dfrs,amcbf_dfrs_policy=greedypm
 if "$DFRS" advise "${sample[@]}" "${quick[@]}" --no-alternative 2>&1 | grep -q greedypmr; then
 	fail "dfrs advise --no-alternative: greedypmr replayed"
 fi

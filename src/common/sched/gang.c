@@ -31,7 +31,8 @@ int gang_matrix_init(gang_matrix_t *m, int rows, int cols)
 		return -1;
 	m->cell = malloc((size_t)rows * (size_t)cols * sizeof(*m->cell));
 	m->used = calloc((size_t)rows, sizeof(*m->used));
-	if (!m->cell || !m->used) {
+	m->scratch = malloc((size_t)cols * sizeof(*m->scratch));
+	if (!m->cell || !m->used || !m->scratch) {
 		gang_matrix_free(m);
 		return -1;
 	}
@@ -46,6 +47,7 @@ void gang_matrix_free(gang_matrix_t *m)
 {
 	free(m->cell);
 	free(m->used);
+	free(m->scratch);
 	*m = (gang_matrix_t){ 0 };
 }
 
@@ -98,7 +100,8 @@ static int push(gang_decisions_t *d, int job, gang_action_t action, int row)
 	return 0;
 }
 
-/* Put job j into row on the columns in jobs[j].cols. */
+/* Put job j into row on the columns in jobs[j].cols; on hosts its memory
+ * and GPUs are held there from now on. */
 static void occupy(gang_matrix_t *m, gang_job_t *jobs, int j, int row)
 {
 	int *cells = row_cells(m, row);
@@ -106,14 +109,43 @@ static void occupy(gang_matrix_t *m, gang_job_t *jobs, int j, int row)
 		cells[jobs[j].cols[p]] = j;
 	m->used[row] += jobs[j].nodes;
 	jobs[j].row = row;
+	if (m->hosts)
+		sched_hosts_account(m->hosts, (size_t)j, SCHED_TIER_FG, 1);
 }
 
-/* Put job j into row on the row's first free columns (it fits). */
+/* Does job j fit row now: enough free columns and, on hosts, sched_fit's
+ * columns of the row (into cols) where its memory and GPUs fit what the
+ * jobs of every row leave. */
+static int row_takes(gang_matrix_t *m, int row, const gang_job_t *job,
+		     int j, int *cols)
+{
+	if (row_free(m, row) < job->nodes)
+		return 0;
+	if (!m->hosts)
+		return 1;
+	const int *cells = row_cells(m, row);
+	for (int c = 0; c < m->cols; c++)
+		m->hosts->nodes[c].fg_job = cells[c];
+	int fit = sched_fit(m->hosts, NULL, (size_t)j, SCHED_TIER_FG, NULL,
+			    cols);
+	if (fit < 0)
+		m->oom = 1;
+	return fit > 0;
+}
+
+/* Put job j into row on the row's first free columns, on hosts
+ * sched_fit's (it fits). */
 static void occupy_first_free(gang_matrix_t *m, gang_job_t *jobs, int j,
 			      int row)
 {
 	const int *cells = row_cells(m, row);
 	int p = 0;
+	if (m->hosts) {
+		if (!row_takes(m, row, &jobs[j], j, jobs[j].cols))
+			return;	/* out of memory (m->oom) */
+		occupy(m, jobs, j, row);
+		return;
+	}
 	for (int c = 0; c < m->cols && p < jobs[j].nodes; c++)
 		if (cells[c] < 0)
 			jobs[j].cols[p++] = c;
@@ -124,6 +156,8 @@ void gang_remove(gang_matrix_t *m, gang_job_t *jobs, int j)
 {
 	if (jobs[j].row < 0)
 		return;
+	if (m->hosts)
+		sched_hosts_account(m->hosts, (size_t)j, SCHED_TIER_FG, -1);
 	int *cells = row_cells(m, jobs[j].row);
 	for (int p = 0; p < jobs[j].nodes; p++)
 		cells[jobs[j].cols[p]] = -1;
@@ -160,7 +194,7 @@ static int by_compact_order(const void *a, const void *b)
  * The most populated row other than job j's, at least as populated as its
  * own, that takes j on its columns (same_cols) or on any free columns.
  */
-static int compact_target(const gang_matrix_t *m, const gang_job_t *jobs,
+static int compact_target(gang_matrix_t *m, const gang_job_t *jobs,
 			  int j, int same_cols)
 {
 	int src = jobs[j].row, best = -1;
@@ -168,7 +202,7 @@ static int compact_target(const gang_matrix_t *m, const gang_job_t *jobs,
 		if (p == src || m->used[p] < m->used[src])
 			continue;
 		if (same_cols ? !cols_free(m, p, &jobs[j])
-			      : row_free(m, p) < jobs[j].nodes)
+			      : !row_takes(m, p, &jobs[j], j, m->scratch))
 			continue;
 		if (best < 0 || m->used[p] > m->used[best])
 			best = p;
@@ -220,7 +254,7 @@ int gang_compact(gang_matrix_t *m, gang_job_t *jobs, const int *members,
 		}
 	}
 	free(order);
-	return rc;
+	return m->oom ? -1 : rc;
 }
 
 /* --- schedule phase ----------------------------------------------------- */
@@ -232,10 +266,10 @@ static double estimate_left(const gang_job_t *job)
 	return job->estimate > job->ran ? job->estimate - job->ran : 0;
 }
 
-static int first_fit(const gang_matrix_t *m, int nodes)
+static int first_fit(gang_matrix_t *m, const gang_job_t *jobs, int j)
 {
 	for (int r = 0; r < m->rows; r++)
-		if (row_free(m, r) >= nodes)
+		if (row_takes(m, r, &jobs[j], j, m->scratch))
 			return r;
 	return -1;
 }
@@ -306,11 +340,13 @@ static int reserve(const gang_matrix_t *m, const gang_job_t *jobs,
 }
 
 /* The first row that takes job j now without delaying the reservation. */
-static int backfill_row(const gang_matrix_t *m, const gang_job_t *job,
+static int backfill_row(gang_matrix_t *m, const gang_job_t *jobs, int j,
 			gang_reservation_t *res)
 {
+	const gang_job_t *job = &jobs[j];
+
 	for (int r = 0; r < m->rows; r++) {
-		if (row_free(m, r) < job->nodes)
+		if (!row_takes(m, r, job, j, m->scratch))
 			continue;
 		if (r != res->row)
 			return r;
@@ -336,13 +372,13 @@ int gang_fill(gang_matrix_t *m, gang_job_t *jobs, int *queue, size_t *nqueue,
 		int j = queue[i];
 		int row;
 		if (res.row < 0) {
-			row = first_fit(m, jobs[j].nodes);
+			row = first_fit(m, jobs, j);
 			if (row < 0 && !backfill)
 				break;	/* FCFS: the head blocks the rest */
 			if (row < 0)
 				rc = reserve(m, jobs, jobs[j].nodes, &res);
 		} else {
-			row = backfill_row(m, &jobs[j], &res);
+			row = backfill_row(m, jobs, j, &res);
 		}
 		if (row < 0) {
 			queue[kept++] = j;
@@ -354,5 +390,5 @@ int gang_fill(gang_matrix_t *m, gang_job_t *jobs, int *queue, size_t *nqueue,
 	for (; i < *nqueue; i++)
 		queue[kept++] = queue[i];
 	*nqueue = kept;
-	return rc;
+	return m->oom ? -1 : rc;
 }

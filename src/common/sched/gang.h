@@ -5,17 +5,38 @@
  * structs: MPL rows (time slices of a cycle) by one column per allocation
  * unit; a job of b units holds b columns of one row.  At every scheduling
  * event the driver (sim_gang.h) calls gang_compact() then gang_fill().
+ *
+ * On hosts of many CPUs (gang_matrix_t.hosts; doc/design.md, "The resource
+ * model: CPUs, memory and GPUs") a column is a CPU, as Slurm's gang
+ * time-slices the cores of select/cons_tres: jobs on disjoint CPUs of a
+ * host share a row and run together, jobs whose CPUs overlap take turns.
+ * A job's columns in a row are then chosen by sched_fit() on that row's
+ * free CPUs, host by host, and its memory and GPUs are held on their hosts
+ * in every row (a suspended job keeps them, as under Slurm's gang, so they
+ * are never shared between rows).  A reservation (gang_fill's backfill)
+ * still counts columns only.
  */
 #ifndef DFRS_GANG_H
 #define DFRS_GANG_H
 
 #include <stddef.h>
 
+#include "sched_engine.h"
+
 typedef struct {
 	int rows;		/* multiprogramming level (MPL) */
 	int cols;		/* allocation units */
 	int *cell;		/* rows x cols: job index, or -1 (free) */
 	int *used;		/* per row: occupied columns */
+	/* the hosts of the columns, or NULL (each column a host of one CPU
+	 * without limits).  The caller's: hosts, slot_host and nhosts laid
+	 * out (sched_hosts_layout) over nnodes = cols slots whose bg_job is
+	 * -1; jobs[j] for gang job j with its nodes, req and alloc = its
+	 * cols.  The matrix writes the slots' fg_job (the row being fitted)
+	 * and the hosts' mem_fg and gpus_fg (held by the jobs in any row). */
+	sched_state_t *hosts;
+	int *scratch;		/* cols entries: columns a fit chose */
+	int oom;		/* sched_fit ran out of memory */
 } gang_matrix_t;
 
 typedef struct {

@@ -8,12 +8,18 @@
  * apply, recompute the next completion.
  *
  * The job model (the workload has tasks and CPU usage, DFRS wants CPU
- * needs and memory requirements):
+ * needs and memory requirements; dfrs/host_task.h makes the tasks):
  *   hosts   one per allocation unit of the workload, two dimensions: CPU
- *           (dimension 0) and memory (dimension 1), capacity 1 each.
- *   tasks   a job of b units is b identical tasks (its processes).
+ *           (dimension 0) and memory (dimension 1), capacity 1 each.  On
+ *           a workload of hosts (sim_workload_t.nhosts: --cpus-per-node,
+ *           dfrs advise) one per host, and a third dimension, its GPUs,
+ *           when the hosts have some.
+ *   tasks   a job of b units is b identical tasks (its processes).  On
+ *           hosts, one task per host the job keeps (its request's hosts),
+ *           else ceil(b / CPUs per host) tasks, b over that many CPUs each.
  *   CPU     each task's fluid CPU need is the job's per-process CPU usage
- *           (sim_job_t.util, the usage the consolidation simulator uses).
+ *           (sim_job_t.util, the usage the consolidation simulator uses),
+ *           on hosts times the task's CPUs over the host's.
  *           DFRS tasks of a job are identical, so when the processes'
  *           usages differ (Liu et al.'s model draws one per process) the
  *           need is their maximum: the job's rate is that of its slowest
@@ -36,7 +42,12 @@
  *           CPU needs and memory requirements follow the Google cluster
  *           data in the offline ones), so this is a plausible spread
  *           rather than Stillwell et al.'s; a fixed value is dfrs_mem_lo =
- *           dfrs_mem_hi.
+ *           dfrs_mem_hi.  On hosts with memory (slurm.conf's RealMemory)
+ *           a task holds what its request says (sacct's AllocTRES mem=)
+ *           over the host's; on hosts without, the draw times the task's
+ *           CPUs over the host's.
+ *   GPUs    on hosts with GPUs, a task's GPUs over the host's, rigid: a
+ *           GPU is never shared by yields.
  *   time    a job completes when its virtual time (integral of its yield)
  *           reaches its runtime.  By default (dfrs_requeue=1) a
  *           suspension or a move is a requeue, as amcbf_mode=dfrs does
@@ -78,6 +89,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dfrs/host_task.h"
 #include "sim_dfrs.h"
 #include "sim_random.h"
 
@@ -100,7 +112,8 @@ typedef struct {
 	size_t *widx;		/* parallel to cl.jobs: workload index */
 	int *host_pool;		/* every job's hosts, at host_off[job] */
 	size_t *host_off;
-	double *mem;		/* per workload job: memory per task */
+	double *mem;		/* per workload job: its memory draw, a share
+				   of a host per CPU of a host */
 	double *cpu;		/* per workload job: CPU its processes use
 				   at yield 1 (sum of their usages) */
 	char *ckpt;		/* per workload job: checkpoints (requeue
@@ -181,15 +194,48 @@ static int decide(drv_t *s, dfrs_event_t ev, int job, char *err,
 	return 0;
 }
 
+/* Job i's request as DFRS tasks (dfrs_host_task_shape): on hosts, its
+ * hosts, memory and GPUs as the workload keeps them; on the papers'
+ * machines a task per unit. */
+static int job_shape(const drv_t *s, size_t i, dfrs_job_t *shape, char *err,
+		     size_t errlen)
+{
+	const sim_workload_t *w = s->w;
+	const sim_job_t *wj = &w->jobs[i];
+	int cpus = w->nhosts > 0 ? w->cpus_per_node : 1;
+	dfrs_host_request_t rq = { .cpus = wj->nodes };
+
+	for (int p = 0; p < wj->nodes; p++)
+		if (wj->util[p] > rq.use)
+			rq.use = wj->util[p];
+	if (w->nhosts > 0) {
+		rq.hosts = wj->req.hosts > 0 ? wj->req.hosts
+			   : wj->req.cpus_per_host > 0
+			   ? wj->nodes / wj->req.cpus_per_host : 0;
+		rq.gpus_per_host = wj->req.gpus_per_host;
+		rq.gpus = wj->req.gpus;
+	}
+	if (w->nhosts > 0 && w->host_mem_mb > 0) {
+		rq.mem_per_cpu = (double)wj->req.mem_per_cpu / w->host_mem_mb;
+		rq.mem_per_host = (double)wj->req.mem_per_host / w->host_mem_mb;
+	} else {
+		rq.mem_per_cpu = s->mem[i] / cpus;
+	}
+	if (dfrs_host_task_shape(&rq, cpus, w->nhosts > 0 ? w->host_gpus : 0,
+				 shape, err, errlen)) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "job %ld: %s", wj->id, why);
+		return -1;
+	}
+	shape->min_yield = s->m->dfrs_min_yield;
+	return 0;
+}
+
 static void add_job(drv_t *s, size_t i)
 {
 	const sim_job_t *wj = &s->w->jobs[i];
-	double need = 0;
-	for (int p = 0; p < wj->nodes; p++)
-		if (wj->util[p] > need)
-			need = wj->util[p];
-	if (need > 1)
-		need = 1;
 	dfrs_online_job_t *job = &s->cl.jobs[s->cl.njobs];
 	*job = (dfrs_online_job_t){
 		.id = wj->id,
@@ -197,10 +243,10 @@ static void add_job(drv_t *s, size_t i)
 		.state = DFRS_JOB_PENDING,
 		.hosts = s->host_pool + s->host_off[i],
 	};
-	job->shape.ntasks = wj->nodes;
-	job->shape.need[0] = need;
-	job->shape.req[1] = s->mem[i];
-	job->shape.min_yield = s->m->dfrs_min_yield;
+	char err[8];
+
+	/* sim_dfrs_run has shaped every job once: this one cannot fail */
+	(void)job_shape(s, i, &job->shape, err, sizeof(err));
 	job->checkpointable = s->ckpt[i];
 	job->estimate = wj->estimate;	/* what EASY is told */
 	if (s->par->policy == DFRS_POLICY_GREEDYPMR && job->estimate < 1.0)
@@ -431,10 +477,14 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	for (int h = 0; h < w->nodes; h++)
-		for (int d = 0; d < 2; d++)
+	/* hosts: the workload's (cpus_per_node CPUs, memory and GPUs), else
+	 * one per unit; every dimension's capacity is a whole host */
+	int nhosts = w->nhosts > 0 ? w->nhosts : w->nodes;
+	int ndims = dfrs_host_dims(w->nhosts > 0 ? w->host_gpus : 0);
+	for (int h = 0; h < nhosts; h++)
+		for (int d = 0; d < ndims; d++)
 			s.hosts[h].cap[d] = s.hosts[h].elem[d] = 1.0;
-	s.cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = w->nodes,
+	s.cl = (dfrs_cluster_t){ .ndims = ndims, .nhosts = nhosts,
 				 .hosts = s.hosts, .jobs = s.cl.jobs };
 	sim_random_t rng;
 	sim_random_seed(&rng, m->seed ^ MEM_STREAM);
@@ -453,6 +503,12 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 		s.cpu[i] = 0;
 		for (int p = 0; p < w->jobs[i].nodes; p++)
 			s.cpu[i] += w->jobs[i].util[p];
+	}
+	for (size_t i = 0; i < w->njobs; i++) {
+		dfrs_job_t shape;
+
+		if (job_shape(&s, i, &shape, err, errlen))
+			goto out;
 	}
 	rc = run(&s, err, errlen);
 out:

@@ -5,8 +5,9 @@
  * greedypm and mcb.  A workload is replayed through dfrs_online_decide /
  * dfrs_online_apply / dfrs_online_advance, and the schedule is reported in
  * the same sim_result_t as sim_run(), so that dfrs sim compares them with
- * the engines.  The job model (one host per allocation unit, CPU need,
- * memory requirement) is described at the top of sim_dfrs.c.
+ * the engines.  The job model (one host per allocation unit or per host of
+ * the workload, CPU need, memory and GPU requirements) is described at the
+ * top of sim_dfrs.c.
  */
 #ifndef DFRS_SIM_DFRS_H
 #define DFRS_SIM_DFRS_H

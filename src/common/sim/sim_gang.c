@@ -24,6 +24,11 @@
  * not counted as preemptions (Slurm's gang suspends and resumes jobs
  * without requeueing them) and cost nothing: SIGSTOP/SIGCONT in Slurm, no
  * context-switch cost in Zhang et al. 2000.
+ *
+ * On a workload of hosts (sim_workload_t.nhosts: --cpus-per-node, dfrs
+ * advise) a column is a CPU of a host and the matrix places each job on
+ * its request's hosts, memory and GPUs (gang.h: the host layer), as
+ * Slurm's gang time-slices the cores of select/cons_tres.
  */
 #include <math.h>
 #include <stdio.h>
@@ -40,6 +45,7 @@ typedef struct {
 	const sim_gang_opts_t *o;
 	sim_result_t *r;
 	gang_matrix_t mx;
+	sched_state_t view;	/* on hosts: the matrix's host layer */
 	gang_job_t *jobs;	/* one per workload job */
 	int *col_pool;		/* every job's cols[] */
 	double *remaining;	/* seconds of work left */
@@ -260,6 +266,41 @@ static int check_model(const sim_workload_t *w, const sim_model_t *m,
 	return 0;
 }
 
+/* On hosts: the view gang.h's host layer fits and accounts on, a slot per
+ * column, a sched_job_t per workload job over its columns. */
+static int setup_hosts(gang_sim_t *s)
+{
+	const sim_workload_t *w = s->w;
+	sched_state_t *v = &s->view;
+	size_t n = w->njobs ? w->njobs : 1;
+	int *slot_host = malloc((size_t)w->nodes * sizeof(*slot_host));
+
+	v->nnodes = w->nodes;
+	v->nhosts = w->nhosts;
+	v->hosts = calloc((size_t)w->nhosts, sizeof(*v->hosts));
+	v->nodes = malloc((size_t)w->nodes * sizeof(*v->nodes));
+	v->jobs = calloc(n, sizeof(*v->jobs));
+	v->slot_host = slot_host;
+	if (!slot_host || !v->hosts || !v->nodes || !v->jobs)
+		return -1;
+	for (int h = 0; h < w->nhosts; h++)
+		v->hosts[h] = (sched_host_t){ .cpus = w->cpus_per_node,
+					      .mem = w->host_mem_mb,
+					      .gpus = w->host_gpus };
+	sched_hosts_layout(v->hosts, w->nhosts, slot_host);
+	for (int c = 0; c < w->nodes; c++)
+		v->nodes[c] = (sched_node_t){ -1, -1, -1, -1 };
+	for (size_t i = 0; i < w->njobs; i++)
+		v->jobs[i] = (sched_job_t){ .id = (long)i,
+					    .nodes = w->jobs[i].nodes,
+					    .estimate = w->jobs[i].estimate,
+					    .alloc = s->jobs[i].cols,
+					    .req = w->jobs[i].req };
+	v->njobs = w->njobs;
+	s->mx.hosts = v;
+	return 0;
+}
+
 /* Per-job arrays; every job's columns in one pool. */
 static int setup(gang_sim_t *s)
 {
@@ -294,12 +335,16 @@ static int setup(gang_sim_t *s)
 	}
 	s->slice = s->m->gang_slice;
 	s->slice_end = INFINITY;
-	return 0;
+	return w->nhosts > 0 ? setup_hosts(s) : 0;
 }
 
 static void teardown(gang_sim_t *s)
 {
 	gang_matrix_free(&s->mx);
+	free(s->view.hosts);
+	free(s->view.nodes);
+	free(s->view.jobs);
+	free((int *)s->view.slot_host);
 	gang_decisions_free(&s->dec);
 	free(s->jobs);
 	free(s->col_pool);

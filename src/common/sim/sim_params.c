@@ -69,7 +69,8 @@ static const sim_param_t params[] = {
 	  "width of the utilization-over-time bins (--plot)"),
 	P("dfrs_mem_lo", dfrs_mem_lo, 0, 1,
 	  "greedyp/greedypm/mcb: memory per task, uniform lo..hi of a "
-	  "node per job"),
+	  "node per job (times its CPUs over a node's on nodes of many "
+	  "CPUs without memory)"),
 	P("dfrs_mem_hi", dfrs_mem_hi, 0, 1, "see dfrs_mem_lo"),
 	PW("dfrs_requeue", dfrs_requeue, 0, 1,
 	   "greedyp, greedypm, mcb: 1: as amcbf_mode=dfrs live, a job "
