@@ -32,6 +32,18 @@
 #     dfrs         sched/amcbf amcbf_mode=dfrs (online DFRS, GreedyPM),
 #                  measured as amcbf; its policy suspends busy jobs for
 #                  new ones, up to amcbf_dfrs_max_start_per_cycle a cycle.
+#   burst          a new user's first try, on an idle cluster as
+#                  contribs/local-cluster starts it (sched/amcbf and
+#                  select/dfrs at their defaults): BURST_JOBS two-node jobs
+#                  that sleep BURST_SLEEP s, submitted while the partition
+#                  is DOWN and let go at once (State=UP: one cycle finds
+#                  them all; NODES / 2 start, the rest pend), BURST_SECS s,
+#                  then slurmctld stopped.  Its statistics lines (each
+#                  phase's longest hold of slurmctld's locks with its CPU
+#                  time) and, from the debug lines of every hold, each
+#                  phase's holds over 200 ms go to OUT/holds.txt; the line
+#                  of results.txt has the jobs started where "considered"
+#                  stands.  Not in the default --modes.
 #
 # The stats line of the process that ran while the jobs were submitted is
 # printed too (not recorded).  Before each stop, slurmctld's peak RSS (VmHWM in /proc/PID/status) since
@@ -45,9 +57,11 @@
 #
 # Run as root (each NODES: about 5 minutes at 1,024 nodes and 5,000 jobs):
 #   contribs/bench/bench_scale_live.sh [--nodes "64 256 1024"] [--jobs 5000]
-#       [--modes amcbf,backfill,backfill-max,dfrs] [--cycles 4] [--interval 5]
+#       [--modes amcbf,backfill,backfill-max,dfrs,burst] [--cycles 4] [--interval 5]
 #       [--bf-cycles 2] [--bf-interval 10] [--busy 16] [--max-nodes 4]
-#       [--parallel 4] [--out DIR]
+#       [--parallel 4] [--burst-jobs 2000] [--burst-secs 60]
+#       [--burst-sleep 600] [--out DIR]
+# (the burst at 1,024 nodes: about 5 minutes, 2 of them starting the nodes)
 #   contribs/bench/bench_scale_live.sh --plot PNG [--out DIR]
 # Plugins come from $DFRS_BUILD/plugins (default build/plugins); clusters
 # live in $DFRS_BENCH_DIR (default $DFRS_BUILD/bench-clusters), slurmctld on
@@ -62,6 +76,7 @@ cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 node_list="64 256 1024" jobs=5000 modes=amcbf,backfill,backfill-max,dfrs
 cycles=4 interval=5 bf_cycles=2 bf_interval=10 busy=16 max_nodes=4 parallel=4
+burst_jobs=2000 burst_secs=60 burst_sleep=600
 out=$DFRS_BUILD/bench-scale-live png=""
 port=23000
 
@@ -79,13 +94,17 @@ while [ $# -gt 0 ]; do
 	--busy) busy=$2; shift 2 ;;
 	--max-nodes) max_nodes=$2; shift 2 ;;
 	--parallel) parallel=$2; shift 2 ;;
+	--burst-jobs) burst_jobs=$2; shift 2 ;;
+	--burst-secs) burst_secs=$2; shift 2 ;;
+	--burst-sleep) burst_sleep=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--plot) png=$2; shift 2 ;;
 	-h|--help) usage ;;
 	*) echo "unknown option '$1'" >&2; usage ;;
 	esac
 done
-for v in jobs cycles interval bf_cycles bf_interval busy max_nodes parallel; do
+for v in jobs cycles interval bf_cycles bf_interval busy max_nodes parallel \
+	burst_jobs burst_secs burst_sleep; do
 	case ${!v} in ''|*[!0-9]*|0) echo "--${v//_/-}: a positive integer, not '${!v}'" >&2; exit 2 ;; esac
 done
 for n in $node_list; do
@@ -93,8 +112,8 @@ for n in $node_list; do
 	[ $((port + n)) -le 32767 ] || { echo "--nodes: at most $((32767 - port)) (ports from $port)" >&2; exit 2; }
 done
 for m in ${modes//,/ }; do
-	case $m in amcbf|backfill|backfill-max|dfrs) ;;
-	*) echo "--modes: amcbf, backfill, backfill-max or dfrs, not '$m'" >&2; exit 2 ;; esac
+	case $m in amcbf|backfill|backfill-max|dfrs|burst) ;;
+	*) echo "--modes: amcbf, backfill, backfill-max, dfrs or burst, not '$m'" >&2; exit 2 ;; esac
 done
 mkdir -p "$out"
 
@@ -258,6 +277,70 @@ measure_backfill() {
 		- "$(sdiag_field 'Last depth cycle (try sched)' "$s")" "$hwm" "$(load1)"
 }
 
+# hold_summary LOG: from the debug line of every hold ("lock hold: PHASE
+# W ms, C ms of it on a CPU, preempted P times, slept S times, ..."), per
+# phase: holds, the longest (wall, CPU, preempted, slept), holds over 200 ms
+hold_summary() {
+	awk '/ lock hold: / {
+		sub(/.* lock hold: /, "")
+		ph = $1; w = $2 + 0; c = $4 + 0; pr = $12 + 0; sl = $15 + 0
+		n[ph]++
+		if (w > 200) over[ph]++
+		if (w > max[ph]) { max[ph] = w; cpu[ph] = c; pre[ph] = pr; slp[ph] = sl }
+	}
+	END {
+		for (ph in n)
+			printf "  %s: %d holds, longest %.2f ms (%.2f ms on a CPU, preempted %d, slept %d), %d over 200 ms\n",
+				ph, n[ph], max[ph], cpu[ph], pre[ph], slp[ph], over[ph] + 0
+	}' "$1"
+}
+
+# measure_burst NODES: the burst (see the top), on a cluster started for it
+measure_burst() {
+	local n=$1 dir st started hwm t_up s0
+	start_cluster "$bench_dir/scale-burst-$n" "$port" --nodes "$n" \
+		--conf "MaxJobCount=$((burst_jobs + 10000))"
+	dir=$CLUSTER_DIR
+	scontrol update PartitionName=debug State=DOWN
+	s0=$SECONDS
+	# shellcheck disable=SC2016  # a script for the inner bash
+	seq 1 "$burst_jobs" | xargs -P "$parallel" -n 50 bash -c '
+		for i; do
+			for try in 1 2 3; do
+				sbatch -Q -N 2 -t 30 -J burst -o /dev/null \
+					--wrap "sleep $0" >/dev/null 2>>"$1" && break
+				sleep 1
+			done
+		done' "$burst_sleep" "$dir/sbatch.err" || true
+	submit_s=$((SECONDS - s0))
+	[ "$(count PD)" -ge "$burst_jobs" ] ||
+		die "only $(count PD) of $burst_jobs jobs pending (see $dir/sbatch.err)"
+	say "burst: $burst_jobs two-node jobs pending behind a DOWN partition; $(loadavg)"
+	t_up=$SECONDS
+	scontrol update PartitionName=debug State=UP
+	sleep "$burst_secs"
+	started=$(count R)
+	hwm=$(vmhwm)
+	say "burst: $started running after $((SECONDS - t_up)) s; $(loadavg)"
+	stop_bench
+	# the last one: the stop's (one comes every 5 minutes too)
+	st=$(awk '/ stats: [0-9]+ cycles/ { l = $0 } END { print l }' "$dir/slurmctld.log")
+	[ -n "$st" ] || die "no stats line at the stop"
+	{
+		echo "burst, $n nodes, $burst_jobs jobs: ${st#*stats: }"
+		grep -h 'lock holds, the longest of each phase' "$dir/slurmctld.log" |
+			tail -1 | sed 's/.*lock holds/lock holds/'
+		hold_summary "$dir/slurmctld.log"
+		echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	} | tee -a "$out/holds.txt"
+	record burst "$n" "$burst_jobs" "$submit_s" \
+		"$(sed -n 's/.*stats: \([0-9]*\) cycles.*/\1/p' <<<"$st")" \
+		"$(sed -n 's/.*(mean \([0-9.]*\) ms.*/\1/p' <<<"$st")" \
+		"$(sed -n 's/.*, max \([0-9.]*\) ms).*/\1/p' <<<"$st")" \
+		"$(sed -n 's/.*longest lock hold \([0-9.]*\) ms.*/\1/p' <<<"$st")" \
+		"$started" "$hwm" "$(load1)"
+}
+
 has_mode() { [[ ,$modes, == *,$1,* ]]; }
 
 say "bench: nodes $node_list, $jobs pending jobs, modes $modes; results in $out/results.txt"
@@ -282,6 +365,9 @@ for n in $node_list; do
 		submit_pending "$jobs" "$max_nodes" "$parallel" 0 "${pend_mem[@]}"
 		measure_amcbf dfrs "$n"
 		stop_bench
+	fi
+	if has_mode burst; then
+		measure_burst "$n"
 	fi
 done
 say "bench: wall time $((SECONDS - t0)) s"

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "dfrs/node_share.h"
+#include <json-c/json.h>
+
 #include "suite/node_share_json.h"
 
 static char *status_of(const char *json, int *rc, char *err, size_t errlen)
@@ -68,6 +70,63 @@ static void test_export_and_table(void **state)
 	node_share_free(&s);
 }
 
+/* Each node lists its jobs in the model's order, whichever of their nodes
+ * comes first in a job, with the load and memory node_share_cpu_load and
+ * node_share_mem_used give it (the export reads the jobs once, not once a
+ * node). */
+static void test_jobs_per_node(void **state)
+{
+	node_share_t s;
+	int a_on[2] = { 2, 0 }, b_on[1] = { 1 }, c_on[2] = { 0, 1 };
+	share_job_t a = { .id = 11, .nnodes = 2, .nodes = a_on, .mem = 0.125,
+			  .need = 0.5, .min_yield = 0.1 };
+	share_job_t b = { .id = 12, .nnodes = 1, .nodes = b_on, .mem = 0.25,
+			  .need = 0.75, .min_yield = 0.1 };
+	share_job_t c = { .id = 13, .nnodes = 2, .nodes = c_on, .mem = 0.5,
+			  .need = 0.25, .min_yield = 0.1 };
+	const uint32_t want[3][2] = { { 11, 13 }, { 12, 13 }, { 11, 0 } };
+	char err[128], *json;
+	json_object *root, *nodes;
+
+	(void)state;
+	node_share_init(&s, 4);
+	assert_int_equal(node_share_add(&s, &a, err, sizeof(err)), 0);
+	assert_int_equal(node_share_add(&s, &b, err, sizeof(err)), 0);
+	assert_int_equal(node_share_add(&s, &c, err, sizeof(err)), 0);
+	assert_int_equal(node_share_set_suspended(&s, 12, 1), 0);
+	json = node_share_to_json(&s, NULL, 1);
+	assert_non_null(json);
+	root = json_tokener_parse(json);
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "nodes", &nodes));
+	assert_int_equal(json_object_array_length(nodes), 4);
+	for (int n = 0; n < 4; n++) {
+		json_object *node = json_object_array_get_idx(nodes, n), *f, *jobs;
+		size_t njobs;
+
+		assert_true(json_object_object_get_ex(node, "cpu_load", &f));
+		assert_true(json_object_get_double(f) == node_share_cpu_load(&s, n));
+		assert_true(json_object_object_get_ex(node, "mem_used", &f));
+		assert_true(json_object_get_double(f) == node_share_mem_used(&s, n));
+		assert_true(json_object_object_get_ex(node, "jobs", &jobs));
+		njobs = json_object_array_length(jobs);
+		assert_int_equal(njobs, n == 3 ? 0 : n == 2 ? 1 : 2);
+		for (size_t k = 0; k < njobs; k++) {
+			json_object *id;
+
+			assert_true(json_object_object_get_ex(
+				json_object_array_get_idx(jobs, k), "job_id", &id));
+			assert_int_equal(json_object_get_int64(id), want[n][k]);
+		}
+	}
+	/* node 1: job 12 suspended, so only job 13's need */
+	assert_true(node_share_cpu_load(&s, 1) == 0.25);
+	assert_true(node_share_mem_used(&s, 1) == 0.75);
+	json_object_put(root);
+	free(json);
+	node_share_free(&s);
+}
+
 static void expect_bad(const char *json, const char *msg)
 {
 	char err[128] = "";
@@ -112,6 +171,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_export_and_table),
+		cmocka_unit_test(test_jobs_per_node),
 		cmocka_unit_test(test_bad_exports),
 		cmocka_unit_test(test_time_out_of_range),
 	};

@@ -27,6 +27,9 @@ static sched_stats_t sample(void)
 		.suspended_now = 1, .lock_hold_max_ms = 161.5,
 		.lock_yields = 12, .read_hold_max_ms = 38.25,
 		.read_hold_max_cpu_ms = 2.5, .read_hold_max_jobs = 2000,
+		.apply_hold_max_ms = 161.5, .apply_hold_max_cpu_ms = 40.25,
+		.avail_hold_max_ms = 4.5, .avail_hold_max_cpu_ms = 1.5,
+		.other_hold_max_ms = 0.75, .other_hold_max_cpu_ms = 0.5,
 		.read_cuts = 3, .read_left = 900, .drifts = 2,
 		.drift_active = 1,
 	};
@@ -67,6 +70,14 @@ static void test_values(void **state)
 		  "slurm_dfrs_lock_yields_total 12\n"
 		  "slurm_dfrs_read_hold_max_seconds 0.03825\n"
 		  "slurm_dfrs_read_hold_max_cpu_seconds 0.0025\n"
+		  "slurm_dfrs_phase_hold_max_seconds{phase=\"read\"} 0.03825\n"
+		  "slurm_dfrs_phase_hold_max_seconds{phase=\"apply\"} 0.1615\n"
+		  "slurm_dfrs_phase_hold_max_seconds{phase=\"availability\"} 0.0045\n"
+		  "slurm_dfrs_phase_hold_max_seconds{phase=\"bookkeeping\"} 0.00075\n"
+		  "slurm_dfrs_phase_hold_max_cpu_seconds{phase=\"read\"} 0.0025\n"
+		  "slurm_dfrs_phase_hold_max_cpu_seconds{phase=\"apply\"} 0.04025\n"
+		  "slurm_dfrs_phase_hold_max_cpu_seconds{phase=\"availability\"} 0.0015\n"
+		  "slurm_dfrs_phase_hold_max_cpu_seconds{phase=\"bookkeeping\"} 0.0005\n"
 		  "slurm_dfrs_read_hold_max_jobs 2000\n"
 		  "slurm_dfrs_read_cuts_total 3\n"
 		  "slurm_dfrs_read_deferred_jobs_total 900\n"
@@ -137,8 +148,8 @@ static void test_format(void **state)
 		assert_int_equal(strspn(name, "abcdefghijklmnopqrstuvwxyz_"), n);
 		samples++;
 	}
-	assert_int_equal(families, 25);
-	assert_int_equal(samples, 33);
+	assert_int_equal(families, 27);
+	assert_int_equal(samples, 41);
 	free(text);
 }
 

@@ -18,7 +18,11 @@ static const sched_stats_t sample = {
 	.mode = "dfrs(greedypm)", .cycles = 412, .mean_ms = 0.21,
 	.max_ms = 1.9, .started = 57, .preempted = 4, .promoted = 9,
 	.demoted = 2, .refused = 1, .pending = 5000, .running = 30,
-	.updated = 1795372025,
+	.updated = 1795372025, .lock_hold_max_ms = 180.75,
+	.read_hold_max_ms = 38.25, .read_hold_max_cpu_ms = 2.5,
+	.apply_hold_max_ms = 180.75, .apply_hold_max_cpu_ms = 120.5,
+	.avail_hold_max_ms = 3.5, .avail_hold_max_cpu_ms = 1.25,
+	.other_hold_max_ms = 0.5, .other_hold_max_cpu_ms = 0.25,
 };
 
 static void test_roundtrip_and_print(void **state)
@@ -41,6 +45,13 @@ static void test_roundtrip_and_print(void **state)
 	assert_int_equal(back.running, 30);
 	assert_int_equal(back.updated, 1795372025);
 	assert_true(back.mean_ms == 0.21 && back.max_ms == 1.9);
+	/* each phase's longest hold, wall and CPU */
+	assert_true(back.apply_hold_max_ms == 180.75 &&
+		    back.apply_hold_max_cpu_ms == 120.5);
+	assert_true(back.avail_hold_max_ms == 3.5 &&
+		    back.avail_hold_max_cpu_ms == 1.25);
+	assert_true(back.other_hold_max_ms == 0.5 &&
+		    back.other_hold_max_cpu_ms == 0.25);
 	free(json);
 
 	out = open_memstream(&buf, &len);
@@ -49,7 +60,8 @@ static void test_roundtrip_and_print(void **state)
 	assert_string_equal(buf,
 		"sched/amcbf: dfrs(greedypm), 5000 pending, 30 running (at 2026-11-22T18:27:05Z)\n"
 		"  412 cycles, mean 0.21 ms, max 1.90 ms\n"
-		"  57 started, 4 preempted, 9 promoted, 2 demoted, 1 starts refused by Slurm\n");
+		"  57 started, 4 preempted, 9 promoted, 2 demoted, 1 starts refused by Slurm\n"
+		"  longest lock hold 180.75 ms; by phase (wall / on a CPU): read 38.25 / 2.50 ms, apply 180.75 / 120.50 ms, availability 3.50 / 1.25 ms, bookkeeping 0.50 / 0.25 ms\n");
 	free(buf);
 }
 

@@ -12,20 +12,83 @@
 
 #include "cpu_weight.h"
 
-static int job_on(const share_job_t *j, int n)
+/*
+ * Which jobs are on each node, in the model's order, and each node's CPU
+ * load and memory used, from one pass over the jobs: node n's jobs are
+ * on[first[n]] .. on[first[n] + count[n] - 1].  Summed in the model's
+ * order, as node_share_cpu_load and node_share_mem_used sum them.
+ */
+typedef struct {
+	size_t *first, *count, *on;
+	double *load, *mem;
+} by_node_t;
+
+static void by_node_free(by_node_t *b)
 {
-	for (int t = 0; t < j->nnodes; t++)
-		if (j->nodes[t] == n)
-			return 1;
+	free(b->first);
+	free(b->count);
+	free(b->on);
+	free(b->load);
+	free(b->mem);
+}
+
+static int by_node(const node_share_t *s, by_node_t *b)
+{
+	size_t n = s->nnodes > 0 ? (size_t)s->nnodes : 0, total = 0, at = 0;
+
+	memset(b, 0, sizeof(*b));
+	for (size_t i = 0; i < s->njobs; i++)
+		total += s->jobs[i].nnodes > 0 ? (size_t)s->jobs[i].nnodes : 0;
+	b->first = calloc(n + 1, sizeof(size_t));
+	b->count = calloc(n + 1, sizeof(size_t));
+	b->on = calloc(total + 1, sizeof(size_t));
+	b->load = calloc(n + 1, sizeof(double));
+	b->mem = calloc(n + 1, sizeof(double));
+	if (!b->first || !b->count || !b->on || !b->load || !b->mem) {
+		by_node_free(b);
+		return -1;
+	}
+	/* room for each node's tasks, then the jobs in order (a job listed
+	 * twice on a node counts once, as node_share_cpu_load counts it) */
+	for (size_t i = 0; i < s->njobs; i++)
+		for (int t = 0; t < s->jobs[i].nnodes; t++)
+			if (s->jobs[i].nodes[t] >= 0 && (size_t)s->jobs[i].nodes[t] < n)
+				b->first[s->jobs[i].nodes[t]]++;
+	for (size_t k = 0; k < n; k++) {
+		size_t c = b->first[k];
+
+		b->first[k] = at;
+		at += c;
+	}
+	for (size_t i = 0; i < s->njobs; i++) {
+		const share_job_t *j = &s->jobs[i];
+
+		for (int t = 0; t < j->nnodes; t++) {
+			size_t k = (size_t)j->nodes[t];
+
+			if (j->nodes[t] < 0 || k >= n ||
+			    (b->count[k] && b->on[b->first[k] + b->count[k] - 1] == i))
+				continue;
+			b->on[b->first[k] + b->count[k]++] = i;
+			if (!j->suspended)
+				b->load[k] += j->need;
+			b->mem[k] += j->mem;
+		}
+	}
 	return 0;
 }
 
 char *node_share_to_json(const node_share_t *s, const char *const *names,
 			 time_t updated)
 {
-	json_object *root = json_object_new_object(), *nodes = json_object_new_array();
+	json_object *root, *nodes;
 	char *text = NULL;
+	by_node_t b;
 
+	if (by_node(s, &b))
+		return NULL;
+	root = json_object_new_object();
+	nodes = json_object_new_array();
 	json_object_object_add(root, "updated", json_object_new_int64((int64_t)updated));
 	json_object_object_add(root, "nodes", nodes);
 	for (int n = 0; n < s->nnodes; n++) {
@@ -37,15 +100,13 @@ char *node_share_to_json(const node_share_t *s, const char *const *names,
 		json_object_object_add(node, "name", json_object_new_string(
 			names && names[n] ? names[n] : fallback));
 		json_object_object_add(node, "cpu_load",
-			json_object_new_double(node_share_cpu_load(s, n)));
+			json_object_new_double(b.load[n]));
 		json_object_object_add(node, "mem_used",
-			json_object_new_double(node_share_mem_used(s, n)));
-		for (size_t i = 0; i < s->njobs; i++) {
-			const share_job_t *j = &s->jobs[i];
-			json_object *job;
-			if (!job_on(j, n))
-				continue;
-			job = json_object_new_object();
+			json_object_new_double(b.mem[n]));
+		for (size_t x = 0; x < b.count[n]; x++) {
+			const share_job_t *j = &s->jobs[b.on[b.first[n] + x]];
+			json_object *job = json_object_new_object();
+
 			json_object_object_add(job, "job_id", json_object_new_int64(j->id));
 			json_object_object_add(job, "yield", json_object_new_double(j->yield));
 			json_object_object_add(job, "need", json_object_new_double(j->need));
@@ -63,6 +124,7 @@ char *node_share_to_json(const node_share_t *s, const char *const *names,
 	if (s_text)
 		text = strdup(s_text);
 	json_object_put(root);
+	by_node_free(&b);
 	return text;
 }
 

@@ -40,6 +40,16 @@ static void label_value(FILE *out, const char *v)
 	}
 }
 
+/* One sample per phase that holds the locks, ms given, seconds written. */
+static void phases(FILE *out, const char *name, double read_ms,
+		   double apply_ms, double avail_ms, double other_ms)
+{
+	fprintf(out, "%s{phase=\"read\"} %.9g\n", name, read_ms / 1000);
+	fprintf(out, "%s{phase=\"apply\"} %.9g\n", name, apply_ms / 1000);
+	fprintf(out, "%s{phase=\"availability\"} %.9g\n", name, avail_ms / 1000);
+	fprintf(out, "%s{phase=\"bookkeeping\"} %.9g\n", name, other_ms / 1000);
+}
+
 static void jobs(FILE *out, const sched_stats_t *s)
 {
 	unsigned long tiered = s->running_fg + s->running_bg;
@@ -126,6 +136,15 @@ static void cycles(FILE *out, const sched_stats_t *s)
 	       "CPU time the scheduler's thread had in that longest read (the rest it waited for a CPU)");
 	real(out, "slurm_dfrs_read_hold_max_cpu_seconds",
 	     s->read_hold_max_cpu_ms / 1000);
+	family(out, "slurm_dfrs_phase_hold_max_seconds", "gauge",
+	       "The longest hold of slurmctld's locks by each phase of sched/amcbf that takes them");
+	phases(out, "slurm_dfrs_phase_hold_max_seconds", s->read_hold_max_ms,
+	       s->apply_hold_max_ms, s->avail_hold_max_ms, s->other_hold_max_ms);
+	family(out, "slurm_dfrs_phase_hold_max_cpu_seconds", "gauge",
+	       "CPU time the scheduler's thread had in each phase's longest hold (the rest it waited: for a CPU, or asleep)");
+	phases(out, "slurm_dfrs_phase_hold_max_cpu_seconds",
+	       s->read_hold_max_cpu_ms, s->apply_hold_max_cpu_ms,
+	       s->avail_hold_max_cpu_ms, s->other_hold_max_cpu_ms);
 	family(out, "slurm_dfrs_read_hold_max_jobs", "gauge",
 	       "Job records that longest read read");
 	count(out, "slurm_dfrs_read_hold_max_jobs", "", s->read_hold_max_jobs);

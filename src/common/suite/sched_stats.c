@@ -66,6 +66,12 @@ static const struct {
 	{ "lock_hold_max_ms", offsetof(sched_stats_t, lock_hold_max_ms), true },
 	{ "read_hold_max_ms", offsetof(sched_stats_t, read_hold_max_ms), true },
 	{ "read_hold_max_cpu_ms", offsetof(sched_stats_t, read_hold_max_cpu_ms), true },
+	{ "apply_hold_max_ms", offsetof(sched_stats_t, apply_hold_max_ms), true },
+	{ "apply_hold_max_cpu_ms", offsetof(sched_stats_t, apply_hold_max_cpu_ms), true },
+	{ "avail_hold_max_ms", offsetof(sched_stats_t, avail_hold_max_ms), true },
+	{ "avail_hold_max_cpu_ms", offsetof(sched_stats_t, avail_hold_max_cpu_ms), true },
+	{ "other_hold_max_ms", offsetof(sched_stats_t, other_hold_max_ms), true },
+	{ "other_hold_max_cpu_ms", offsetof(sched_stats_t, other_hold_max_cpu_ms), true },
 };
 #define NREALS (sizeof(reals) / sizeof(reals[0]))
 
@@ -178,4 +184,10 @@ void sched_stats_print(const sched_stats_t *s, FILE *out)
 		s->mean_ms, s->max_ms);
 	fprintf(out, "  %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm\n",
 		s->started, s->preempted, s->promoted, s->demoted, s->refused);
+	fprintf(out, "  longest lock hold %.2f ms; by phase (wall / on a CPU): read %.2f / %.2f ms, apply %.2f / %.2f ms, availability %.2f / %.2f ms, bookkeeping %.2f / %.2f ms\n",
+		s->lock_hold_max_ms, s->read_hold_max_ms,
+		s->read_hold_max_cpu_ms, s->apply_hold_max_ms,
+		s->apply_hold_max_cpu_ms, s->avail_hold_max_ms,
+		s->avail_hold_max_cpu_ms, s->other_hold_max_ms,
+		s->other_hold_max_cpu_ms);
 }

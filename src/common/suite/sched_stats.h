@@ -36,6 +36,10 @@ typedef struct {
 	unsigned long lock_yields;	/* holds given up for waiting RPCs */
 	double read_hold_max_ms, read_hold_max_cpu_ms;	/* the longest read */
 	unsigned long read_hold_max_jobs;	/* job records it read */
+	/* the longest hold of the other phases, and the CPU time in it */
+	double apply_hold_max_ms, apply_hold_max_cpu_ms;	/* decisions */
+	double avail_hold_max_ms, avail_hold_max_cpu_ms;	/* availability */
+	double other_hold_max_ms, other_hold_max_cpu_ms;	/* bookkeeping */
 	unsigned long read_cuts, read_left;	/* reads stopped at
 					   amcbf_max_read_time, jobs they left */
 	unsigned long drifts, drift_active;	/* the drift guard */

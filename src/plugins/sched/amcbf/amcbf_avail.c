@@ -118,11 +118,12 @@ static char *state_path(void)
  * were kept) as well as the marked ones. */
 static void release_waiting(amcbf_avail_t *a, const char *why)
 {
-	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
-				   .fed = READ_LOCK };
+	amcbf_hold_t h = { .locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
+				      .fed = READ_LOCK },
+			   .phase = AMCBF_PHASE_AVAIL };
 	job_record_t *job_ptr;
 
-	lock_slurmctld(locks);
+	amcbf_hold_lock(&h);
 	while (a->mon.nsuspended) {
 		uint32_t id = a->mon.suspended[0];
 
@@ -130,7 +131,7 @@ static void release_waiting(amcbf_avail_t *a, const char *why)
 		if ((job_ptr = find_job_record(id)) && IS_JOB_SUSPENDED(job_ptr))
 			amcbf_suspend_mark(job_ptr);
 	}
-	unlock_slurmctld(locks);
+	amcbf_hold_unlock(&h);
 	amcbf_resume_marked(why);
 }
 
@@ -636,6 +637,7 @@ static int observe_decide_act(amcbf_avail_t *a, const dfrs_params_t *params,
 	amcbf_hold_t h = { .locks = { .conf = READ_LOCK, .job = WRITE_LOCK,
 				      .node = WRITE_LOCK, .part = READ_LOCK,
 				      .fed = READ_LOCK },
+			   .phase = AMCBF_PHASE_AVAIL,
 			   .yield_ms = params->yield_interval };
 	candidate_t *c = NULL;
 	size_t nc = 0;

@@ -179,6 +179,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 						.node = WRITE_LOCK,
 						.part = READ_LOCK,
 						.fed = READ_LOCK },
+				     .phase = AMCBF_PHASE_READ,
 				     .yield_ms = params->yield_interval } };
 	bool to_decide = false;
 	size_t records = 0;	/* job records read */
@@ -189,15 +190,13 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	/* shutdown_time: began while we waited */
 	if (!slurmctld_config.shutdown_time && d->prepare(&p))
 		to_decide = read_phase(d, &p, &records, diag);
-	{
-		double held = amcbf_hold_unlock(&p.hold);
-
-		amcbf_hold_note_read(held, p.hold.cpu_ms, records);
-	}
+	p.hold.njobs = records;
+	amcbf_hold_unlock(&p.hold);
 	/* the decider decides with no lock held */
 	if (to_decide && d->decide(&p)) {
 		/* the pending jobs the decider placed or left waiting */
 		diag->depth_try = mem->npending;
+		p.hold.phase = AMCBF_PHASE_APPLY;
 		amcbf_hold_lock(&p.hold);
 		if (!slurmctld_config.shutdown_time)
 			d->apply(&p);

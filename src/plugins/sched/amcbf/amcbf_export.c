@@ -27,7 +27,10 @@
 void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,
 		       const amcbf_avail_t *avail, const dfrs_params_t *params)
 {
-	size_t read_jobs = 0;
+	const amcbf_hold_stat_t *rd = amcbf_hold_longest_of(AMCBF_PHASE_READ);
+	const amcbf_hold_stat_t *ap = amcbf_hold_longest_of(AMCBF_PHASE_APPLY);
+	const amcbf_hold_stat_t *av = amcbf_hold_longest_of(AMCBF_PHASE_AVAIL);
+	const amcbf_hold_stat_t *ot = amcbf_hold_longest_of(AMCBF_PHASE_OTHER);
 
 	memset(st, 0, sizeof(*st));
 	st->cycles = mem->cycles;
@@ -65,9 +68,15 @@ void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,
 	st->suspended_now = avail->mon.nsuspended;
 	st->lock_hold_max_ms = amcbf_hold_longest_ms();
 	st->lock_yields = amcbf_hold_yields();
-	st->read_hold_max_ms = amcbf_hold_longest_read_ms(&read_jobs);
-	st->read_hold_max_jobs = read_jobs;
-	st->read_hold_max_cpu_ms = amcbf_hold_longest_read_cpu_ms();
+	st->read_hold_max_ms = rd->ms;
+	st->read_hold_max_jobs = rd->njobs;
+	st->read_hold_max_cpu_ms = rd->cpu_ms;
+	st->apply_hold_max_ms = ap->ms;
+	st->apply_hold_max_cpu_ms = ap->cpu_ms;
+	st->avail_hold_max_ms = av->ms;
+	st->avail_hold_max_cpu_ms = av->cpu_ms;
+	st->other_hold_max_ms = ot->ms;
+	st->other_hold_max_cpu_ms = ot->cpu_ms;
 	amcbf_read_counts(&st->read_cuts, &st->read_left);
 	st->drifts = amcbf_drift_entries();
 	st->drift_active = amcbf_drift_active();

@@ -18,21 +18,62 @@
 
 #define AMCBF_YIELD_SLEEP_US 20000
 
+/*
+ * The phases that hold the locks.  Each hold is logged (debug) once the
+ * locks are let go, with the agent thread's CPU time in it
+ * (CLOCK_THREAD_CPUTIME_ID) beside its wall time, and its context switches
+ * (getrusage RUSAGE_THREAD): involuntary ones mean it waited for a CPU,
+ * voluntary ones that it slept (a mutex, I/O).  The longest hold of each
+ * phase is kept for the statistics line, `dfrs status` and the metrics.
+ */
+typedef enum {
+	AMCBF_PHASE_READ,	/* a cycle's read of the job records: one hold,
+				   no yield (the view must be one moment's) */
+	AMCBF_PHASE_APPLY,	/* a cycle's decisions applied (yields) */
+	AMCBF_PHASE_AVAIL,	/* the availability policy's observation and
+				   its suspensions (yields) */
+	AMCBF_PHASE_OTHER,	/* bookkeeping: sdiag's counters, the state
+				   file's hosts, the measured needs */
+	AMCBF_PHASES
+} amcbf_phase_t;
+
+/* One hold as measured. */
+typedef struct {
+	double ms;		/* wall time */
+	double cpu_ms;		/* the agent thread's CPU time in it */
+	long preempted;		/* involuntary context switches */
+	long slept;		/* voluntary ones */
+	unsigned long steps;	/* amcbf_hold_yield calls in it */
+	double step_ms;		/* the longest time between two of them (or
+				   in an earlier hold of the same work, which
+				   yielded: the estimate of the next step) */
+	size_t njobs;		/* job records read (AMCBF_PHASE_READ) */
+} amcbf_hold_stat_t;
+
+/* "read", "apply", "availability", "bookkeeping". */
+const char *amcbf_phase_name(amcbf_phase_t phase);
+
+/* The longest hold of a phase since the plugin started (zeroed: none). */
+const amcbf_hold_stat_t *amcbf_hold_longest_of(amcbf_phase_t phase);
+
 #ifdef DFRS_AMCBF_SLURM_TYPES
 typedef struct {
 	slurmctld_lock_t locks;
+	amcbf_phase_t phase;
 	int yield_ms;		/* amcbf_yield_interval; 0: never yield */
+	size_t njobs;		/* the read's job records, set before unlock */
 	struct timeval taken;
 	struct timeval asked;	/* the last amcbf_hold_yield call, or taken */
 	double step_us;		/* the longest time between two of them */
+	unsigned long steps;	/* amcbf_hold_yield calls since taken */
 	time_t part_update, conf_update;	/* when taken first */
 	double cpu_taken_ms;	/* the agent thread's CPU time when taken */
-	double cpu_ms;		/* its CPU time in the last hold, ms (set by
-				   amcbf_hold_unlock) */
+	long nivcsw_taken, nvcsw_taken;	/* its context switches then */
+	amcbf_hold_stat_t last;	/* the last hold (set by amcbf_hold_unlock) */
 } amcbf_hold_t;
 
 void amcbf_hold_lock(amcbf_hold_t *h);
-/* Returns how long this hold lasted, ms. */
+/* Returns how long this hold lasted, ms (h->last has the rest). */
 double amcbf_hold_unlock(amcbf_hold_t *h);
 /*
  * Called between two steps of work (e.g. before each job's action): if
@@ -46,22 +87,8 @@ double amcbf_hold_unlock(amcbf_hold_t *h);
 bool amcbf_hold_yield(amcbf_hold_t *h);
 #endif
 
-/* The longest hold since the plugin started, ms; and the number of
- * yields. */
+/* The longest hold of any phase, ms; and the number of yields. */
 double amcbf_hold_longest_ms(void);
 unsigned long amcbf_hold_yields(void);
-
-/*
- * The read of slurmctld's records at the start of a cycle: one hold that
- * does not yield (the view must be one moment's), so it grows with the
- * queue.  A cycle notes how long it held the locks to read slurmctld's
- * njobs job records (and the agent thread's CPU time in it, cpu_ms); the
- * longest such hold and its njobs are in the statistics line.
- */
-void amcbf_hold_note_read(double ms, double cpu_ms, size_t njobs);
-double amcbf_hold_longest_read_ms(size_t *njobs);
-/* Of that longest read's hold, the time the agent thread ran (its CPU
- * time, CLOCK_THREAD_CPUTIME_ID), ms: the rest it waited for a CPU. */
-double amcbf_hold_longest_read_cpu_ms(void);
 
 #endif

@@ -16,6 +16,8 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_locks.h"
 #include "amcbf_needs.h"
 #include "dfrs_measured.h"
 #include "need_history.h"
@@ -173,14 +175,15 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 
 void amcbf_needs_sweep(void)
 {
-	slurmctld_lock_t job_read = { .job = READ_LOCK };
+	amcbf_hold_t h = { .locks = { .job = READ_LOCK },
+			   .phase = AMCBF_PHASE_OTHER };
 	size_t kept = 0;
 	char *text;
 
 	write_first();
 	if (!ready || !nnoted)
 		return;
-	lock_slurmctld(job_read);
+	amcbf_hold_lock(&h);
 	for (size_t i = 0; i < nnoted; i++) {
 		job_record_t *job_ptr = find_job_record(noted[i].job_id);
 		if (job_ptr && IS_JOB_RUNNING(job_ptr)) {
@@ -192,7 +195,7 @@ void amcbf_needs_sweep(void)
 		dirty = true;
 	}
 	nnoted = kept;
-	unlock_slurmctld(job_read);
+	amcbf_hold_unlock(&h);
 	if (!dirty || !(text = need_predictor_to_text(&hist)))
 		return;
 	if (dfrs_write_state_file(DFRS_NEED_HISTORY_FILE, text) == 0)

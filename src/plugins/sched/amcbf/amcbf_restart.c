@@ -18,6 +18,8 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_locks.h"
 #include "amcbf_restart.h"
 #include "state_file.h"
 #include "amcbf/amcbf_state.h"
@@ -133,14 +135,15 @@ static char **host_names(const int *idx, int n)
 
 int amcbf_restart_save(const amcbf_memory_t *mem, const char *params)
 {
-	slurmctld_lock_t node_read = { .node = READ_LOCK };
+	amcbf_hold_t h = { .locks = { .node = READ_LOCK },
+			   .phase = AMCBF_PHASE_OTHER };
 	amcbf_state_t st = { .params = params ? strdup(params) : NULL,
 			     .last_periodic = (long)mem->last_periodic };
 	char *json;
 	int rc;
 
 	st.jobs = calloc(mem->njobs ? mem->njobs : 1, sizeof(*st.jobs));
-	lock_slurmctld(node_read);
+	amcbf_hold_lock(&h);
 	for (size_t i = 0; st.jobs && i < mem->njobs; i++) {
 		const amcbf_known_t *k = &mem->jobs[i];
 		amcbf_state_job_t *j = &st.jobs[st.njobs++];
@@ -153,7 +156,7 @@ int amcbf_restart_save(const amcbf_memory_t *mem, const char *params)
 		    (j->hosts = host_names(k->hosts, k->nhosts)))
 			j->nhosts = k->nhosts;
 	}
-	unlock_slurmctld(node_read);
+	amcbf_hold_unlock(&h);
 	json = st.jobs ? amcbf_state_to_json(&st) : NULL;
 	rc = json ? dfrs_write_state_file(AMCBF_RESTART_FILE, json) : -1;
 	if (!json)

@@ -11,6 +11,8 @@
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_locks.h"
 #include "amcbf_sdiag.h"
 
 void amcbf_sdiag_begin(void)
@@ -33,11 +35,12 @@ void amcbf_sdiag_end(void)
 void amcbf_sdiag_count(const sched_diag_cycle_t *c)
 {
 	/* sched/backfill counts with the job write lock held */
-	slurmctld_lock_t job_write = { .job = WRITE_LOCK };
+	amcbf_hold_t h = { .locks = { .job = WRITE_LOCK },
+			   .phase = AMCBF_PHASE_OTHER };
 	diag_stats_t *ds = &slurmctld_diag_stats;
 	sched_diag_bf_t bf;
 
-	lock_slurmctld(job_write);
+	amcbf_hold_lock(&h);
 #define OUT(f) bf.f = ds->f;
 #define IN(f) ds->f = bf.f;
 	BF_FIELDS(OUT)
@@ -53,5 +56,5 @@ void amcbf_sdiag_count(const sched_diag_cycle_t *c)
 #endif
 #undef OUT
 #undef IN
-	unlock_slurmctld(job_write);
+	amcbf_hold_unlock(&h);
 }

@@ -27,6 +27,7 @@
 #include "slurm_compat.h"
 
 #define DFRS_AMCBF_SLURM_TYPES
+#include "amcbf_locks.h"
 #include "amcbf_suspend.h"
 #include "amcbf/limit_cap.h"
 #include "amcbf/text_mark.h"
@@ -114,13 +115,14 @@ void amcbf_suspend_unmark(job_record_t *job_ptr)
 
 int amcbf_resume_marked(const char *why)
 {
-	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
-				   .fed = READ_LOCK };
+	amcbf_hold_t h = { .locks = { .job = WRITE_LOCK, .node = WRITE_LOCK,
+				      .fed = READ_LOCK },
+			   .phase = AMCBF_PHASE_AVAIL };
 	ListIterator it;
 	job_record_t *job_ptr;
 	int resumed = 0, rc;
 
-	lock_slurmctld(locks);
+	amcbf_hold_lock(&h);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it))) {
 		if (!amcbf_suspend_marked(job_ptr))
@@ -138,6 +140,6 @@ int amcbf_resume_marked(const char *why)
 		resumed++;
 	}
 	list_iterator_destroy(it);
-	unlock_slurmctld(locks);
+	amcbf_hold_unlock(&h);
 	return resumed;
 }

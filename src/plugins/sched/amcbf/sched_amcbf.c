@@ -191,19 +191,31 @@ static void load_params(bool first)
 
 static void log_stats(void)
 {
-	size_t read_jobs = 0;
-	double read_ms = amcbf_hold_longest_read_ms(&read_jobs);
+	const amcbf_hold_stat_t *rd = amcbf_hold_longest_of(AMCBF_PHASE_READ);
+	char line[1024];
+	size_t len = 0;
 
 	info("stats: %lu cycles (mean %.2f ms, max %.2f ms), %lu started, %lu preempted, %lu promoted, %lu demoted, %lu starts refused by Slurm; longest lock hold %.2f ms, %lu yields; longest read %.2f ms (%zu jobs); %lu drifts%s",
 	     memory.cycles,
 	     memory.cycles ? memory.usec_total / memory.cycles / 1000.0 : 0.0,
 	     memory.usec_max / 1000.0, memory.started, memory.requeued,
 	     memory.promoted, memory.demoted, memory.failed,
-	     amcbf_hold_longest_ms(), amcbf_hold_yields(), read_ms, read_jobs,
+	     amcbf_hold_longest_ms(), amcbf_hold_yields(), rd->ms, rd->njobs,
 	     amcbf_drift_entries(),
 	     amcbf_drift_active() ? " (one under way)" : "");
-	info("read phase: the longest read held the locks %.2f ms for %zu job records, %.2f ms of it on a CPU (the rest waiting for one)",
-	     read_ms, read_jobs, amcbf_hold_longest_read_cpu_ms());
+	info("read phase: the longest read held the locks %.2f ms for %zu job records, %.2f ms of it on a CPU (the rest off a CPU: the next line says why)",
+	     rd->ms, rd->njobs, rd->cpu_ms);
+	/* each phase's longest hold: wall, CPU, and why the rest passed off
+	 * a CPU (preempted: waiting for one; slept: a mutex, I/O) */
+	for (int ph = 0; ph < AMCBF_PHASES; ph++) {
+		const amcbf_hold_stat_t *l = amcbf_hold_longest_of(ph);
+
+		len += snprintf(line + len, len < sizeof(line) ? sizeof(line) - len : 0,
+				"%s%s %.2f ms (%.2f ms on a CPU, preempted %ld, slept %ld)",
+				ph ? ", " : "", amcbf_phase_name(ph), l->ms,
+				l->cpu_ms, l->preempted, l->slept);
+	}
+	info("lock holds, the longest of each phase: %s", line);
 	amcbf_read_log_stats(amcbf_deps_spared());
 }
 

@@ -33,7 +33,11 @@
  * SchedulerParameters dfrs_cpu_need (dfrs_measured.h); dfrs_min_yield
  * applies to a job that states no minimum yield.  An --exclusive job needs
  * the whole node.  A thread looks at the running jobs' needs again every
- * DFRS_NEED_REFRESH seconds and reallocates the yields when one moved.
+ * DFRS_NEED_REFRESH seconds and reallocates the yields when one moved;
+ * the same thread exports the model for `dfrs status` (dfrs-nodes.json)
+ * at most every DFRS_EXPORT_EVERY seconds after it changed, not in every
+ * select call: at 1,024 nodes a text of the whole model took 10 to 40 ms
+ * under slurmctld's locks, once for each of hundreds of starts.
  *
  * Like Slurm's own select plugins, the .so is also loaded by client commands
  * up to 24.11 (squeue, sinfo, dfrs-nodeagent, ...; from 25.05 only slurmctld
@@ -115,6 +119,11 @@ static state_writer_t model_file;
 
 /* seconds between two looks at the running jobs' measured needs */
 #define DFRS_NEED_REFRESH 5
+/* seconds between the refresher's looks at whether the model changed and
+ * is to be exported */
+#define DFRS_EXPORT_EVERY 1
+/* the model changed since it was last exported (model_lock) */
+static bool model_dirty;
 /* a need that moved less than this keeps the yields (the agent reports
  * moves of 0.02 or more) */
 #define DFRS_NEED_MOVE 0.015
@@ -231,11 +240,13 @@ static int bitmap_nodes(bitstr_t *bitmap, int **nodes)
 /*
  * Export the model for `dfrs status`: StateSaveLocation/dfrs-nodes.json,
  * written to a temporary file and renamed, so a reader never sees half.
- * Only the text is made here, under the locks; the writer thread writes it
- * (the latest model wins over one not yet written).
+ * Only the text is made here, with the node read lock (the names) and the
+ * model lock held; the writer thread writes it (the latest model wins
+ * over one not yet written).
  */
 static void export_model(void)
 {
+	model_dirty = false;
 	const char **names = xcalloc(model.nnodes ? model.nnodes : 1,
 				     sizeof(char *));
 	char *json;
@@ -277,7 +288,11 @@ static void publish_yields(void)
 	}
 	if (changed)
 		last_job_update = time(NULL);
-	export_model();
+	/* the refresher thread exports it (within DFRS_EXPORT_EVERY s);
+	 * without that thread, here */
+	model_dirty = true;
+	if (!refresher_on)
+		export_model();
 }
 
 /*
@@ -311,25 +326,59 @@ static void refresh_needs(void)
 		publish_yields();
 }
 
+/* Is the model to be exported?  (model_dirty is the model lock's; a
+ * stale read only moves the export to the next look.) */
+static bool export_due(void)
+{
+	bool due;
+
+	slurm_mutex_lock(&model_lock);
+	due = model_dirty;
+	slurm_mutex_unlock(&model_lock);
+	return due;
+}
+
+/*
+ * Every DFRS_EXPORT_EVERY s: export the model if it changed (node read
+ * lock: the names); every DFRS_NEED_REFRESH s: look at the running jobs'
+ * needs again (job write and node read locks).
+ */
 static void *refresh_loop(void *arg)
 {
-	slurmctld_lock_t locks = { .job = WRITE_LOCK, .node = READ_LOCK };
+	slurmctld_lock_t refresh_locks = { .job = WRITE_LOCK, .node = READ_LOCK };
+	slurmctld_lock_t export_locks = { .node = READ_LOCK };
+	time_t last_refresh = time(NULL);
 
 	slurm_mutex_lock(&refresher_lock);
 	while (!refresher_stop) {
 		struct timespec until = { .tv_sec = time(NULL) +
-						    DFRS_NEED_REFRESH };
+						    DFRS_EXPORT_EVERY };
+		bool refresh;
+
 		pthread_cond_timedwait(&refresher_cond, &refresher_lock,
 				       &until);
 		if (refresher_stop)
 			break;
 		slurm_mutex_unlock(&refresher_lock);
-		lock_slurmctld(locks);
-		slurm_mutex_lock(&model_lock);
-		if (!model_stale && !tiers_owned_by_scheduler())
-			refresh_needs();
-		slurm_mutex_unlock(&model_lock);
-		unlock_slurmctld(locks);
+		refresh = difftime(time(NULL), last_refresh) >= DFRS_NEED_REFRESH;
+		if (refresh) {
+			last_refresh = time(NULL);
+			lock_slurmctld(refresh_locks);
+			slurm_mutex_lock(&model_lock);
+			if (!model_stale && !tiers_owned_by_scheduler())
+				refresh_needs();
+			if (model_dirty)
+				export_model();
+			slurm_mutex_unlock(&model_lock);
+			unlock_slurmctld(refresh_locks);
+		} else if (export_due()) {
+			lock_slurmctld(export_locks);
+			slurm_mutex_lock(&model_lock);
+			if (model_dirty)
+				export_model();
+			slurm_mutex_unlock(&model_lock);
+			unlock_slurmctld(export_locks);
+		}
 		slurm_mutex_lock(&refresher_lock);
 	}
 	slurm_mutex_unlock(&refresher_lock);
