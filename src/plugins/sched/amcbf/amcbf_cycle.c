@@ -35,6 +35,7 @@
 #include "amcbf_cycle.h"
 #include "amcbf_decide.h"
 #include "amcbf_aftercorr.h"
+#include "amcbf_arrays.h"
 #include "amcbf_locks.h"
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
@@ -153,6 +154,7 @@ static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
 
 	amcbf_read_begin(&rd, p->params->max_read_time);
 	p->actions += amcbf_split_aftercorr();
+	p->actions += amcbf_split_arrays();
 	p->actions += amcbf_end_past_deadlines();
 	p->actions += amcbf_start_unmanaged(p->params, p->mem);
 	amcbf_bb_cycle();
