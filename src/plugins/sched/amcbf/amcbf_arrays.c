@@ -20,7 +20,7 @@
 
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_arrays.h"
-#include "amcbf_jobs.h"
+#include "amcbf_start.h"
 #include "amcbf/array_split.h"
 
 bool amcbf_array_split_next(job_record_t *job_ptr, const char *why)
