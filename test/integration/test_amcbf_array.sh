@@ -8,8 +8,10 @@
 #                   four earliest start times within a second; one task a
 #                   cycle took 3 s or more); every task completes exactly
 #                   once (jobcomp records with ArrayJobId/ArrayTaskId).
-#  --array=1-4%1    the throttle holds: while the first task runs, no other
-#                   starts (reason JobArrayTaskLimit); then all complete.
+#  --array=1-4%2    the throttle holds on 4 idle nodes: two tasks start
+#                   (the plugin splits no more off than %2 lets run) and
+#                   while they run no other starts (reason
+#                   JobArrayTaskLimit); then all complete.
 #  aftercorr        task 1 of an array submitted with
 #                   --dependency=aftercorr:A runs once A's task 1 completed,
 #                   while A's task 2 still runs (Slurm splits such tasks off
@@ -49,13 +51,13 @@ if [ -z "$spread" ] || [ "$spread" -gt 1 ]; then
 fi
 
 # throttle: tasks run until $CLUSTER_DIR/go exists
-b=$(submit -N1 --array=1-4%1 --time=3 \
+b=$(submit -N1 --array=1-4%2 --time=3 \
 	--wrap "while [ ! -e '$CLUSTER_DIR/go' ]; do sleep 0.2; done")
-one_running() { [ "$(running_tasks "$b")" = 1 ]; }
-wait_for "throttle: the first task running" one_running
-sleep 3	# cycles every second: a second task would have started by now
-[ "$(running_tasks "$b")" = 1 ] ||
-	fail "throttle %1: $(running_tasks "$b") tasks running"
+two_running() { [ "$(running_tasks "$b")" = 2 ]; }
+wait_for "throttle: two tasks running" two_running
+sleep 3	# cycles every second: a third task would have started by now
+[ "$(running_tasks "$b")" = 2 ] ||
+	fail "throttle %2 on 4 idle nodes: $(running_tasks "$b") tasks running, want 2"
 squeue -h -j "$b" -t PD -o %r | grep JobArrayTaskLimit >/dev/null ||
 	fail "throttle: the pending tasks do not wait for JobArrayTaskLimit"
 touch "$CLUSTER_DIR/go"
