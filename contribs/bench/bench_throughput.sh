@@ -45,7 +45,8 @@
 # (at most as many as the machine runs at once), so that a cycle starts as
 # many of them as fit, as it starts single jobs.
 #
-# Run as root from anywhere (about 20 minutes with the defaults):
+# Run as root from anywhere (about 15 minutes with the defaults, 13 of
+# them sched/backfill's):
 #   contribs/bench/bench_throughput.sh [--jobs 1000] [--nodes 8] [--cpus 2]
 #       [--parallel 2] [--probes 20] [--kinds probe,core,node,array]
 #       [--array 1000]
