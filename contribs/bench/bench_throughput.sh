@@ -18,7 +18,7 @@
 #   node    a burst of JOBS whole-node jobs, `sbatch -N1 --exclusive -t 1
 #           --wrap /bin/true`, the same way.
 #   array   one job array of ARRAY tasks, `sbatch --array=1-ARRAY -n1 -t 1
-#           --wrap /bin/true` (not in the default --kinds: see below).
+#           --wrap /bin/true`: against JOBS single jobs of the core burst.
 #
 # After each burst the bench waits for an empty queue and reports: how long
 # submitting took, when the last job left the queue (from the first
@@ -41,14 +41,15 @@
 #                   (local-cluster sets them) and amcbf_mode=amcbf, plus
 #                   --params STR.
 #
-# sched/amcbf sees an array's pending record as one pending job and starts
-# one task of it per cycle (the task is then split off under a job id of
-# its own), so an array's tasks start at most one a cycle.
+# sched/amcbf splits tasks off an array's pending record ahead of each cycle
+# (at most as many as the machine runs at once), so that a cycle starts as
+# many of them as fit, as it starts single jobs.
 #
-# Run as root from anywhere (about 15 minutes with the defaults):
+# Run as root from anywhere (about 15 minutes with the defaults, 13 of
+# them sched/backfill's):
 #   contribs/bench/bench_throughput.sh [--jobs 1000] [--nodes 8] [--cpus 2]
-#       [--parallel 2] [--probes 20] [--kinds probe,core,node[,array]]
-#       [--array 200]
+#       [--parallel 2] [--probes 20] [--kinds probe,core,node,array]
+#       [--array 1000]
 #       [--only amcbf|backfill] [--params STR]
 # Plugins come from $DFRS_BUILD/plugins (default build/plugins); clusters
 # live in $DFRS_BENCH_DIR (default $DFRS_BUILD/bench-clusters) on ports
@@ -61,8 +62,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 export DFRS_BUILD=${DFRS_BUILD:-$top/build}
 cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
-jobs=1000 nodes=8 cpus=2 parallel=2 probes=20 kinds=probe,core,node only=""
-array=200
+jobs=1000 nodes=8 cpus=2 parallel=2 probes=20 kinds=probe,core,node,array only=""
+array=1000
 extra_params=""
 
 . "$(dirname "$0")/../lib.sh"	# say, die, usage, stop_cluster, run_on_exit

@@ -21,7 +21,9 @@
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_aftercorr.h"
+#include "amcbf_arrays.h"
 
 /* Slurm's default correspond_after_task_cnt (job_scheduler.c) */
 #define AFTERCORR_PENDING_TASKS 10
@@ -49,30 +51,12 @@ static bool wants_split(job_record_t *job_ptr)
  * there is nothing more to split. */
 static bool split_one(uint32_t array_id)
 {
-	job_record_t *job_ptr = find_job_record(array_id), *rest;
-	int task;
+	job_record_t *job_ptr = find_job_record(array_id);
 
 	if (!job_ptr || !wants_split(job_ptr) ||
-	    job_ptr->array_recs->task_cnt < 1 ||
-	    num_pending_job_array_tasks(array_id) >= AFTERCORR_PENDING_TASKS ||
-	    (task = bit_ffs(job_ptr->array_recs->task_id_bitmap)) < 0)
+	    num_pending_job_array_tasks(array_id) >= AFTERCORR_PENDING_TASKS)
 		return false;
-	job_ptr->array_task_id = task;
-	if (job_ptr->array_recs->task_cnt == 1) {
-		/* the last task: the record itself becomes it */
-		(void)dfrs_job_array_post_sched(job_ptr);
-		return false;
-	}
-	/* job_ptr becomes the task (a new job id); rest keeps array_id */
-	if (!(rest = dfrs_job_array_split(job_ptr))) {
-		error("could not split a task off %pJ for its aftercorr dependency",
-		      job_ptr);
-		return false;
-	}
-	dfrs_job_set_pending(rest);
-	rest->start_time = 0;
-	debug("split %pJ off for its aftercorr dependency", job_ptr);
-	return true;
+	return amcbf_array_split_next(job_ptr, "for its aftercorr dependency");
 }
 
 int amcbf_split_aftercorr(void)

@@ -35,10 +35,12 @@
 #include "amcbf_cycle.h"
 #include "amcbf_decide.h"
 #include "amcbf_aftercorr.h"
+#include "amcbf_arrays.h"
 #include "amcbf_locks.h"
 #include "amcbf_deps.h"
 #include "amcbf_readbound.h"
 #include "amcbf_bb.h"
+#include "amcbf/vclock.h"
 
 amcbf_job_class_t amcbf_job_class(job_record_t *job_ptr)
 {
@@ -91,7 +93,7 @@ static amcbf_job_class_t read_one(amcbf_pass_t *p, job_record_t *job_ptr,
 	}
 	if (*k) {
 		(*k)->alive = 1;
-		amcbf_charge(*k, job_ptr, p->now, p->params);
+		amcbf_charge(*k, job_ptr, p->clock, p->params);
 	}
 	return c;
 }
@@ -153,6 +155,7 @@ static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
 
 	amcbf_read_begin(&rd, p->params->max_read_time);
 	p->actions += amcbf_split_aftercorr();
+	p->actions += amcbf_split_arrays();
 	p->actions += amcbf_end_past_deadlines();
 	p->actions += amcbf_start_unmanaged(p->params, p->mem);
 	amcbf_bb_cycle();
@@ -173,7 +176,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	const amcbf_decider_t *d = params->mode == AMCBF_MODE_DFRS ?
 		&amcbf_decide_dfrs : &amcbf_decide_engine;
 	amcbf_pass_t p = { .mem = mem, .params = params, .avail = avail,
-			   .now = time(NULL),
+			   .clock = vclock_now(),
 			   .hold = { .locks = { .conf = READ_LOCK,
 						.job = WRITE_LOCK,
 						.node = WRITE_LOCK,
@@ -184,6 +187,7 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 	bool to_decide = false;
 	size_t records = 0;	/* job records read */
 
+	p.now = (time_t)p.clock;
 	*diag = (sched_diag_cycle_t){ .when = p.now };
 	p.own = xcalloc(1, d->size);
 	amcbf_hold_lock(&p.hold);

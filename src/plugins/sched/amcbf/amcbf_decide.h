@@ -26,7 +26,9 @@ typedef struct {
 	amcbf_memory_t *mem;
 	const dfrs_params_t *params;
 	const amcbf_avail_t *avail;	/* the availability policy's view */
-	time_t now;
+	time_t now;		/* (time_t)clock */
+	double clock;		/* the cycle's start, s since the epoch,
+				   sub-second: virtual and flow times */
 	amcbf_hold_t hold;	/* slurmctld's locks (yielded while applying) */
 	int actions;		/* what the cycle did: starts, requeues, ... */
 	int requeues, waiting;	/* requeues done, held back (checkpoint or

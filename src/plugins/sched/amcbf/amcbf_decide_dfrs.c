@@ -167,7 +167,7 @@ static bool periodic_due(amcbf_memory_t *mem, const dfrs_params_t *params,
  * it at the next cycle), and in *held the starving job last logged as
  * keeping its room. */
 static bool decide_events(amcbf_dfrs_view_t *v, const dfrs_params_t *params,
-			  unsigned events, bool periodic, time_t now,
+			  unsigned events, bool periodic, double now,
 			  const char *policy, double *repack_yield, long *held)
 {
 	dfrs_online_params_t op;
@@ -199,7 +199,7 @@ static bool decide_events(amcbf_dfrs_view_t *v, const dfrs_params_t *params,
 	amcbf_dfrs_view_sort_arrivals(v);
 	cl = (dfrs_cluster_t){ .ndims = 2, .nhosts = v->nnodes,
 			       .hosts = v->hosts, .njobs = v->njobs,
-			       .jobs = v->jobs, .now = (double)now,
+			       .jobs = v->jobs, .now = now,
 			       .repack_yield = *repack_yield };
 	/* the site's licenses and pairwise preemption rule */
 	amcbf_dfrs_rules_attach(&v->rules, &cl, v->njobs);
@@ -500,7 +500,7 @@ static bool dfrs_decide(amcbf_pass_t *p)
 {
 	dfrs_t *d = p->own;
 
-	return decide_events(&d->v, p->params, d->events, d->periodic, p->now,
+	return decide_events(&d->v, p->params, d->events, d->periodic, p->clock,
 			     d->policy, &p->mem->repack_yield,
 			     &p->mem->dfrs_held);
 }

@@ -51,17 +51,22 @@ amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
 {
 	amcbf_known_t *rest, *task;
 	time_t submit;
+	double tick;
 
 	if (job_ptr->job_id == seen_id)
 		return amcbf_known(mem, seen_id, false);
 	/* an array task split off: the tasks left are new arrivals again */
 	rest = amcbf_known(mem, seen_id, false);
 	submit = rest ? rest->submit : 0;
+	tick = rest ? rest->tick : 0;
 	if (rest)
 		rest->seen = 0;
 	task = amcbf_known(mem, job_ptr->job_id, true);
 	task->seen = 1;
 	task->submit = submit;
+	/* charged from this cycle's read on, as the record it was split
+	 * from: at the next cycle it has run (virtual time above 0) */
+	task->tick = tick;
 	return task;
 }
 

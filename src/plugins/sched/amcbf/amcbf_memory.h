@@ -26,7 +26,8 @@ typedef struct {
 	int alive;		/* seen in this cycle's scan */
 	double vt;		/* virtual time: integral of its yield, s */
 	double yield;		/* estimated at the last cycle while running */
-	time_t tick;		/* when vt was last advanced */
+	double tick;		/* when vt was last advanced (s since the
+				   epoch, sub-second: amcbf/vclock.h) */
 	double limit_owed;	/* seconds of time limit given back, not yet
 				   added to Slurm's end time (under 1) */
 	double limit_ahead;	/* seconds added for after the last charge */

@@ -19,6 +19,7 @@
 #include "amcbf_unsupported.h"
 #include "dfrs/dfrs_priority.h"
 #include "amcbf/limit_cap.h"
+#include "amcbf/vclock.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -35,11 +36,11 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 	return k->submit;
 }
 
-void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		  const dfrs_params_t *params)
 {
 	int horizon = params->interval;
-	double dt = k->tick ? difftime(now, k->tick) : 0;
+	double dt = vclock_charge(&k->vt, &k->tick, now, k->yield, k->running);
 	/* the background is charged nothing: what a job gets there depends
 	 * on what its foreground neighbours leave and on how well it runs
 	 * beside them, which is not measured here (k->yield is the most it
@@ -48,9 +49,6 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 			k->yield > 1 ? 0 : 1 - k->yield;
 	time_t whole;
 
-	k->tick = now;
-	if (k->running && dt > 0)
-		k->vt += k->yield * dt;
 	if (!k->running || !IS_JOB_RUNNING(job_ptr) ||
 	    job_ptr->time_limit == INFINITE || job_ptr->time_limit == NO_VAL ||
 	    !job_ptr->end_time || dt < 0 || job_ptr->preempt_time) {
@@ -96,7 +94,7 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 	return dfrs_priority_value(DFRS_PRIO_FT_VT2,
 				   (double)(k->submit ? k->submit :
 					    job_ptr->details->submit_time),
-				   k->vt, (double)now);
+				   k->vt, k->tick ? k->tick : (double)now);
 }
 
 double amcbf_note_pending(amcbf_memory_t *mem, amcbf_known_t *k,

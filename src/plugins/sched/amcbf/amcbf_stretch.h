@@ -21,8 +21,9 @@
 uint32_t amcbf_slurm_priority(double prio);
 
 #ifdef DFRS_AMCBF_SLURM_TYPES
-/* A job's DFRS priority now: flow time / virtual time^2 (Stillwell et al. 2010; new
- * jobs, virtual time 0, come first). */
+/* A job's DFRS priority: flow time / virtual time^2 (Stillwell et al.
+ * 2010; new jobs, virtual time 0, come first), both at its last charge
+ * (k->tick, the cycle's sub-second clock), or at now if never charged. */
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
 /* Charge a running job for the time since k->tick: its virtual time grows
@@ -32,8 +33,9 @@ double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
  * suspended job's end time, paid ahead for the next amcbf_interval seconds
  * (the time to the next cycle) and settled at the next charge; never past
  * its partition's MaxTime or QOS's MaxWall from its start unless
- * amcbf_extend_past_limits=1.  Sets k->tick. */
-void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
+ * amcbf_extend_past_limits=1.  now: seconds since the epoch at sub-second
+ * resolution (amcbf/vclock.h).  Sets k->tick. */
+void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		  const dfrs_params_t *params);
 /* A job's first submit time, remembered in k the first time it is asked
  * (Slurm resets details->submit_time when it requeues a job). */

@@ -15,8 +15,11 @@
  * job records changed (last_job_update, checked every second: arrivals and
  * completions), or partitions, nodes or reservations did, when a pending
  * job's begin time comes (a requeued job may start again), and every
- * amcbf_interval seconds.  At the start of every amcbf_avail_slot it
- * observes the nodes' availability (amcbf_avail.c).
+ * amcbf_interval seconds; and, between those checks, within
+ * AMCBF_TRIGGER_POLL_MS of a job's submission or end (slurmctld's job
+ * counters, amcbf/cycle_trigger.h), so that a short job's node does not
+ * wait up to a second for its next job.  At the start of every
+ * amcbf_avail_slot it observes the nodes' availability (amcbf_avail.c).
  * Before it reads its files in StateSaveLocation the agent takes their lock
  * (amcbf-state.lock, amcbf/state_lock.h), which fini() releases after the
  * last save: with a backup controller, the sched/amcbf taking control waits
@@ -63,7 +66,9 @@
 #include "suite/dfrs_params_check.h"
 #include "suite/sched_stats.h"
 #include "suite/tier_premise.h"
+#include "amcbf/cycle_trigger.h"
 #include "amcbf/state_lock.h"
+#include "amcbf/vclock.h"
 #include "state_file.h"
 
 const char plugin_name[] = "slurm-dfrs consolidation backfill scheduler";
@@ -235,13 +240,33 @@ static bool acting(void)
 	       !slurmctld_config.shutdown_time;
 }
 
+/* Jobs submitted, completed, cancelled or failed so far: slurmctld's own
+ * counters (sdiag's).  Read without a lock: a stale value only moves a
+ * cycle by one poll. */
+static uint64_t job_events(void)
+{
+	return (uint64_t)slurmctld_diag_stats.jobs_submitted +
+	       slurmctld_diag_stats.jobs_completed +
+	       slurmctld_diag_stats.jobs_canceled +
+	       slurmctld_diag_stats.jobs_failed;
+}
+
+/* CLOCK_MONOTONIC, s */
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return vclock_of(&ts);
+}
+
 /*
- * With agent_lock held: wait up to a second, or until a reconfiguration or
- * stop.  When the plugin acts, wake when the next availability slot
- * starts, so that slots are observed at their start, not up to a second
- * late.  A passive plugin observes no slot, and the next slot only moves
- * on when one is observed: its start, long past, must not cut the wait
- * short, or the agent would spin.
+ * With agent_lock held: wait up to AMCBF_TRIGGER_POLL_MS, or until a
+ * reconfiguration or stop.  When the plugin acts, wake when the next
+ * availability slot starts, so that slots are observed at their start.  A
+ * passive plugin observes no slot, and the next slot only moves on when
+ * one is observed: its start, long past, must not cut the wait short, or
+ * the agent would spin.
  */
 static void agent_wait(bool act)
 {
@@ -249,7 +274,11 @@ static void agent_wait(bool act)
 	time_t slot = act ? amcbf_avail_next_slot(&avail, &params) : 0;
 
 	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += 1;
+	until.tv_nsec += AMCBF_TRIGGER_POLL_MS * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
 	if (slot && slot < until.tv_sec) {
 		until.tv_sec = slot;
 		until.tv_nsec = 0;
@@ -297,6 +326,49 @@ static time_t layout_update(void)
 	if (last_resv_update > t)
 		t = last_resv_update;
 	return t;
+}
+
+/* What the agent saw at its last cycle and its last one-second look. */
+typedef struct {
+	time_t seen_update, last_cycle, seen_layout;
+	double last_look;	/* mono_now() */
+	cycle_trigger_t trigger;
+} agent_seen_t;
+
+/*
+ * Is a cycle due: at the one-second look (job records, layout, the
+ * interval, a begin time, an availability slot, a reconfiguration) or,
+ * between looks, for a job's submission or end?  Updates *st when one is.
+ */
+static bool cycle_due(agent_seen_t *st, bool reload)
+{
+	time_t now = time(NULL), layout = layout_update();
+	uint64_t events = job_events();
+	double mono = mono_now();
+	bool due = false;
+	bool slot = amcbf_avail_slot(&avail, &params, &memory, now) != 0;
+
+	if (slot)
+		st->seen_update = 0;	/* suspended, resumed or requeued */
+	if (reload || slot || mono - st->last_look >= 1.0) {
+		st->last_look = mono;
+		/* last_job_update has a one-second resolution: a change in
+		 * the second our last cycle started may have come after it
+		 * read the records, so that second is looked at again */
+		due = last_job_update != st->seen_update ||
+		      last_job_update >= st->last_cycle ||
+		      difftime(now, st->last_cycle) >= params.interval ||
+		      reload ||
+		      (memory.next_wake && now >= memory.next_wake) ||
+		      layout != st->seen_layout || layout >= st->last_cycle;
+	}
+	if (!due && !cycle_trigger_due(&st->trigger, events, mono))
+		return false;
+	st->seen_update = last_job_update;
+	st->seen_layout = layout;
+	st->last_cycle = now;
+	cycle_trigger_began(&st->trigger, events);
+	return true;
 }
 
 static double lock_clock(void *ctx)
@@ -391,13 +463,14 @@ static bool take_state_lock(void)
 static void *agent(void *arg)
 {
 	bool first = true, act = false;
-	time_t seen_update = 0, last_cycle = 0, last_stats = time(NULL);
-	time_t last_written = 0, seen_layout = 0, layout;
+	time_t last_stats = time(NULL), last_written = 0;
+	agent_seen_t st = { 0 };
 
 	while (true) {
-		bool reload, due;
+		bool reload;
 		int acted;
 		time_t now;
+		double began, ended;
 
 		slurm_mutex_lock(&agent_lock);
 		if (!first && !stop_agent && !reconfig_pending)
@@ -424,29 +497,18 @@ static void *agent(void *arg)
 		amcbf_export_metrics(&memory, &avail, &params, false);
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
-		/* last_job_update has a one-second resolution: a change in
-		 * the second our last cycle started may have come after it
-		 * read the records, so that second is looked at again */
-		now = time(NULL);
-		layout = layout_update();
-		if (amcbf_avail_slot(&avail, &params, &memory, now))
-			seen_update = 0;	/* suspended, resumed or requeued */
-		due = last_job_update != seen_update ||
-		      last_job_update >= last_cycle ||
-		      difftime(now, last_cycle) >= params.interval || reload ||
-		      (memory.next_wake && now >= memory.next_wake) ||
-		      layout != seen_layout || layout >= last_cycle;
-		if (!due)
+		if (!cycle_due(&st, reload))
 			continue;
-		seen_update = last_job_update;
-		seen_layout = layout;
-		last_cycle = now;
+		now = st.last_cycle;
+		began = mono_now();
 		acted = timed_cycle();
+		ended = mono_now();
+		cycle_trigger_ended(&st.trigger, ended, ended - began);
 		/* no lock held: from the memory the cycle left */
 		amcbf_drift_cycle(&memory, &params, time(NULL));
 		amcbf_needs_sweep();
 		if (acted)
-			seen_update = 0;	/* look again after our own changes */
+			st.seen_update = 0;	/* look again after our own changes */
 		if (acted || difftime(now, last_written) >= 10) {
 			write_stats();
 			(void)amcbf_restart_save(&memory, good_params);
