@@ -225,6 +225,7 @@ typedef struct {
 	entry_t *e;
 	size_t ne, cap;
 	int nnodes;	/* slurmctld's node table when read */
+	int usable;	/* nodes with no blocker */
 	unsigned events;
 	bool settling;	/* a job we requeued is still leaving its nodes */
 	amcbf_lic_pool_t pool;	/* licenses the engine sees */
@@ -280,8 +281,12 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 
 		int slots = s->hosts.granular ? s->hosts.hosts[i].cpus : 1;
 
-		if ((amcbf_node_usable(i) &&
-		     !amcbf_avail_node_off(avail, params, i)) || slots <= 0)
+		if (amcbf_node_usable(i) &&
+		    !amcbf_avail_node_off(avail, params, i)) {
+			s->usable++;
+			continue;
+		}
+		if (slots <= 0)
 			continue;
 		b = snapshot_add(s);
 		fill(b, NULL, NULL, slots, SCHED_RUNNING_FG, params);
@@ -807,6 +812,12 @@ static bool engine_decide(amcbf_pass_t *p)
 				      params->mode == AMCBF_MODE_CMCBF ? 0 : 1;
 	if (!g->tiered || p->mem->cycles == 0)
 		g->snap.events |= SCHED_EV_FG_DEPARTURE | SCHED_EV_ARRIVAL;
+	/* nodes came back (resumed, answering again, seen ON by the
+	 * availability model): as a departure, the jobs that fitted
+	 * nowhere at their arrival may fit now */
+	if (g->snap.usable > p->mem->usable_nodes)
+		g->snap.events |= SCHED_EV_FG_DEPARTURE;
+	p->mem->usable_nodes = g->snap.usable;
 	if (g->snap.settling) {
 		/* a job we preempted is still leaving its nodes: decide once
 		 * they are free, not around them */

@@ -57,8 +57,8 @@ typedef struct {
 				 * dfrs_cluster_t.repack_yield); 0: none */
 	long dfrs_held;		/* online DFRS: the starving job last logged
 				 * as keeping the room it waits for; 0: none */
-	int usable_nodes;	/* online DFRS: nodes it could use at the
-				   last scan */
+	int usable_nodes;	/* nodes the decider could use at the last
+				   scan: more now is an event */
 	/* statistics, for the log and dfrs status */
 	unsigned long cycles, started, requeued, promoted, demoted, failed;
 	double usec_total, usec_max;
