@@ -164,11 +164,17 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	}
 	/* a lower bound: what it had without this measurement */
 	noted_t *e = find_noted(job_ptr->job_id);
-	dfrs_params_t unmeasured = *params;
-	unmeasured.need_stale = 0;
-	double had = e ? e->need : dfrs_job_need(job_ptr, &unmeasured,
-				ready ? &hist : NULL, time(NULL), true, NULL);
+	double had = e ? e->need : amcbf_needs_alone(job_ptr, params);
 	return need > had ? need : had;
+}
+
+double amcbf_needs_alone(job_record_t *job_ptr, const dfrs_params_t *params)
+{
+	dfrs_params_t unmeasured = *params;
+
+	unmeasured.need_stale = 0;
+	return dfrs_job_need(job_ptr, &unmeasured, ready ? &hist : NULL,
+			     time(NULL), true, NULL);
 }
 
 void amcbf_needs_sweep(void)
