@@ -27,6 +27,7 @@
 #include "amcbf/limit_charge.h"
 #include "amcbf/text_mark.h"
 #include "amcbf_needs.h"
+#include "dfrs_job_cap.h"
 #include "amcbf_received.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
@@ -137,7 +138,7 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, time_t now,
 		return;
 	{
 		time_t cap = params->extend_past_limits ? 0 :
-			     amcbf_policy_end_cap(job_ptr);
+			     dfrs_job_end_cap(job_ptr, job_ptr->start_time);
 		time_t moved = limit_cap_move(job_ptr->end_time, whole, cap);
 
 		if (moved < job_ptr->end_time + whole)
