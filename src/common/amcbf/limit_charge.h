@@ -35,7 +35,9 @@ typedef struct {
 				   smallest over its nodes), 0..1 */
 	double alone;		/* measured: what it would use with its CPUs
 				   to itself, same unit (its declared need,
-				   else predicted, else dfrs_cpu_need) */
+				   else dfrs_cpu_need: never a figure learned
+				   from measurements, which show what sharing
+				   left the jobs) */
 	int shared;		/* measured: another job used CPU on one of
 				   its nodes */
 } limit_charge_in_t;

@@ -164,7 +164,10 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	}
 	/* a lower bound: what it had without this measurement */
 	noted_t *e = find_noted(job_ptr->job_id);
-	double had = e ? e->need : amcbf_needs_alone(job_ptr, params);
+	dfrs_params_t unmeasured = *params;
+	unmeasured.need_stale = 0;
+	double had = e ? e->need : dfrs_job_need(job_ptr, &unmeasured,
+				ready ? &hist : NULL, time(NULL), true, NULL);
 	return need > had ? need : had;
 }
 
@@ -172,9 +175,11 @@ double amcbf_needs_alone(job_record_t *job_ptr, const dfrs_params_t *params)
 {
 	dfrs_params_t unmeasured = *params;
 
+	/* neither measured nor predicted: the history learns measured
+	 * needs, which are what sharing left the jobs */
 	unmeasured.need_stale = 0;
-	return dfrs_job_need(job_ptr, &unmeasured, ready ? &hist : NULL,
-			     time(NULL), true, NULL);
+	return dfrs_job_need(job_ptr, &unmeasured, NULL, time(NULL), true,
+			     NULL);
 }
 
 void amcbf_needs_sweep(void)

@@ -38,9 +38,9 @@ void amcbf_needs_load(void);
 double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 		      bool bg);
 
-/* The need of a job with no measurement of its own: declared, else
- * predicted, else dfrs_cpu_need (logs nothing).  What it would use with
- * its CPUs to itself: its measured use beside other jobs is what it got. */
+/* What a job would use with its CPUs to itself: its declared need, else
+ * dfrs_cpu_need, never a measurement nor a prediction from measurements
+ * (beside other jobs a job measures what it got).  Logs nothing. */
 double amcbf_needs_alone(job_record_t *job_ptr, const dfrs_params_t *params);
 
 /* Learn the needs of the noted jobs that no longer run (takes the job
