@@ -20,7 +20,9 @@
 # sched/amcbf:time_added=) by the time it was denied, within 10 % (+2 s:
 # amcbf_interval, paid ahead at the last charge and never settled): its
 # wall time, less its suspension, less its CPU time over the CPU it would
-# have used alone (what dfrs-work printed).  About 80 s.
+# have used alone (what dfrs-work printed).  About 80 s on 22.05; 101 s in
+# one run on 26.05.3, where the tiers cluster's foreground jobs were
+# slowed too (their end times followed; not diagnosed further).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
