@@ -65,12 +65,49 @@ static void test_resume(void **state)
 	assert_int_equal(limit_cap_resume(5000, 5300, 1720, 1300, 6000), 5420);
 }
 
+/* The room the caps leave an end time, and whether a job may be slowed
+ * into it. */
+static void test_room(void **state)
+{
+	(void)state;
+	assert_true(limit_cap_room(1000, 0, 0) == -1);
+	assert_true(limit_cap_room(1000, 1300, 0) == 300);
+	assert_true(limit_cap_room(1000, 0, 1100) == 100);
+	assert_true(limit_cap_room(1000, 1300, 1100) == 100);
+	assert_true(limit_cap_room(1000, 1050, 1100) == 50);
+	/* an end at or past a cap: no room */
+	assert_true(limit_cap_room(1000, 1000, 0) == 0);
+	assert_true(limit_cap_room(1000, 900, 1100) == 0);
+	assert_true(limit_cap_room(1000, 1300, 900) == 0);
+}
+
+static void test_may_slow(void **state)
+{
+	(void)state;
+	/* no cap */
+	assert_int_equal(limit_cap_may_slow(3600, -1, 1), 1);
+	/* a job that asked for its partition's MaxTime: no room */
+	assert_int_equal(limit_cap_may_slow(3600, 0, 1), 0);
+	assert_int_equal(limit_cap_may_slow(3600, 0, 0.75), 0);
+	/* the background may cost it all of its run: room for all of it */
+	assert_int_equal(limit_cap_may_slow(3600, 3599, 1), 0);
+	assert_int_equal(limit_cap_may_slow(3600, 3600, 1), 1);
+	/* a DFRS minimum yield of 0.25 costs at most 3/4 of the run */
+	assert_int_equal(limit_cap_may_slow(3600, 2699, 0.75), 0);
+	assert_int_equal(limit_cap_may_slow(3600, 2700, 0.75), 1);
+	/* nothing to lose: a minimum yield of 1, or nothing left to run */
+	assert_int_equal(limit_cap_may_slow(3600, 0, 0), 1);
+	assert_int_equal(limit_cap_may_slow(0, 0, 1), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cap_end),
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_room),
+		cmocka_unit_test(test_may_slow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

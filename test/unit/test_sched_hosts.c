@@ -348,6 +348,40 @@ static void test_tiers_share_memory_not_gpus(void **state)
 	}
 }
 
+/* CMCBF/AMCBF on a host of 4 CPUs beside a fg job at half use: a job
+ * whose caps leave its time limit no room for a slowdown (fg_only) does
+ * not start in the background, the next job does; once the fg job ends,
+ * it starts in the foreground. */
+static void test_fg_only_waits_for_the_foreground(void **state)
+{
+	static const char *policies[] = { "cmcbf", "amcbf" };
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		world_t w;
+		sched_config_t cfg;
+		sched_config_defaults(&cfg);
+		world(&w, 1, 4, 0, 0);
+		for (int s = 0; s < MAXS; s++)
+			w.util[s] = 0.5;
+		add_job(&w, 4, 1000);
+		run_now(&w, 0, 0);
+		add_job(&w, 2, 1000)->fg_only = 1;
+		add_job(&w, 2, 1000);
+		assert_int_equal(sched_policy_find(policies[i])->engine(
+			&w.st, &cfg, SCHED_EV_ARRIVAL, &w.out), 0);
+		assert_int_equal(w.jobs[1].where, SCHED_QUEUED);
+		assert_int_equal(w.jobs[2].where, SCHED_RUNNING_BG);
+		end_job(&w, 0);
+		for (size_t j = 0; j < 2; j++)
+			w.jobs[j].is_new = 0;
+		sched_decisions_clear(&w.out);
+		assert_int_equal(sched_policy_find(policies[i])->engine(
+			&w.st, &cfg, SCHED_EV_FG_DEPARTURE, &w.out), 0);
+		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+		sched_decisions_free(&w.out);
+	}
+}
+
 /* AMCBF on 2 hosts of 2 CPUs: the head needs a whole host (exclusive);
  * later fg jobs hold slot 0 (host 0) and slots 2 and 3 (host 1).  Counting
  * slots, the newest victim alone would free enough; on hosts only the
@@ -439,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_easy_memory),
 		cmocka_unit_test(test_easy_gpus),
 		cmocka_unit_test(test_tiers_share_memory_not_gpus),
+		cmocka_unit_test(test_fg_only_waits_for_the_foreground),
 		cmocka_unit_test(test_amcbf_evicts_for_a_whole_host),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -86,6 +86,24 @@ static void test_round_trip(void **state)
 	}
 }
 
+/* A mark with a value, found by its prefix. */
+static void test_word(void **state)
+{
+	char buf[16];
+
+	(void)state;
+	assert_int_equal(text_mark_word(NULL, "a:n=", buf, sizeof(buf)), 0);
+	assert_int_equal(text_mark_word("x a:m=1", "a:n=", buf, sizeof(buf)), 0);
+	assert_int_equal(text_mark_word("x  a:n=12s y", "a:n=", buf,
+					sizeof(buf)), 1);
+	assert_string_equal(buf, "a:n=12s");
+	/* cut to the buffer */
+	assert_int_equal(text_mark_word("a:n=123456789", "a:n=", buf, 6), 1);
+	assert_string_equal(buf, "a:n=1");
+	/* only a word's beginning counts */
+	assert_int_equal(text_mark_word("xa:n=1", "a:n=", buf, sizeof(buf)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +111,7 @@ int main(void)
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_remove),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_word),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

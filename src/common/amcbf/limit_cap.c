@@ -37,3 +37,22 @@ time_t limit_cap_move(time_t end, time_t add, time_t cap)
 		moved = cap > end ? cap : end;
 	return moved;
 }
+
+double limit_cap_room(time_t end, time_t cap_end, time_t deadline)
+{
+	double room;
+
+	if (!cap_end && !deadline)
+		return -1;
+	room = cap_end ? difftime(cap_end, end) : difftime(deadline, end);
+	if (cap_end && deadline && difftime(deadline, end) < room)
+		room = difftime(deadline, end);
+	return room < 0 ? 0 : room;
+}
+
+int limit_cap_may_slow(double run_left, double room, double slowdown)
+{
+	if (room < 0 || !(slowdown > 0) || !(run_left > 0))
+		return 1;
+	return room >= slowdown * run_left;
+}

@@ -44,4 +44,21 @@ time_t limit_cap_move(time_t end, time_t add, time_t cap);
 time_t limit_cap_resume(time_t now, time_t slurm_end, time_t end_before,
 			time_t suspended_at, time_t deadline);
 
+/*
+ * How far the caps let a job's end time `end` move: the smaller of
+ * cap_end - end and deadline - end (each 0: none), at least 0; -1 when
+ * neither holds it.
+ */
+double limit_cap_room(time_t end, time_t cap_end, time_t deadline);
+
+/*
+ * May a job be slowed?  run_left: the seconds of its time limit still to
+ * run (a pending job: all of it); room: limit_cap_room of its end time;
+ * slowdown: the largest part of its run it may be denied where it would
+ * go (1 in the background tier, whose progress has no floor; 1 - its
+ * minimum yield under DFRS).  1 when no cap holds it or the time it may
+ * lose fits in the room; 0: keep it in the foreground at full yield.
+ */
+int limit_cap_may_slow(double run_left, double room, double slowdown);
+
 #endif

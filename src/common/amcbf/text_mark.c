@@ -77,3 +77,27 @@ int text_mark_remove(const char *text, const char *mark, char **out)
 	*out = s;
 	return 0;
 }
+
+int text_mark_word(const char *text, const char *prefix, char *buf,
+		   size_t len)
+{
+	size_t pl = strlen(prefix);
+
+	for (const char *s = text; s && *s;) {
+		size_t n;
+
+		while (*s == ' ')
+			s++;
+		n = strcspn(s, " ");
+		if (n && n >= pl && !strncmp(s, prefix, pl)) {
+			if (len) {
+				size_t c = n < len ? n : len - 1;
+				memcpy(buf, s, c);
+				buf[c] = 0;
+			}
+			return 1;
+		}
+		s += n;
+	}
+	return 0;
+}

@@ -11,6 +11,7 @@
 #define DFRS_TEXT_MARK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Is mark one of the words of text (NULL: no words)? */
 bool text_mark_has(const char *text, const char *mark);
@@ -22,5 +23,14 @@ bool text_mark_has(const char *text, const char *mark);
  */
 int text_mark_add(const char *text, const char *mark, char **out);
 int text_mark_remove(const char *text, const char *mark, char **out);
+
+/*
+ * The first word of text that begins with prefix, copied into buf (cut to
+ * len - 1 bytes): 1, or 0 when there is none (text NULL: none).  A mark
+ * that carries a value (prefix=value) is found this way and replaced with
+ * text_mark_remove and text_mark_add.
+ */
+int text_mark_word(const char *text, const char *prefix, char *buf,
+		   size_t len);
 
 #endif

@@ -94,7 +94,8 @@ static int is_victim(const sched_state_t *st, size_t k, victims_t victims)
 {
 	const sched_job_t *job = &st->jobs[k];
 	if (job->where != SCHED_RUNNING_FG || job->pinned || job->no_preempt ||
-	    victims == VICTIMS_NONE)
+	    victims == VICTIMS_NONE ||
+	    (job->fg_only && victims == VICTIMS_SWAP))
 		return 0;
 	return victims == VICTIMS_ANY || bg_slots_free(st, job);
 }

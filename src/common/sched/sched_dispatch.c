@@ -246,6 +246,9 @@ int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,
 	int rc = -1;
 	if (!nodes)
 		goto out;
+	rc = 1;
+	if (st->jobs[j].fg_only)
+		goto out;
 	rc = choose(st, cfg, j, SCHED_TIER_BG, NULL, NULL, nodes);
 	if (rc)
 		goto out;

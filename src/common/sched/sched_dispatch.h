@@ -19,8 +19,8 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 		      sched_decisions_t *out, size_t j, const int *old,
 		      const sched_hold_t *hold);
 
-/* Place queued job j on eligible bg slots: 0; 1 if not admitted (its
- * predicted rate there, sched_bg_predicted_rate, is under
+/* Place queued job j on eligible bg slots: 0; 1 if not admitted (it is
+ * fg_only, or its predicted rate there, sched_bg_predicted_rate, is under
  * cfg->bg_min_rate) or, on hosts, it does not fit (sched_fit); -1 if not
  * enough of them or out of memory. */
 int sched_dispatch_bg(sched_state_t *st, const sched_config_t *cfg,

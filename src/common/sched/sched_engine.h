@@ -82,6 +82,10 @@ typedef struct {
 				   preemption (requeue, switch to bg, bg
 				   eviction); unlike `pinned` it may still be
 				   promoted and may be the head */
+	int fg_only;		/* nonzero: its time limit cannot be extended
+				   enough for a slowdown (limit_cap.h): never
+				   started in nor switched to the background
+				   tier (it may still be requeued) */
 	job_request_t req;	/* how its slots spread over hosts, its
 				   memory and GPUs (sched_host.h); zero:
 				   any slots, none */

@@ -6,6 +6,7 @@
 #include "src/common/slurm_xlator.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "src/common/log.h"
 #include "src/common/node_conf.h"
@@ -14,6 +15,7 @@
 
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
+#include "dfrs_job_cap.h"
 
 uint64_t dfrs_ref_memory_mb(void)
 {
@@ -76,6 +78,12 @@ void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,
 		if (tag.min_yield > 0)
 			out->min_yield = tag.min_yield;
 	}
+	/* a job whose time limit cannot be moved on by what its minimum
+	 * yield may cost it runs at full yield (dfrs_job_cap.h) */
+	if (out->min_yield < 1.0 &&
+	    !dfrs_job_may_slow(job_ptr, params, 1.0 - out->min_yield,
+			       time(NULL)))
+		out->min_yield = 1.0;
 	if (mem & MEM_PER_CPU) {
 		uint32_t cpus = job_ptr->total_cpus && job_ptr->node_cnt ?
 			job_ptr->total_cpus / job_ptr->node_cnt :

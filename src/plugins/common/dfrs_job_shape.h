@@ -24,7 +24,9 @@ uint64_t dfrs_ref_memory_mb(void);
  * dfrs_job_need(), declared, measured, predicted or dfrs_cpu_need, per CPU
  * the job holds; when SelectTypeParameters makes CPUs consumable, times
  * the job's CPUs on a node over the smallest node's CPUs), minimum yield (`dfrs:min_yield=X`, else
- * dfrs_min_yield); an --exclusive job needs the whole node.  Sets id, mem,
+ * dfrs_min_yield; 1 when its caps leave its time limit no room for what
+ * that yield may cost it, dfrs_job_may_slow); an --exclusive job needs
+ * the whole node.  Sets id, mem,
  * need and min_yield of *out and zeroes the rest.
  */
 void dfrs_job_shape(job_record_t *job_ptr, const dfrs_params_t *params,

@@ -76,6 +76,7 @@
 #include "amcbf_cycle.h"
 #include "amcbf_decide.h"
 #include "amcbf_needs.h"
+#include "dfrs_job_cap.h"
 #include "amcbf_locks.h"
 #include "amcbf_power.h"
 #include "amcbf_preempt.h"
@@ -179,6 +180,9 @@ static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
 	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
 	e->job.nodes = nodes;
 	e->job.where = where;
+	/* the background may cost it all of its run (dfrs_job_cap.h) */
+	e->job.fg_only = job_ptr &&
+			 !dfrs_job_may_slow(job_ptr, params, 1.0, time(NULL));
 	e->job.estimate = -1;	/* no time limit: expected never to end */
 	if (job_ptr && IS_JOB_RUNNING(job_ptr) &&
 	    job_ptr->end_time > job_ptr->start_time) {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "amcbf/limit_charge.h"
 #include "sched/sched_engine.h"
 
 /* What the plugin remembers of a job between cycles. */
@@ -28,9 +29,12 @@ typedef struct {
 	double yield;		/* estimated at the last cycle while running */
 	double tick;		/* when vt was last advanced (s since the
 				   epoch, sub-second: amcbf/vclock.h) */
-	double limit_owed;	/* seconds of time limit given back, not yet
-				   added to Slurm's end time (under 1) */
-	double limit_ahead;	/* seconds added for after the last charge */
+	limit_charge_t limit;	/* time limit given back, not yet added to
+				   Slurm's end time, and paid ahead */
+	long added[2];		/* seconds added to this run's end time, by
+				   limit_charge_basis_t; shown in its
+				   AdminComment (AMCBF_ADDED_MARK) */
+	int added_read;		/* added[] read back from that mark */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
 	int ckpt_kept;		/* the engine still preempts it this cycle */
 	int avail_migrating;	/* the availability slot requeues it once

@@ -173,6 +173,17 @@ double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 	return need > had ? need : had;
 }
 
+double amcbf_needs_alone(job_record_t *job_ptr, const dfrs_params_t *params)
+{
+	dfrs_params_t unmeasured = *params;
+
+	/* neither measured nor predicted: the history learns measured
+	 * needs, which are what sharing left the jobs */
+	unmeasured.need_stale = 0;
+	return dfrs_job_need(job_ptr, &unmeasured, NULL, time(NULL), true,
+			     NULL);
+}
+
 void amcbf_needs_sweep(void)
 {
 	amcbf_hold_t h = { .locks = { .job = READ_LOCK },

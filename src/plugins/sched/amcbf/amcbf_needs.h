@@ -38,6 +38,11 @@ void amcbf_needs_load(void);
 double amcbf_needs_of(job_record_t *job_ptr, const dfrs_params_t *params,
 		      bool bg);
 
+/* What a job would use with its CPUs to itself: its declared need, else
+ * dfrs_cpu_need, never a measurement nor a prediction from measurements
+ * (beside other jobs a job measures what it got).  Logs nothing. */
+double amcbf_needs_alone(job_record_t *job_ptr, const dfrs_params_t *params);
+
 /* Learn the needs of the noted jobs that no longer run (takes the job
  * read lock), and write the history when it changed (outside locks). */
 void amcbf_needs_sweep(void);

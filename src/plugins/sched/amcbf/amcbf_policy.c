@@ -28,7 +28,6 @@
 #define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_policy.h"
 #include "amcbf_resv.h"
-#include "amcbf/limit_cap.h"
 
 void amcbf_set_reason(job_record_t *job_ptr, uint32_t reason, time_t now)
 {
@@ -139,27 +138,6 @@ bool amcbf_policy_ok(job_record_t *job_ptr, time_t now)
 		return false;
 	}
 	return true;
-}
-
-/* A limit in minutes as limit_cap_end takes it: 0 when unset. */
-static uint32_t minutes(uint32_t m)
-{
-	return (m == INFINITE || m == NO_VAL) ? 0 : m;
-}
-
-time_t amcbf_policy_end_cap(job_record_t *job_ptr)
-{
-	assoc_mgr_lock_t locks = { .qos = READ_LOCK };
-	uint32_t part_max = job_ptr->part_ptr ?
-			    minutes(job_ptr->part_ptr->max_time) : 0;
-	uint32_t qos_max = 0;
-
-	assoc_mgr_lock(&locks);
-	if (job_ptr->qos_ptr)
-		qos_max = minutes(job_ptr->qos_ptr->max_wall_pj);
-	assoc_mgr_unlock(&locks);
-	return limit_cap_end(job_ptr->start_time, job_ptr->tot_sus_time,
-			     part_max, qos_max);
 }
 
 void amcbf_policy_note_pending(job_record_t *job_ptr)

@@ -23,12 +23,6 @@
  */
 bool amcbf_policy_ok(job_record_t *job_ptr, time_t now);
 /*
- * The latest end time a running job may be given (limit_cap_end): its start
- * plus suspended time plus the smaller of its partition's MaxTime and its
- * QOS's MaxWall; 0 when neither is set.  Takes the assoc_mgr QOS read lock.
- */
-time_t amcbf_policy_end_cap(job_record_t *job_ptr);
-/*
  * What the main scheduler does for every pending job when it builds its
  * queue: the association and QOS pointers of a job whose were lost are
  * looked up again, and its accrue time (the age factor of

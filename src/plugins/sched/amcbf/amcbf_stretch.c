@@ -6,10 +6,15 @@
 #include "src/common/slurm_xlator.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <stdbool.h>
 #include <time.h>
 
 #include "src/common/log.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
@@ -20,6 +25,11 @@
 #include "dfrs/dfrs_priority.h"
 #include "amcbf/limit_cap.h"
 #include "amcbf/vclock.h"
+#include "amcbf/limit_charge.h"
+#include "amcbf/text_mark.h"
+#include "amcbf_needs.h"
+#include "dfrs_job_cap.h"
+#include "amcbf_received.h"
 
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio)
@@ -36,17 +46,68 @@ time_t amcbf_first_submit(amcbf_known_t *k, job_record_t *job_ptr)
 	return k->submit;
 }
 
+/* "sched/amcbf:time_added=<total>s,measured=<s>s,believed=<s>s": what
+ * amcbf_charge added to this run's end time, and on which basis. */
+#define ADDED_FORMAT "%lds,measured=%lds,believed=%lds"
+
+static void set_comment(job_record_t *job_ptr, const char *old,
+			const char *word)
+{
+	char *gone = NULL, *text = NULL;
+
+	if (text_mark_remove(job_ptr->admin_comment, old, &gone) ||
+	    (word && text_mark_add(gone, word, &text))) {
+		free(gone);
+		return;	/* out of memory: the comment stays */
+	}
+	xfree(job_ptr->admin_comment);
+	job_ptr->admin_comment = word ? (text ? xstrdup(text) : NULL) :
+				 (gone ? xstrdup(gone) : NULL);
+	free(gone);
+	free(text);
+	last_job_update = time(NULL);
+}
+
+/* The mark of what was added, rewritten (clear: removed). */
+static void show_added(amcbf_known_t *k, job_record_t *job_ptr, bool clear)
+{
+	char old[128], word[128];
+	size_t pl = strlen(AMCBF_ADDED_MARK);
+	bool had = text_mark_word(job_ptr->admin_comment, AMCBF_ADDED_MARK,
+				  old, sizeof(old));
+
+	if (!k->added_read && had && !clear) {
+		/* what an earlier controller (or this one before a restart)
+		 * added to this run */
+		long t, m, b;
+		if (sscanf(old + pl, ADDED_FORMAT, &t, &m, &b) == 3) {
+			k->added[LIMIT_CHARGE_MEASURED] += m;
+			k->added[LIMIT_CHARGE_BELIEVED] += b;
+		}
+	}
+	k->added_read = 1;
+	if (clear) {
+		if (had)
+			set_comment(job_ptr, old, NULL);
+		return;
+	}
+	snprintf(word, sizeof(word), AMCBF_ADDED_MARK ADDED_FORMAT,
+		 k->added[LIMIT_CHARGE_MEASURED] +
+		 k->added[LIMIT_CHARGE_BELIEVED],
+		 k->added[LIMIT_CHARGE_MEASURED],
+		 k->added[LIMIT_CHARGE_BELIEVED]);
+	if (!had || strcmp(old, word))
+		set_comment(job_ptr, had ? old : "", word);
+}
+
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		  const dfrs_params_t *params)
 {
-	int horizon = params->interval;
 	double dt = vclock_charge(&k->vt, &k->tick, now, k->yield, k->running);
-	/* the background is charged nothing: what a job gets there depends
-	 * on what its foreground neighbours leave and on how well it runs
-	 * beside them, which is not measured here (k->yield is the most it
-	 * may get); a DFRS yield is a CPU share the node agents enforce */
-	double denied = k->tier == SCHED_TIER_BG || k->yield < 0 ? 1 :
-			k->yield > 1 ? 0 : 1 - k->yield;
+	limit_charge_in_t in = { .background = k->tier == SCHED_TIER_BG,
+				 .yield = k->yield };
+	limit_charge_basis_t basis;
+	double denied;
 	time_t whole;
 
 	if (!k->running || !IS_JOB_RUNNING(job_ptr) ||
@@ -55,22 +116,27 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		/* what was paid ahead was for a run that is over (a requeue
 		 * starts the next with a fresh limit); a job in its
 		 * GraceTime keeps the end Slurm's preemption gave it */
-		k->limit_owed = k->limit_ahead = 0;
+		k->limit = (limit_charge_t){ 0 };
+		if (IS_JOB_PENDING(job_ptr)) {
+			k->added[0] = k->added[1] = 0;
+			show_added(k, job_ptr, true);
+		}
 		return;
 	}
-	/* the time since the last charge, less what was paid ahead for it,
-	 * plus the time until the next cycle at today's yield: Slurm checks
-	 * time limits between the plugin's cycles */
-	k->limit_owed += denied * dt - k->limit_ahead;
-	k->limit_ahead = denied * (horizon > 0 ? horizon : 0);
-	k->limit_owed += k->limit_ahead;
-	whole = (time_t)k->limit_owed;	/* towards 0 */
+	/* the CPU it received, by its nodes' agents, against what it would
+	 * have had alone; the tier or yield it was given where nothing
+	 * fresh was measured */
+	amcbf_received(job_ptr, params, (time_t)now, &in);
+	if (in.measured)
+		in.alone = amcbf_needs_alone(job_ptr, params);
+	denied = limit_charge_denied(&in, &basis);
+	whole = limit_charge_step(&k->limit, denied, dt,
+				  params->interval > 0 ? params->interval : 0);
 	if (!whole)
 		return;
-	k->limit_owed -= (double)whole;
 	{
 		time_t cap = params->extend_past_limits ? 0 :
-			     amcbf_policy_end_cap(job_ptr);
+			     dfrs_job_end_cap(job_ptr, job_ptr->start_time);
 		time_t moved = limit_cap_move(job_ptr->end_time, whole, cap);
 
 		if (moved < job_ptr->end_time + whole)
@@ -81,11 +147,26 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 	}
 	/* a --deadline stays: the limit was cut to it at start */
 	if (job_ptr->deadline && job_ptr->deadline != NO_VAL &&
-	    job_ptr->end_time > job_ptr->deadline)
-		job_ptr->end_time = MAX(job_ptr->deadline,
-					job_ptr->end_time - whole);
-	debug2("%pJ: yield %.2f: time limit moved by %ld s, end time now %ld",
-	       job_ptr, k->yield, (long)whole, (long)job_ptr->end_time);
+	    job_ptr->end_time > job_ptr->deadline) {
+		time_t end = MAX(job_ptr->deadline, job_ptr->end_time - whole);
+		whole -= job_ptr->end_time - end;
+		job_ptr->end_time = end;
+	}
+	if (whole <= 0)
+		return;
+	k->added[basis] += whole;
+	show_added(k, job_ptr, false);
+	if (basis == LIMIT_CHARGE_MEASURED)
+		debug("%pJ: %ld s added to its time limit (end time now %ld): it used %.2f of its CPUs, %.2f alone, %s, over the last %.0f s (paid %d s ahead)",
+		      job_ptr, (long)whole, (long)job_ptr->end_time, in.used,
+		      in.alone, in.shared ? "beside other jobs" :
+		      "alone on its nodes", dt, params->interval);
+	else
+		debug("%pJ: %ld s added to its time limit (end time now %ld): no fresh measurement of its nodes, %s, over the last %.0f s (paid %d s ahead)",
+		      job_ptr, (long)whole, (long)job_ptr->end_time,
+		      in.background ? "background tier" :
+		      in.yield < 0 ? "no yield known" : "at its DFRS yield",
+		      dt, params->interval);
 }
 
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,

@@ -27,14 +27,19 @@ uint32_t amcbf_slurm_priority(double prio);
 double amcbf_stretch(job_record_t *job_ptr, const amcbf_known_t *k,
 		     time_t now);
 /* Charge a running job for the time since k->tick: its virtual time grows
- * by its yield, and its time limit by what it was allotted: Slurm's end
- * time moves on by the part of the time it did not get the CPU (1 - its
- * DFRS yield; all of it in the background tier), as Slurm moves a
- * suspended job's end time, paid ahead for the next amcbf_interval seconds
- * (the time to the next cycle) and settled at the next charge; never past
- * its partition's MaxTime or QOS's MaxWall from its start unless
- * amcbf_extend_past_limits=1.  now: seconds since the epoch at sub-second
- * resolution (amcbf/vclock.h).  Sets k->tick. */
+ * by its yield, and its time limit by the CPU it was denied
+ * (amcbf/limit_charge.h): Slurm's end time moves on, as Slurm moves a
+ * suspended job's end time, by the part of the time it did not get the
+ * CPU it would have had alone, as its nodes' agents measured it, or where
+ * nothing fresh was measured 1 - its DFRS yield (all of it in the
+ * background tier); paid ahead for the next amcbf_interval seconds (the
+ * time to the next cycle) and settled at the next charge; never past its
+ * partition's MaxTime or QOS's MaxWall from its start unless
+ * amcbf_extend_past_limits=1, nor past its --deadline.  What was added
+ * to the run, and on which basis, is the AMCBF_ADDED_MARK word of its
+ * AdminComment, with a debug line at each addition.  now: seconds since
+ * the epoch at sub-second resolution (amcbf/vclock.h).  Sets k->tick. */
+#define AMCBF_ADDED_MARK "sched/amcbf:time_added="
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		  const dfrs_params_t *params);
 /* A job's first submit time, remembered in k the first time it is asked
