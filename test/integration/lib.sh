@@ -43,7 +43,9 @@ submit() {
 	sbatch --parsable -o /dev/null "$@" | cut -d';' -f1
 }
 
-# wait_jobs_done TIMEOUT JOBID... : until none of the jobs is pending/running
+# wait_jobs_done TIMEOUT JOBID... : until none of the jobs is pending/running;
+# the command in the array wait_each, when set, runs once a second meanwhile
+wait_each=()
 wait_jobs_done() {
 	local timeout=$1; shift
 	local ids; ids=$(IFS=,; echo "$*")
@@ -52,6 +54,7 @@ wait_jobs_done() {
 		if [ -z "$(squeue -h -j "$ids" -t PD,R,S,CG,CF,RQ,RS -o %i 2>/dev/null)" ]; then
 			return 0
 		fi
+		[ ${#wait_each[@]} = 0 ] || "${wait_each[@]}"
 		sleep 1
 	done
 	fail "jobs still active after ${timeout}s:"
@@ -224,11 +227,56 @@ within_of() {
 	awk -v v="$1" -v r="$2" -v f="$3" -v s="$4" 'BEGIN { exit !(v <= r * f + s) }'
 }
 
+# gpus_held: one line "NODE:INDEX JOBID" for each GPU a running job holds,
+# from scontrol -d show job's "Nodes=N ... GRES=gpu:K(IDX:a-b,c)" (Slurm's
+# own record of which GPU it gave each job)
+gpus_held() {
+	scontrol -d show job 2>/dev/null | awk '
+	/^JobId=/ { split($1, f, "="); id = f[2]; run = 0 }
+	/JobState=RUNNING/ { run = 1 }
+	run && /^ *Nodes=/ && match($0, /IDX:[-0-9,]*/) {
+		split($1, f, "="); node = f[2]
+		n = split(substr($0, RSTART + 4, RLENGTH - 4), r, ",")
+		for (i = 1; i <= n; i++) {
+			if (split(r[i], ab, "-") == 1) ab[2] = ab[1]
+			for (g = ab[1]; g <= ab[2]; g++) print node ":" g, id
+		}
+	}'
+}
+
+# sample_gpus: one look at gpus_held: gpu_shared counts the GPUs held by two
+# jobs at once, gpu_most is the most GPUs held at once
+gpu_shared=0 gpu_most=0
+sample_gpus() {
+	local held shared n
+	held=$(gpus_held)
+	n=$(cut -d' ' -f1 <<<"$held" | grep -c . || true)
+	shared=$(cut -d' ' -f1 <<<"$held" | sort | uniq -d | grep -c . || true)
+	[ "$shared" = 0 ] || echo "  GPUs held by two jobs: $(xargs <<<"$held")"
+	gpu_shared=$((gpu_shared + shared))
+	[ "$n" -le "$gpu_most" ] || gpu_most=$n
+}
+
+# burst_within_ref LABEL: stats's makespan and mean wait at most 1.05 times
+# the reference's ref_span and ref_wait (plus 2 s and 1 s: jobcomp records
+# whole seconds); the test sets ref_span and ref_wait from the reference's
+ref_span=0 ref_wait=0
+burst_within_ref() {
+	local span wait
+	read -r span wait _ <<<"$stats"
+	within_of "$span" "$ref_span" 1.05 2 ||
+		fail "$1: makespan $span s, want at most 1.05 x sched/backfill's $ref_span s (+2 s)"
+	within_of "$wait" "$ref_wait" 1.05 1 ||
+		fail "$1: mean wait $wait s, want at most 1.05 x sched/backfill's $ref_wait s (+1 s)"
+}
+
 # run_burst NAME START-OPTIONS...: a cluster NAME (start_cluster with the
 # options), burst_jobs jobs submitted at once (sbatch with the array
 # burst_args, --wrap "sleep burst_secs", burst_job_gpus GPUs each), all
 # COMPLETED exactly once; sets stats to burst_stats's line for burst_gpus
-# GPUs (empty if the cluster did not start), then stops the cluster
+# GPUs (empty if the cluster did not start), and, with GPU jobs,
+# gpu_shared and gpu_most from sample_gpus once a second while they run;
+# then stops the cluster
 burst_jobs=0 burst_secs=1 burst_gpus=0 burst_job_gpus=0 burst_args=() stats=""
 # burst_mode_opts MODE: into the array opts, the local-cluster options that
 # run sched/amcbf's amcbf_mode=MODE on the site's select/cons_tres: the
@@ -256,7 +304,10 @@ run_burst() {
 	for ((i = 0; i < burst_jobs; i++)); do
 		ids+=("$(submit "${burst_args[@]}" --wrap "sleep $burst_secs")")
 	done
+	gpu_shared=0 gpu_most=0 wait_each=()
+	[ "$burst_job_gpus" = 0 ] || wait_each=(sample_gpus)
 	wait_jobs_done $((burst_jobs * burst_secs + 60)) "${ids[@]}"
+	wait_each=()
 	assert_completed_once "${ids[@]}"
 	stats=$(burst_stats "$burst_gpus" "$burst_job_gpus" "${ids[@]}")
 	echo "  $name: makespan, mean wait, most CPUs and GPUs at once, GPU-idle seconds: $stats"

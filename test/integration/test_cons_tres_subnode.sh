@@ -31,12 +31,9 @@ read -r ref_span ref_wait ref_cpus _ <<<"${stats:-0 0 0 0 0}"
 for mode in ${DFRS_SUBNODE_MODES:-amcbf cmcbf ambf cmbf dfrs}; do
 	burst_mode_opts "$mode"
 	run_burst "$mode" "${common[@]}" "${opts[@]}" || continue
-	read -r span wait busy _ <<<"$stats"
+	read -r _ _ busy _ <<<"$stats"
 	[ "$busy" -ge $((nodes * cpus)) ] ||
 		fail "amcbf_mode=$mode: $busy CPUs busy at most, want all $((nodes * cpus)) (sched/backfill: $ref_cpus)"
-	within_of "$span" "$ref_span" 1.05 2 ||
-		fail "amcbf_mode=$mode: makespan $span s, want at most 1.05 x sched/backfill's $ref_span s (+2 s)"
-	within_of "$wait" "$ref_wait" 1.05 1 ||
-		fail "amcbf_mode=$mode: mean wait $wait s, want at most 1.05 x sched/backfill's $ref_wait s (+1 s)"
+	burst_within_ref "amcbf_mode=$mode"
 done
 finish
