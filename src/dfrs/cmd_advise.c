@@ -290,6 +290,8 @@ static int advise(advise_cli_t *c, const slurmconf_t *conf, trace_t *t)
 	sim_advise_report_t r = {
 		.history = c->history, .trace = t, .a = &a,
 		.policy = c->o.policy, .params = c->params,
+		.stretch_priority = p.mode == AMCBF_MODE_DFRS ||
+				    p.priority == AMCBF_PRIO_STRETCH,
 		.params_from = params_from,
 		.util_threshold = p.util_threshold,
 		.bg_min_rate = p.bg_min_rate, .cpu_default = c->o.cpu_default,

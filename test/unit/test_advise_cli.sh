@@ -30,7 +30,12 @@ fi
 expect 0 '2 parts of heterogeneous jobs (JobID 7+1)' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 "281 jobs with GRES: their gres/gpu replayed on the nodes' GPUs" -- advise "${sample[@]}" "${quick[@]}"
 expect 0 '14 jobs in reservations' -- advise "${sample[@]}" "${quick[@]}"
-expect 0 'PriorityType=priority/multifactor' -- advise "${sample[@]}" "${quick[@]}"
+# priority/multifactor orders the default amcbf_priority=priority's queue:
+# a blocker only under a stretch order
+if "$DFRS" advise "${sample[@]}" "${quick[@]}" 2>&1 | grep 'PriorityType=priority/multifactor' >/dev/null; then
+	fail "dfrs advise names priority/multifactor a blocker under amcbf_priority=priority"
+fi
+expect 0 'PriorityType=priority/multifactor: the deployed mode orders the queue by DFRS stretch' -- advise "${sample[@]}" "${quick[@]}" --params amcbf_priority=stretch
 expect 0 'SchedulerParameters=defer,sched_interval=-1,amcbf_mode=amcbf,amcbf_util_threshold=0.8,amcbf_bg_min_rate=0' -- advise "${sample[@]}" "${quick[@]}"
 expect 0 'short        2-4    conservative     1050' -- advise "${sample[@]}" "${quick[@]}"
 # beside conservative and EASY: EASY++ and sjf-backfill, the best of the

@@ -407,7 +407,7 @@ static void test_arrays_no_blocker(void **state)
 	assert_string_equal(buf,
 		"Blockers found in the history and slurm.conf:\n"
 		"  none of: heterogeneous jobs, GRES, reservations, priority/multifactor\n"
-		"  (the sacct columns JobID, AllocTRES, Reservation; slurm.conf's PriorityType)\n");
+		"  under a stretch order (the sacct columns JobID, AllocTRES, Reservation; slurm.conf's PriorityType)\n");
 	free(buf);
 	t.het_components = 2;
 	buf = NULL;
@@ -418,6 +418,41 @@ static void test_arrays_no_blocker(void **state)
 		"Blockers found in the history and slurm.conf:\n"
 		"  2 parts of heterogeneous jobs (JobID 7+1): sched/amcbf never starts them;\n"
 		"    they stay pending (one log line)\n");
+	free(buf);
+}
+
+/* priority/multifactor is a blocker only where the deployed mode orders
+ * by stretch and overwrites the priority (amcbf_mode=dfrs,
+ * amcbf_priority=stretch); amcbf_priority=priority, the default, orders
+ * by Slurm's job priority, multifactor's included */
+static void test_multifactor_blocker_only_under_stretch(void **state)
+{
+	trace_t t = { 0 };
+	sim_advise_report_t r = { .trace = &t,
+				  .priority_type = "priority/multifactor" };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	out = open_memstream(&buf, &len);
+	sim_advise_report_blockers(out, &r);
+	fclose(out);
+	assert_string_equal(buf,
+		"Blockers found in the history and slurm.conf:\n"
+		"  none of: heterogeneous jobs, GRES, reservations, priority/multifactor\n"
+		"  under a stretch order (the sacct columns JobID, AllocTRES, Reservation; slurm.conf's PriorityType)\n");
+	free(buf);
+	r.stretch_priority = 1;
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	sim_advise_report_blockers(out, &r);
+	fclose(out);
+	assert_string_equal(buf,
+		"Blockers found in the history and slurm.conf:\n"
+		"  PriorityType=priority/multifactor: the deployed mode orders the queue by DFRS stretch and\n"
+		"    overwrites pending jobs' priority (amcbf_mode=dfrs or amcbf_priority=stretch):\n"
+		"    fairshare, QOS and age no longer order it\n");
 	free(buf);
 }
 
@@ -575,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_recommend),
 		cmocka_unit_test(test_recommended_lines_pass_check),
 		cmocka_unit_test(test_arrays_no_blocker),
+		cmocka_unit_test(test_multifactor_blocker_only_under_stretch),
 		cmocka_unit_test(test_cell),
 		cmocka_unit_test(test_run_no_queue),
 	};

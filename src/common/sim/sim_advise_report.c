@@ -421,16 +421,20 @@ void sim_advise_report_blockers(FILE *out, const sim_advise_report_t *r)
 	if (t->reservation_jobs && ++found)
 		fprintf(out, "  %zu jobs in reservations: not modelled, "
 			"replayed on the whole machine\n", t->reservation_jobs);
-	if (r->priority_type && !strcmp(r->priority_type,
-					"priority/multifactor") && ++found)
-		fprintf(out, "  PriorityType=priority/multifactor: sched/amcbf "
-			"orders its queue by submit time or stretch\n    "
-			"(amcbf_priority), not by Slurm's job priority\n");
+	/* amcbf_priority=priority (the default) orders by Slurm's job
+	 * priority, multifactor's included */
+	if (r->stretch_priority && r->priority_type &&
+	    !strcmp(r->priority_type, "priority/multifactor") && ++found)
+		fprintf(out, "  PriorityType=priority/multifactor: the deployed "
+			"mode orders the queue by DFRS stretch and\n    "
+			"overwrites pending jobs' priority (amcbf_mode=dfrs or "
+			"amcbf_priority=stretch):\n    fairshare, QOS and age "
+			"no longer order it\n");
 	if (!found)
 		fprintf(out, "  none of: heterogeneous jobs, GRES, "
-			"reservations, priority/multifactor\n  (the sacct "
-			"columns JobID, AllocTRES, Reservation; slurm.conf's "
-			"PriorityType)\n");
+			"reservations, priority/multifactor\n  under a "
+			"stretch order (the sacct columns JobID, AllocTRES, "
+			"Reservation; slurm.conf's PriorityType)\n");
 }
 
 void sim_advise_report_table(FILE *out, const sim_advise_report_t *r)
@@ -558,8 +562,10 @@ static json_object *blockers_json(const sim_advise_report_t *r)
 			       json_object_new_int64((int64_t)t->gres_jobs));
 	json_object_object_add(o, "reservation_jobs",
 			       json_object_new_int64((int64_t)t->reservation_jobs));
+	/* a blocker only under a stretch order, as in the table */
 	json_object_object_add(o, "priority_multifactor",
-		json_object_new_boolean(r->priority_type &&
+		json_object_new_boolean(r->stretch_priority &&
+			r->priority_type &&
 			!strcmp(r->priority_type, "priority/multifactor")));
 	return o;
 }

@@ -20,6 +20,10 @@ typedef struct {
 	const trace_t *trace;		/* blockers, partitions, skipped */
 	const sim_advise_t *a;
 	const char *policy;		/* the deployed mode */
+	int stretch_priority;	/* the deployed mode orders by DFRS
+				   stretch and overwrites pending jobs'
+				   priority (amcbf_mode=dfrs,
+				   amcbf_priority=stretch) */
 	const char *params;		/* SchedulerParameters as given ("") */
 	const char *params_from;	/* "--params", "slurm.conf", "defaults" */
 	double util_threshold, bg_min_rate;	/* as deployed */
