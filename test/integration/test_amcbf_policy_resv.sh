@@ -37,6 +37,13 @@ wait_for "slurmctld knows account outside" outside_known
 scontrol create reservation ReservationName=R Nodes=n[1-2] StartTime=now \
 	Duration=10 Accounts=dfrs >/dev/null ||
 	{ fail "scontrol create reservation failed"; finish; }
+# sacct names a job's reservation only if the reservation began strictly
+# before the job started, in whole seconds (the join of Slurm's
+# as_mysql_jobacct_process.c: t3.time_start < t1.time_start); members
+# start within 0.1 s of their submission, so they are submitted from the
+# next second on
+r_made=$(date +%s)
+while [ "$(date +%s)" -le "$r_made" ]; do sleep 0.1; done
 
 # R2 holds n3 an hour from now: outsiders of a minute may use n3 until
 # then, and a member of R2 waits for it with reason Reservation
