@@ -119,7 +119,10 @@ wait_jobs_done 60 "$o1" "$o2" "$f" "$b"
 wait_for -t 30 "A's measured needs in the need history" test -s "$CLUSTER_DIR/state/dfrs-need-history"
 
 # B: kill -9 of the primary: a job suspended, one in the background tier, a queue
-sub -N2 --wrap 'sleep 30'
+# (s declares its need: undeclared, the need history learned from A's
+# sleeping jobs predicts it near 0, and f2 may then be placed in the
+# background beside it instead of in the foreground of the idle nodes)
+sub -N2 --comment=dfrs:need=1 --wrap 'sleep 30'
 s=$id
 wait_for "B: job $s running" state_is "$s" RUNNING
 sub -N2 --comment=dfrs:need=0.5 --wrap 'sleep 25'
