@@ -29,15 +29,19 @@ common=(--nodes "$nodes" --cpus "${DFRS_GPU_CPUS:-8}" --gpus "$gpus" --mem 8192 
 	--conf SelectTypeParameters=CR_Core_Memory)
 
 # check_gpus LABEL: by jobcomp, at most and at some time all of the GPUs
-# were in use, and none idled while a job waited; by scontrol, no GPU was
+# were in use, and none idled while a job waited (1 s allowed: jobcomp's
+# whole seconds); by scontrol, no GPU was
 # held by two jobs and every one was held at some time
 check_gpus() {
 	local label=$1 most idle
 	read -r _ _ _ most idle <<<"$stats"
 	[ "$most" = "$total" ] ||
 		fail "$label: $most GPUs in use at most, want all $total (and never more)"
-	[ "$idle" = 0 ] ||
-		fail "$label: for $idle s a GPU was idle while a GPU job waited"
+	# jobcomp's times are whole seconds: a job that ended and the one
+	# that took its GPU can fall in different seconds (1 s, once, under
+	# ambf in a fresh-clone check on 22.05)
+	[ "$idle" -le 1 ] ||
+		fail "$label: for $idle s a GPU was idle while a GPU job waited (want at most 1 s: jobcomp's whole seconds)"
 	[ "$gpu_shared" = 0 ] ||
 		fail "$label: $gpu_shared times a GPU was held by two jobs (scontrol -d show job)"
 	[ "$gpu_most" = "$total" ] ||
