@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_live_compare.sh - contribs/live-compare end to end: a short excerpt
 # (the first 18 jobs of test/data/live-excerpt.swf, those submitted in its
-# first minute, on 4 nodes: about 100 s a run) replayed live under
-# sched/backfill + select/linear, under sched/amcbf + select/dfrs with the
+# first minute, their sizes read as CPUs on 4 nodes of 2 CPUs: about 100 s
+# a run) replayed live on a site's select/cons_tres (--cpus-per-node, as
+# contribs/demo runs it) under sched/backfill, under sched/amcbf with the
 # needs declared, and under sched/amcbf with no need declared, the node
 # agents measuring (--need declared,measured), side by side (ports 18800,
 # 18900 and 19200).  Asserts only what does not depend on timing: every job
@@ -23,7 +24,7 @@ awk -v n=$njobs '/^;/ { sub(/^; Max(Jobs|Records): [0-9]+$/, "; Max" substr($2, 
 	++k <= n' "$top/test/data/live-excerpt.swf" >"$work/first-minute.swf"
 t0=$SECONDS
 if ! "$top/contribs/live-compare" --excerpt "$work/first-minute.swf" \
-	--nodes 4 --port 18800 --dir "$work" --format json --need declared,measured \
+	--nodes 4 --cpus-per-node 2 --port 18800 --dir "$work" --format json --need declared,measured \
 	>"$work/report.json" 2>"$work/stderr"; then
 	fail "live-compare failed:"
 	sed 's/^/  /' "$work/stderr"
@@ -57,6 +58,8 @@ if bad:
     sys.exit(1)
 PY
 for run in backfill amcbf amcbf-measured; do
+	grep -qx 'SelectType=select/cons_tres' "$work/$run/slurm.conf" ||
+		fail "$run: not on select/cons_tres ($(grep '^SelectType=' "$work/$run/slurm.conf"))"
 	n=$(grep -c ' JobState=COMPLETED ' "$work/$run/jobcomp.txt" || true)
 	[ "$n" = "$njobs" ] || fail "$run: $n COMPLETED jobcomp records, want $njobs"
 done
