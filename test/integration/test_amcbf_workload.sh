@@ -3,9 +3,9 @@
 # test_amcbf_workload.sh - a random workload through sched/amcbf live in
 # slurmctld, under each mode: cmbf and ambf (select/linear), cmcbf and amcbf
 # (select/dfrs, a partition with OverSubscribe=FORCE:2, so that the
-# background tier exists).  The same 100 jobs each time (fixed RANDOM seed):
+# background tier exists).  The same 60 jobs each time (fixed RANDOM seed):
 # 1..4 nodes of 8, `sleep` 1..2 s, CPU need (dfrs:need) 0.3..1, arriving over
-# about half a minute.  Every job must be accounted for:
+# about 20 s.  Every job must be accounted for:
 #  - none left pending or running, every node idle again;
 #  - exactly one COMPLETED jobcomp record each; any other record is a run
 #    lost to preemption (PREEMPTED, REQUEUED);
@@ -17,11 +17,11 @@
 # submissions (jobs running, pending, being requeued): no job is lost.
 # The four modes run at the same time, each on its own cluster (ports
 # 19100-19108, 19120-19128, 19140-19148, 19160-19168), to keep the file
-# within about three minutes.
+# within about a minute.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-njobs=100
+njobs=60
 max_preempt=3
 RANDOM=20041
 sizes=() lens=() needs=() gaps=()

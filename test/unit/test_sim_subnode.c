@@ -165,6 +165,27 @@ static void test_task_shape(void **state)
 	assert_int_equal(dfrs_host_dims(4), 3);
 }
 
+/*
+ * The tasks of a Slurm job: its CPUs fill as few hosts as they can, and it
+ * has at least the hosts it asks for.  sbatch -n 32 without -N is a job of
+ * min_nodes 1: on hosts of 8 CPUs it is 4 tasks (one task of 32 CPUs fits
+ * no host, and select/dfrs refused such a job on every node); 23 CPUs are 3;
+ * -N 4 -n 4 keeps its 4 hosts.
+ */
+static void test_task_count(void **state)
+{
+	(void)state;
+	assert_int_equal(dfrs_host_task_count(32, 1, 8), 4);
+	assert_int_equal(dfrs_host_task_count(23, 1, 8), 3);
+	assert_int_equal(dfrs_host_task_count(8, 1, 8), 1);
+	assert_int_equal(dfrs_host_task_count(1, 1, 8), 1);
+	assert_int_equal(dfrs_host_task_count(4, 4, 8), 4);
+	assert_int_equal(dfrs_host_task_count(40, 0, 16), 3);
+	assert_int_equal(dfrs_host_task_count(5, 0, 1), 5);
+	assert_int_equal(dfrs_host_task_count(0, 0, 8), 1);
+	assert_int_equal(dfrs_host_task_count(7, 2, 0), 2);
+}
+
 /* n one-CPU jobs of 100 s, CPU-bound, each holding mem_per_cpu MB and
  * `gpus` GPUs. */
 static void one_cpu_jobs(work_t *f, int n, long mem_per_cpu, int gpus)
@@ -401,6 +422,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_task_shape),
+		cmocka_unit_test(test_task_count),
 		cmocka_unit_test(test_memory_rigid),
 		cmocka_unit_test(test_cpu_shared_by_yield),
 		cmocka_unit_test(test_draw_per_cpu),

@@ -13,6 +13,16 @@ static double at_most_one(double x)
 	return x > 1.0 ? 1.0 : x;
 }
 
+int dfrs_host_task_count(int cpus, int min_hosts, int host_cpus)
+{
+	int k = host_cpus > 0 && cpus > 0 ?
+		cpus / host_cpus + (cpus % host_cpus != 0) : 1;
+
+	if (k < min_hosts)
+		k = min_hosts;
+	return k > 0 ? k : 1;
+}
+
 int dfrs_host_task_shape(const dfrs_host_request_t *rq, int host_cpus,
 			 int host_gpus, dfrs_job_t *shape, char *err,
 			 size_t errlen)
@@ -24,7 +34,7 @@ int dfrs_host_task_shape(const dfrs_host_request_t *rq, int host_cpus,
 		return -1;
 	}
 	int k = rq->hosts > 0 ? rq->hosts
-			      : rq->cpus / host_cpus + (rq->cpus % host_cpus != 0);
+			      : dfrs_host_task_count(rq->cpus, 0, host_cpus);
 	double cpus = (double)rq->cpus / k;
 	if (cpus > host_cpus) {
 		snprintf(err, errlen, "%d CPUs on %d hosts: %g a host, more "

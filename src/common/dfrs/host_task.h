@@ -51,6 +51,16 @@ static inline int dfrs_host_dims(int host_gpus)
 }
 
 /*
+ * The tasks of a job of `cpus` CPUs that asks for at least `min_hosts`
+ * hosts (0: any number) on hosts of host_cpus CPUs: as few as its CPUs
+ * fill, ceil(cpus / host_cpus), and at least min_hosts.  Slurm gives a job
+ * without -N one node at least, whatever its CPUs: a job of 32 CPUs on
+ * hosts of 8 is 4 tasks, not one task of 32 CPUs that no host holds.
+ * At least 1 (for no CPU or no host size too).
+ */
+int dfrs_host_task_count(int cpus, int min_hosts, int host_cpus);
+
+/*
  * Fill shape (zeroed first; min_yield is left 0 for the caller) for rq on
  * hosts of host_cpus CPUs and host_gpus GPUs.  Memory and GPUs above a
  * host's are cut to a host's.  Returns 0, or -1 with one message in err

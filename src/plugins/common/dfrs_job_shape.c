@@ -13,6 +13,7 @@
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
+#include "dfrs/host_task.h"
 #include "suite/cpu_weight.h"
 #include "dfrs_job_shape.h"
 #include "dfrs_job_cap.h"
@@ -43,6 +44,21 @@ static uint32_t ref_cpus(void)
 	return ref ? ref : 1;
 }
 
+int dfrs_job_tasks(job_record_t *job_ptr)
+{
+	job_details_t *d = job_ptr->details;
+	int nodes;
+
+	if ((IS_JOB_RUNNING(job_ptr) || IS_JOB_SUSPENDED(job_ptr)) &&
+	    job_ptr->node_cnt)
+		return (int)job_ptr->node_cnt;
+	nodes = d && d->min_nodes ? (int)d->min_nodes : 1;
+	if (d && (slurm_conf.select_type_param & DFRS_SELECT_CPU_BITS))
+		nodes = dfrs_host_task_count((int)d->min_cpus, nodes,
+					     (int)ref_cpus());
+	return nodes;
+}
+
 /* The CPUs the job holds (running) or asks for (pending) on each of its
  * nodes. */
 static uint32_t cpus_per_node(job_record_t *job_ptr)
@@ -56,7 +72,7 @@ static uint32_t cpus_per_node(job_record_t *job_ptr)
 	}
 	if (!d)
 		return 1;
-	nodes = d->min_nodes ? d->min_nodes : 1;
+	nodes = (uint32_t)dfrs_job_tasks(job_ptr);
 	return d->min_cpus > nodes ? d->min_cpus / nodes : 1;
 }
 

@@ -19,6 +19,15 @@
 uint64_t dfrs_ref_memory_mb(void);
 
 /*
+ * The nodes the job's DFRS tasks take, one task a node: a running or
+ * suspended job's node count; a pending job's min_nodes, and when
+ * SelectTypeParameters makes CPUs consumable at least as many as its CPUs
+ * fill on the smallest node (dfrs_host_task_count): sbatch -n 32 on nodes
+ * of 8 CPUs is 4 tasks, though Slurm gives it min_nodes 1.  At least 1.
+ */
+int dfrs_job_tasks(job_record_t *job_ptr);
+
+/*
  * Per node of the job: memory as a fraction of ref_mb (rigid; at most 1),
  * CPU need as a fraction of the node at yield 1 (need: the caller's
  * dfrs_job_need(), declared, measured, predicted or dfrs_cpu_need, per CPU

@@ -262,7 +262,7 @@ void amcbf_dfrs_view_pending(amcbf_dfrs_view_t *v, amcbf_dfrs_scan_t *sc,
 	if (k->held && k->seen)	/* e.g. a requeued job's begin time came */
 		sc->events |= 1u << DFRS_EVENT_COMPLETION;
 	k->held = 0;
-	n = job_ptr->details->min_nodes ? job_ptr->details->min_nodes : 1;
+	n = dfrs_job_tasks(job_ptr);
 	if (n > node_record_count)
 		return;
 	oj = view_add(v, job_ptr);

@@ -571,7 +571,11 @@ extern int select_p_job_test(job_record_t *job_ptr, bitstr_t *bitmap,
 	slurm_mutex_lock(&model_lock);
 	ensure_model();
 	job_shape(job_ptr, &shape, NULL);
-	want = (int)min_nodes;
+	/* a job of more CPUs than a node, without -N, comes with
+	 * min_nodes 1: as many nodes as its CPUs fill */
+	want = dfrs_job_tasks(job_ptr);
+	if (want < (int)min_nodes)
+		want = (int)min_nodes;
 	allowed = xcalloc(node_record_count ? node_record_count : 1, 1);
 	for (int i = 0; i < node_record_count; i++)
 		allowed[i] = bit_test(bitmap, i) && (!req || bit_test(req, i));
