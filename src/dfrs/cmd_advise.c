@@ -28,6 +28,7 @@ typedef struct {
 	int nodes, cpus_per_node;
 	int json;
 	int strict;
+	int ckpt_given;		/* --ckpt-jobs */
 	sim_advise_opts_t o;
 } advise_cli_t;
 
@@ -40,6 +41,7 @@ static void usage(FILE *out)
 "                   [--no-sweep] [--no-alternative] [--format table|json]\n"
 "                   [--strict]\n"
 "                   [--need measured|none|declared] [--max-response R]\n"
+"                   [--ckpt-jobs all|user=UID|partition=NAME[,...]]\n"
 "\n"
 "Should sched/amcbf be deployed here, and with which SchedulerParameters?\n"
 "Replays the history (a sacct export or SWF, doc/traces.md) under the\n"
@@ -79,7 +81,15 @@ static void usage(FILE *out)
 "  --max-response R    never recommend a mode whose mean response at the\n"
 "                      first load is over R x EASY's: the verdict is do\n"
 "                      not deploy and one line names it (default 1.25;\n"
-"                      0: no bound)\n");
+"                      0: no bound)\n"
+"  --ckpt-jobs LIST    the jobs that asked for the checkpoint signal\n"
+"                      (--signal=B:SIG@TIME), which the history does not\n"
+"                      record: all, or those of the users (user=UID) and\n"
+"                      partitions (partition=NAME) listed; with the\n"
+"                      deployed amcbf_ckpt_signal and amcbf_ckpt_wait\n"
+"                      they keep their progress over a requeue (default:\n"
+"                      no job asked, every requeue loses the run, as live\n"
+"                      for a job without --signal)\n");
 }
 
 static int add_load(void *ctx, const char *v)
@@ -158,6 +168,19 @@ static int parse_need(void *ctx, const char *arg)
 	return 0;
 }
 
+static int parse_ckpt_jobs(void *ctx, const char *arg)
+{
+	char err[256];
+
+	if (sim_ckpt_parse(arg, &((advise_cli_t *)ctx)->o.ckpt, err,
+			   sizeof(err))) {
+		fprintf(stderr, "dfrs advise: --ckpt-jobs: %s\n", err);
+		return -1;
+	}
+	((advise_cli_t *)ctx)->ckpt_given = 1;
+	return 0;
+}
+
 static int parse_format(void *ctx, const char *arg)
 {
 	if (strcmp(arg, "table") && strcmp(arg, "json")) {
@@ -191,6 +214,7 @@ static int parse_args(advise_cli_t *c, int argc, char **argv)
 		  .min = 0, .range_msg = "dfrs advise: --max-response: a "
 		  "multiple of EASY's mean response, 0 or more (0: no "
 		  "bound)" },
+		{ CLI_FN("ckpt-jobs", parse_ckpt_jobs) },
 		{ CLI_FN("format", parse_format) },
 		{ CLI_OPT("strict", CLI_FLAG, &c->strict) },
 		{ CLI_HELP_OPT },
@@ -270,6 +294,17 @@ static int deployed(advise_cli_t *c, const slurmconf_t *conf,
 		fprintf(stderr, "dfrs advise: %s: %s\n", *from, err);
 		return -1;
 	}
+	/* the signal reaches only the jobs that asked (ckpt_opt_in) */
+	if (c->ckpt_given && !(c->o.ckpt_signo && c->o.ckpt_wait > 0))
+		fprintf(stderr, "dfrs advise: warning: --ckpt-jobs: %s sends "
+			"no checkpoint signal (amcbf_ckpt_signal=none or "
+			"amcbf_ckpt_wait=0): no job checkpoints\n", *from);
+	if (!c->ckpt_given && c->o.ckpt_signo && c->o.ckpt_wait > 0)
+		fprintf(stderr, "dfrs advise: note: amcbf_ckpt_signal=%s goes "
+			"only to jobs that asked for it with --signal, which "
+			"the history does not record: no job checkpoints in "
+			"the replay (--ckpt-jobs names those that do)\n",
+			dfrs_params_ckpt_signal_name(p->ckpt_signal));
 	return 0;
 }
 

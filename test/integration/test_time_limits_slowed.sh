@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_time_limits_slowed.sh - no job slowed by sharing ends TIMEOUT: its
 # end time follows the CPU it received.  The jobs compute (dfrs-work), a
-# fixed amount of work that takes 60 % of their 1-minute limit alone, on
+# fixed amount of work that takes 60 % (tiers) or 55 % (pm, pmr) of their
+# 1-minute limit alone, Slurm's shortest (a limit is whole minutes), so
+# that each slowed job outlives its nominal limit (by about 6 s), on
 # nodes that are CPU slices of 0.1 core with the node agents measuring
 # and enforcing; three clusters run side by side:
 #   tiers  amcbf_mode=amcbf (select/cons_tres): on each node a foreground
@@ -16,7 +18,7 @@
 #          yields the policy believes rise to about 1 with them
 #   pmr    the same under greedypmr
 # Asserts: every job completes exactly once (jobcomp), none ends TIMEOUT,
-# FAILED or NODE_FAIL; each slowed job's end time moved (its AdminComment's
+# FAILED or NODE_FAIL, nor loses a run to a requeue; each slowed job's end time moved (its AdminComment's
 # sched/amcbf:time_added=) by the time it was denied: never short of it
 # by more than 10 % (+2 s: amcbf_interval, paid ahead at the last charge
 # and never settled), which is what would cost the job its work, and over
@@ -24,15 +26,25 @@
 # Slurm builds, a tiers job denied 26.0 s got 31 s: the agents' windows
 # and dfrs-work's own count of its CPU differ by seconds); denied is its
 # wall time, less its suspension, less its CPU time over the CPU it would
-# have used alone (what dfrs-work printed).  About 80 s on 22.05; 101 s in
-# one run on 26.05.3, where the tiers cluster's foreground jobs were
-# slowed too (their end times followed; not diagnosed further).
+# have used alone (what dfrs-work printed).  Its length is the slowed
+# jobs' run, a little over the limit: the pm and pmr jobs run 2 x 33 s,
+# the tiers background jobs 36 s + 0.75 x 36 s and n2's a 3 s suspension
+# more: 68 s on 22.05, 74 s on 26.05.3.  There the tiers cluster's
+# foreground jobs are slowed too (their end times follow; not diagnosed
+# further), so that n2's may end first: AMCBF then promotes n1's
+# background job, the head of the queue, to n2's foreground and evicts
+# n2's background job for it; sched/amcbf does not move a running job,
+# so it drops both (sched_decisions_drop_moves), and no job loses its
+# run.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-slice=0.1 work=36
+slice=0.1
 base=$build/test-clusters/$test_name
 names=(tiers pm pmr)
+# seconds of work alone: the tiers background job gets 0.25 of a CPU
+# beside its foreground job's 0.75, a DFRS job half of one
+declare -A work=([tiers]=36 [pm]=33 [pmr]=33)
 declare -A port=([tiers]=19800 [pm]=19820 [pmr]=19840)
 # the tiers on the site's select/cons_tres, DFRS through select/dfrs (which
 # delegates to it), as burst_mode_opts runs them
@@ -50,7 +62,8 @@ on() {
 }
 stop_all() {
 	local n
-	for n in "${names[@]}"; do "$cluster" stop --dir "$base-$n" >/dev/null 2>&1 || true; done
+	for n in "${names[@]}"; do "$cluster" stop --dir "$base-$n" >/dev/null 2>&1 & done
+	wait
 }
 trap stop_all EXIT
 
@@ -75,7 +88,7 @@ if [ "$started" = 0 ]; then
 fi
 echo "three clusters up in $((SECONDS - t0)) s"
 
-# job NAME NODE NEED [SBATCH-ARGS...]: a dfrs-work job of $work s alone at
+# job NAME NODE NEED [SBATCH-ARGS...]: a dfrs-work job of work[NAME] s alone at
 # CPU need NEED (declared when under 1), output in the cluster's work/
 job() {
 	local n=$1 node=$2 need=$3 decl=()
@@ -83,7 +96,7 @@ job() {
 	mkdir -p "$base-$n/work"
 	[ "$need" = 1 ] || decl=(--comment="dfrs:need=$need")
 	on "$n" submit -t 1 --mem=100 ${node:+-w "$node"} "${decl[@]}" "$@" \
-		--wrap "exec '$build/dfrs-work' --seconds $work --need $need --speed $slice --dir '$base-$n/work' >'$base-$n/work/'\$SLURM_JOB_ID.out"
+		--wrap "exec '$build/dfrs-work' --seconds ${work[$n]} --need $need --speed $slice --dir '$base-$n/work' >'$base-$n/work/'\$SLURM_JOB_ID.out"
 }
 log_epoch() {	# NAME PATTERN: epoch seconds of the first log line matching
 	local t
@@ -92,12 +105,12 @@ log_epoch() {	# NAME PATTERN: epoch seconds of the first log line matching
 }
 
 declare -A jobs
+# pm, pmr: four jobs that declare no need
+for n in pm pmr; do jobs[$n]="$(job $n '' 1) $(job $n '' 1) $(job $n '' 1) $(job $n '' 1)"; done
 # tiers: a foreground job on each node, then a background one beside it
 jobs[tiers]="$(job tiers n1 0.75) $(job tiers n2 0.75)"
 for j in ${jobs[tiers]}; do on tiers wait_for "tiers: job $j running" state_is "$j" RUNNING; done
 jobs[tiers]+=" $(job tiers n1 1) $(job tiers n2 1)"
-# pm, pmr: four jobs that declare no need
-for n in pm pmr; do jobs[$n]="$(job $n '' 1) $(job $n '' 1) $(job $n '' 1) $(job $n '' 1)"; done
 read -r _ _ bg1 bg2 <<<"${jobs[tiers]}"
 for j in "$bg1" "$bg2"; do
 	on tiers wait_for "tiers: job $j running" state_is "$j" RUNNING
@@ -138,7 +151,8 @@ for n in "${names[@]}"; do
 	# shellcheck disable=SC2086  # the ids, one word each
 	on "$n" assert_completed_once ${jobs[$n]}
 	for j in ${jobs[$n]}; do
-		bad=$(on "$n" jobcomp_state "$j" | grep -xE 'TIMEOUT|FAILED|NODE_FAIL' | head -1)
+		# no run lost either: every job fits beside the others
+		bad=$(on "$n" jobcomp_state "$j" | grep -xE 'TIMEOUT|FAILED|NODE_FAIL|PREEMPTED|REQUEUED' | head -1)
 		[ -z "$bad" ] || fail "$n: job $j ended $bad"
 		out=$base-$n/work/$j.out
 		read -r cpu wall < <(sed -n 's/.* cpu \([0-9.]*\) wall \([0-9.]*\)$/\1 \2/p' "$out" 2>/dev/null)

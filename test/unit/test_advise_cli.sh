@@ -5,7 +5,8 @@
 # the machine read from slurm.conf, the verdict, the best of the four
 # baselines, greedypmr recommended where it wins and not where it does
 # not, the blockers, the JSON,
-# every text line within 120 columns; on a small history of its own
+# every text line within 120 columns, the checkpoint signal only for the
+# jobs --ckpt-jobs names; on a small history of its own
 # with no queueing: no clear difference; and exit status 2 (bad argument)
 # or 1 (bad input) with one message naming what and where.
 set -u
@@ -69,6 +70,15 @@ expect 0 "greedypmr: mean bounded slowdown 1.25 x the deployed mode's, mean resp
 if "$DFRS" advise "${sample[@]}" "${quick[@]}" --no-alternative 2>&1 | grep -q greedypmr; then
 	fail "dfrs advise --no-alternative: greedypmr replayed"
 fi
+# the checkpoint signal reaches only the jobs that asked for it, which the
+# history does not record: by default none checkpoints, as live without
+# --signal; --ckpt-jobs all gives every job its progress over a requeue
+ckpt=(--params "amcbf_mode=dfrs,amcbf_ckpt_signal=USR1")
+expect 0 'mean bounded slowdown, greedypm / conservative: 1.38' -- advise "${sample[@]}" "${quick[@]}" "${ckpt[@]}"
+expect 0 'mean bounded slowdown, greedypm / conservative: 1.38' -- advise "${sample[@]}" "${quick[@]}" --params amcbf_mode=dfrs
+expect 0 'note: amcbf_ckpt_signal=USR1 goes only to jobs that asked for it with --signal' -- advise "${sample[@]}" "${quick[@]}" "${ckpt[@]}"
+expect 0 'mean bounded slowdown, greedypm / conservative: 0.97' -- advise "${sample[@]}" "${quick[@]}" "${ckpt[@]}" --ckpt-jobs all
+expect 0 'warning: --ckpt-jobs: --params sends no checkpoint signal (amcbf_ckpt_signal=none or amcbf_ckpt_wait=0): no job checkpoints' -- advise "${sample[@]}" "${quick[@]}" --params amcbf_mode=dfrs --ckpt-jobs all
 expect 0 'if the load grows x1.5:' -- advise "${sample[@]}" --seeds 1 --loads 1,1.5 --no-sweep
 expect 0 'amcbf_util_threshold   amcbf_bg_min_rate    mean bsld' -- advise "${sample[@]}" --seeds 1 --loads 1
 
@@ -90,6 +100,7 @@ expect 2 '--history FILE is required' -- advise --nodes 4
 expect 2 "--format 'csv': expected table or json" -- advise --history "$tmp/h.csv" --format csv
 expect 2 '--loads 0: a factor must be above 0' -- advise --history "$tmp/h.csv" --loads 1,0
 expect 2 'amcbf_mode=fast' -- advise --history "$tmp/h.csv" --params amcbf_mode=fast
+expect 2 "--ckpt-jobs: 'user=x': a UID is a number from 0" -- advise --history "$tmp/h.csv" --ckpt-jobs user=x
 expect 2 "unknown option '--bogus'" -- advise --history "$tmp/h.csv" --bogus
 expect 0 'usage: dfrs advise --history FILE' -- advise --help
 finish advise

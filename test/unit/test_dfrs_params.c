@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +47,7 @@ static void test_defaults(void **state)
 	assert_true(dfrs_params_manages_partition(&p, "anything"));
 	assert_false(dfrs_params_qos_exempt(&p, "none"));
 	assert_null(dfrs_params_ckpt_signal_name(p.ckpt_signal));
+	assert_int_equal(dfrs_params_ckpt_signo(p.ckpt_signal), 0);
 	assert_string_equal(dfrs_params_avail_policy_name(p.avail_policy), "observe");
 	assert_int_equal(p.avail_slot, 60);
 	assert_true(p.avail_zeta == 1);
@@ -107,6 +109,13 @@ static void test_name_lists(void **state)
 	assert_false(dfrs_params_qos_exempt(&p, NULL));
 	assert_string_equal(dfrs_params_ckpt_signal_name(p.ckpt_signal), "USR1");
 	assert_int_equal(p.ckpt_wait, 5);
+	/* each name's signal number, as the plugin sends it */
+	assert_int_equal(dfrs_params_ckpt_signo(p.ckpt_signal), SIGUSR1);
+	assert_int_equal(dfrs_params_ckpt_signo(AMCBF_CKPT_USR2), SIGUSR2);
+	assert_int_equal(dfrs_params_ckpt_signo(AMCBF_CKPT_TERM), SIGTERM);
+	assert_int_equal(dfrs_params_ckpt_signo(AMCBF_CKPT_INT), SIGINT);
+	assert_int_equal(dfrs_params_ckpt_signo(AMCBF_CKPT_HUP), SIGHUP);
+	assert_int_equal(dfrs_params_ckpt_signo((amcbf_ckpt_signal_t)99), 0);
 }
 
 static void test_ours_among_slurms(void **state)

@@ -489,6 +489,64 @@ static void test_amcbf_head_in_bg(void **state)
 }
 
 /*
+ * A bg head whose own node's fg is still busy is promoted to the idle fg
+ * of another node, which evicts the bg job there (line 25).  Slurm cannot
+ * move a running job: sched_decisions_drop_moves keeps only what can be
+ * done, so the evicted job is not requeued for nothing.  Two nodes: J1 in
+ * fg on P1 (0.75), J3 in bg on P1 and J4 in bg on P2 (1.0 each), P2's fg
+ * job gone.
+ */
+static void test_drop_moves(void **state)
+{
+	map_t m;
+	sched_config_t cfg;
+	sched_decisions_t d = { 0 };
+	static const int p1[] = { 0 }, p2[] = { 1 };
+
+	(void)state;
+	sched_config_paper(&cfg);
+	map_init(&m, 2);
+	map_job(&m, 1, 0.75, SCHED_RUNNING_FG, p1);	/* J1 */
+	map_job(&m, 1, 1.0, SCHED_RUNNING_BG, p1);	/* J3 */
+	map_job(&m, 1, 1.0, SCHED_RUNNING_BG, p2);	/* J4 */
+	assert_int_equal(sched_amcbf(&m.st, &cfg, SCHED_EV_FG_DEPARTURE, &d),
+			 0);
+	/* the engine: J3 to P2's fg (moved), J4 requeued for it */
+	assert_true(d.count >= 2);
+	assert_int_equal(d.items[0].action, SCHED_TO_FG);
+	assert_int_equal(d.items[0].job_id, 2);
+	assert_int_equal(d.items[0].moved, 1);
+	assert_int_equal(d.items[1].action, SCHED_REQUEUE);
+	assert_int_equal(d.items[1].job_id, 3);
+	assert_int_equal(d.items[1].preemptor, 1);
+	size_t before = d.count;
+	assert_int_equal(sched_decisions_drop_moves(&d), 2);
+	assert_int_equal(d.count, before - 2);
+	for (size_t i = 0; i < d.count; i++)
+		assert_true(d.items[i].action != SCHED_REQUEUE &&
+			    !(d.items[i].action == SCHED_TO_FG &&
+			      d.items[i].moved > 0));
+	/* a promotion in place, a START and requeues for them are kept */
+	sched_decisions_free(&d);
+	sched_decision_t items[] = {
+		{ .action = SCHED_REQUEUE, .job = 4, .preemptor = 1 },
+		{ .action = SCHED_TO_FG, .job = 1, .moved = 0, .preemptor = -1 },
+		{ .action = SCHED_TO_BG, .job = 5, .preemptor = 2 },
+		{ .action = SCHED_START, .job = 2, .preemptor = -1 },
+		{ .action = SCHED_TO_BG, .job = 6, .preemptor = 3 },
+		{ .action = SCHED_TO_FG, .job = 3, .moved = 2, .preemptor = -1 },
+		{ .action = SCHED_REQUEUE, .job = 7, .preemptor = 3 },
+	};
+	sched_decisions_t h = { .items = items, .count = 7, .cap = 7 };
+	assert_int_equal(sched_decisions_drop_moves(&h), 3);
+	assert_int_equal(h.count, 4);
+	assert_int_equal(h.items[0].job, 4);
+	assert_int_equal(h.items[1].job, 1);
+	assert_int_equal(h.items[2].job, 5);
+	assert_int_equal(h.items[3].job, 2);
+}
+
+/*
  * Admission by predicted progress.  J1 holds both nodes in fg at 90 % CPU;
  * J2 (2 processes at 50 %) arrives.  Its bg rate there is
  * 0.428 * 0.1 / 0.5 = 0.0856 (multi-process mean efficiency times idle
@@ -1016,6 +1074,7 @@ int main(void)
 		cmocka_unit_test(test_reserve_ambf),
 		cmocka_unit_test(test_reserve_amcbf_arrival),
 		cmocka_unit_test(test_requeue_victims),
+		cmocka_unit_test(test_drop_moves),
 		cmocka_unit_test(test_rules_protected_victim),
 		cmocka_unit_test(test_rules_protected_victim_tiers),
 		cmocka_unit_test(test_rules_bg_eviction),

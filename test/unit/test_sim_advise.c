@@ -15,6 +15,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,7 +274,10 @@ static void test_deploy(void **state)
 	near(o.model.dfrs_repack_drift, 0.1);
 	near(o.model.dfrs_repack_tolerance, 0.01);
 	near(o.model.dfrs_min_yield, 0.5);
-	near(o.model.dfrs_ckpt_share, 1);
+	/* the signal goes only to jobs that asked (none by default) */
+	near(o.model.dfrs_ckpt_share, 0);
+	assert_int_equal(o.ckpt_signo, SIGUSR1);
+	assert_int_equal(o.ckpt_wait, 30);
 	assert_int_equal(sim_advise_deploy(&o, "amcbf_mode=dfrs,"
 		"amcbf_dfrs_policy=greedypmr,amcbf_dfrs_wide_share=0.5,"
 		"amcbf_dfrs_long_time=600,amcbf_dfrs_long_min_yield=0.6", &p,

@@ -64,6 +64,39 @@ void sched_decisions_clear(sched_decisions_t *d)
 	d->pool_used = 0;
 }
 
+/* Is there a promotion of job j that moves it in d. */
+static int moved_promotion(const sched_decisions_t *d, long j)
+{
+	for (size_t i = 0; i < d->count; i++)
+		if (d->items[i].action == SCHED_TO_FG && d->items[i].moved > 0 &&
+		    (long)d->items[i].job == j)
+			return 1;
+	return 0;
+}
+
+size_t sched_decisions_drop_moves(sched_decisions_t *d)
+{
+	size_t kept = 0, dropped = 0;
+
+	for (size_t i = 0; i < d->count; i++) {
+		const sched_decision_t *dc = &d->items[i];
+		int drop = dc->action == SCHED_TO_FG && dc->moved > 0;
+
+		if (!drop && dc->preemptor >= 0 &&
+		    (dc->action == SCHED_REQUEUE || dc->action == SCHED_TO_BG))
+			drop = moved_promotion(d, dc->preemptor);
+		if (drop) {
+			dropped++;
+			continue;
+		}
+		if (kept != i)
+			d->items[kept] = *dc;
+		kept++;
+	}
+	d->count = kept;
+	return dropped;
+}
+
 void sched_decisions_free(sched_decisions_t *d)
 {
 	free(d->items);

@@ -223,6 +223,15 @@ void sched_decisions_free(sched_decisions_t *d);
 /* The nodes of a START / TO_FG decision. */
 const int *sched_decision_nodes(const sched_decisions_t *d,
 				const sched_decision_t *dec);
+/*
+ * For a scheduler that cannot move a running job to other nodes (Slurm:
+ * sched/amcbf swaps tiers in place only): drop each promotion to fg that
+ * moves a process (TO_FG, moved > 0) and the requeues and swaps to bg
+ * made for it (preemptor: its job), which would cost their jobs work or
+ * speed for a move that is never made.  The other decisions keep their
+ * order.  Returns how many were dropped.
+ */
+size_t sched_decisions_drop_moves(sched_decisions_t *d);
 
 /* --- state primitives the engines share (sched_engine.c) --------------- */
 

@@ -58,8 +58,8 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->cpu_default = p->share_cpu_need;
 	/* amcbf_mode=dfrs as the plugin runs it (amcbf_decide_dfrs.c): requeues,
 	 * its cap and starvation bound, its period, minvt and repacks, the
-	 * jobs' minimum yield; every job checkpoints with a signal, none
-	 * without */
+	 * jobs' minimum yield; the checkpoint signal reaches only the jobs
+	 * that asked for it (sim_ckpt_checkpoints, at each build) */
 	o->model.dfrs_requeue = 1;
 	o->model.dfrs_max_requeues = p->max_preempt;
 	o->model.dfrs_starve_bsld = p->dfrs_starve_bsld;
@@ -72,7 +72,8 @@ int sim_advise_deploy(sim_advise_opts_t *o, const char *params,
 	o->model.dfrs_repack_drift = p->dfrs_repack_drift;
 	o->model.dfrs_repack_tolerance = p->dfrs_repack_tolerance;
 	o->model.dfrs_min_yield = p->share_min_yield;
-	o->model.dfrs_ckpt_share = p->ckpt_signal != AMCBF_CKPT_NONE;
+	o->ckpt_signo = dfrs_params_ckpt_signo(p->ckpt_signal);
+	o->ckpt_wait = p->ckpt_wait;
 	return 0;
 }
 
@@ -147,10 +148,13 @@ out:
 }
 
 /* Jobs whose history has no CPU time use cpu_default (the plugin's
- * dfrs_cpu_need); partition[i]: job i's partition number (0 unknown). */
+ * dfrs_cpu_need); partition[i]: job i's partition number (0 unknown);
+ * the jobs that asked for the deployed checkpoint signal checkpoint. */
 static void apply_history(const trace_t *t, sim_workload_t *w,
-			  double cpu_default, int *partition)
+			  const sim_advise_opts_t *o, int *partition)
 {
+	double cpu_default = o->cpu_default;
+
 	size_t k = 0;
 
 	for (size_t i = 0; i < w->njobs; i++) {
@@ -161,6 +165,8 @@ static void apply_history(const trace_t *t, sim_workload_t *w,
 			break;
 		const trace_job_t *tj = &t->jobs[k];
 		partition[i] = tj->partition > 0 ? tj->partition : 0;
+		j->checkpoints = sim_ckpt_checkpoints(&o->ckpt, o->ckpt_signo,
+						      o->ckpt_wait, t, tj);
 		if (cpu_default > 0 && !(tj->cpu_used > 0 && tj->runtime > 0))
 			for (int p = 0; p < j->nodes; p++)
 				j->util[p] = cpu_default;
@@ -192,7 +198,7 @@ static int build(advise_ctx_t *c, double load, unsigned seed)
 		snprintf(c->err, c->errlen, "out of memory");
 		return -1;
 	}
-	apply_history(c->t, &c->w, c->o->cpu_default, c->partition);
+	apply_history(c->t, &c->w, c->o, c->partition);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+#include "sim_ckpt.h"
 #include "sim_engine.h"
 #include "sim_metrics.h"
 #include "sim_workload.h"
@@ -96,6 +97,11 @@ typedef struct {
 	double max_response;		/* SIM_ADVISE_MAX_RESPONSE; 0: none */
 	int alternative;		/* 1 (default): replay
 					   SIM_ADVISE_ALT_POLICY as well */
+	sim_ckpt_sel_t ckpt;		/* the jobs that asked for the
+					   checkpoint signal (--ckpt-jobs;
+					   zeroed: none) */
+	int ckpt_signo, ckpt_wait;	/* the deployed amcbf_ckpt_signal's
+					   number (0: none), amcbf_ckpt_wait */
 } sim_advise_opts_t;
 
 typedef struct {
@@ -173,8 +179,9 @@ void sim_advise_opts_defaults(sim_advise_opts_t *o);
  * amcbf_min_idle_cpu and amcbf_bg_min_rate, dfrs_cpu_need for the jobs
  * the history gives no CPU use, and for the DFRS policies the requeue
  * model with the line's amcbf_max_preempt, amcbf_dfrs_* keys,
- * dfrs_min_yield and checkpoint signal (every job checkpoints with one,
- * none without), as amcbf_mode=dfrs runs.  0, or -1 with
+ * dfrs_min_yield and checkpoint signal and wait (a job checkpoints only
+ * if o->ckpt says it asked for that signal, sim_ckpt.h), as
+ * amcbf_mode=dfrs runs.  0, or -1 with
  * dfrs_params_parse()'s line in err.
  */
 int sim_advise_deploy(sim_advise_opts_t *o, const char *params,

@@ -51,9 +51,11 @@
  *   time    a job completes when its virtual time (integral of its yield)
  *           reaches its runtime.  By default (dfrs_requeue=1) a
  *           suspension or a move is a requeue, as amcbf_mode=dfrs does
- *           live: a job that does not checkpoint (a share dfrs_ckpt_share
- *           of the jobs does, drawn per job from --seed; 0 by default, as
- *           amcbf_ckpt_signal=none) loses its progress and starts over;
+ *           live: a job that does not checkpoint loses its progress and
+ *           starts over (a job checkpoints if it asked for the deployed
+ *           checkpoint signal, sim_ckpt.h, none by default, or is in the
+ *           share dfrs_ckpt_share drawn per job from --seed, 0 by
+ *           default);
  *           lost_seconds adds it up; a running job requeued
  *           dfrs_max_requeues times (amcbf_max_preempt) stays put, and a
  *           job starving by dfrs_starve_bsld claims room.  With
@@ -495,11 +497,13 @@ int sim_dfrs_run(const sim_workload_t *w, const sim_model_t *m,
 						 .finish = -1 };
 		s.mem[i] = sim_random_uniform(&rng, lo, hi);
 	}
-	/* which jobs checkpoint: a stream of their own, so that the memory
-	 * draws do not depend on the share */
+	/* which jobs checkpoint: those that asked for the signal
+	 * (sim_ckpt_checkpoints) and a share drawn per job, from a stream of its
+	 * own, so that the memory draws do not depend on the share */
 	sim_random_seed(&rng, m->seed ^ CKPT_STREAM);
 	for (size_t i = 0; i < w->njobs; i++) {
-		s.ckpt[i] = sim_random_uniform(&rng, 0, 1) < m->dfrs_ckpt_share;
+		int drawn = sim_random_uniform(&rng, 0, 1) < m->dfrs_ckpt_share;
+		s.ckpt[i] = (char)(drawn || w->jobs[i].checkpoints);
 		s.cpu[i] = 0;
 		for (int p = 0; p < w->jobs[i].nodes; p++)
 			s.cpu[i] += w->jobs[i].util[p];

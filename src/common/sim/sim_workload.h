@@ -27,6 +27,10 @@ typedef struct {
 	double *util;		/* CPU usage of each process, 0..1 */
 	int user;		/* the trace's user (-1 unknown) */
 	int app;		/* its executable, the job-name stand-in (-1) */
+	int checkpoints;	/* keeps its progress over a requeue: it
+				   asked for the deployed checkpoint signal
+				   (sim_ckpt_checkpoints;
+				   0 as built) */
 } sim_job_t;
 
 typedef struct {

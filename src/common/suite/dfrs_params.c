@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -547,6 +548,18 @@ const char *dfrs_params_ckpt_signal_name(amcbf_ckpt_signal_t sig)
 {
 	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ?
 		signal_names[sig] : NULL;
+}
+
+int dfrs_params_ckpt_signo(amcbf_ckpt_signal_t sig)
+{
+	static const int signo[] = {
+		[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
+		[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
+		[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
+	};
+
+	return (sig > AMCBF_CKPT_NONE && sig <= AMCBF_CKPT_HUP) ? signo[sig]
+								 : 0;
 }
 
 const char *dfrs_params_avail_policy_name(amcbf_avail_policy_t policy)

@@ -145,5 +145,7 @@ int dfrs_params_qos_exempt(const dfrs_params_t *p, const char *name);
 const char *dfrs_params_avail_policy_name(amcbf_avail_policy_t policy);
 /* The checkpoint signal's name without "SIG" ("USR1"), or NULL for none. */
 const char *dfrs_params_ckpt_signal_name(amcbf_ckpt_signal_t sig);
+/* Its signal number (SIGUSR1, ...; 0 for none). */
+int dfrs_params_ckpt_signo(amcbf_ckpt_signal_t sig);
 
 #endif

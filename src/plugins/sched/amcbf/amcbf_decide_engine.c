@@ -837,6 +837,11 @@ static bool engine_decide(amcbf_pass_t *p)
 		      g->policy->name);
 		return false;
 	}
+	/* a running job is not moved (apply_tier): no victim for a move */
+	size_t dropped = sched_decisions_drop_moves(&g->dec);
+	if (dropped)
+		debug("%s cycle: %zu decisions dropped: a running job's promotion to other nodes, and what was preempted for it",
+		      g->policy->name, dropped);
 	return true;
 }
 

@@ -256,18 +256,13 @@ static bool site_allows(job_record_t *victim, job_record_t *preemptor,
 	return true;
 }
 
-static const int ckpt_signals[] = {
-	[AMCBF_CKPT_NONE] = 0, [AMCBF_CKPT_USR1] = SIGUSR1,
-	[AMCBF_CKPT_USR2] = SIGUSR2, [AMCBF_CKPT_TERM] = SIGTERM,
-	[AMCBF_CKPT_INT] = SIGINT, [AMCBF_CKPT_HUP] = SIGHUP,
-};
-
 /* Where this job gets the checkpoint signal: only where it asked for
  * amcbf_ckpt_signal's signal with --signal (ckpt_opt_in). */
 static ckpt_target_t ckpt_target(job_record_t *job_ptr,
 				 const dfrs_params_t *params)
 {
-	return ckpt_opt_in(ckpt_signals[params->ckpt_signal], params->ckpt_wait,
+	return ckpt_opt_in(dfrs_params_ckpt_signo(params->ckpt_signal),
+			   params->ckpt_wait,
 			   job_ptr->batch_flag != 0, job_ptr->warn_signal,
 			   (job_ptr->warn_flags & KILL_JOB_BATCH) != 0);
 }
@@ -299,7 +294,8 @@ static bool checkpoint_first(job_record_t *job_ptr, amcbf_known_t *k,
 		return false;
 	k->ckpt_kept = 1;
 	if (!k->ckpt_at) {
-		rc = job_signal(job_ptr, ckpt_signals[params->ckpt_signal],
+		rc = job_signal(job_ptr,
+				dfrs_params_ckpt_signo(params->ckpt_signal),
 				to == CKPT_TO_BATCH ? KILL_JOB_BATCH : 0, 0, false);
 		if (rc != SLURM_SUCCESS)
 			verbose("could not send SIG%s to %pJ: %s", name, job_ptr,
