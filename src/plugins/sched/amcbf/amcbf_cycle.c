@@ -8,7 +8,8 @@
  *
  * Each cycle takes slurmctld's locks, does what needs no decision (jobs
  * split after a corrected run, jobs past their deadline, jobs of the
- * partitions the plugin does not manage, burst buffers), reads every job
+ * partitions the plugin does not manage, burst buffers), gives the locks
+ * up for a moment if that took long (amcbf_hold_yield), reads every job
  * record into the decider's view and the plugin's memory (the pending jobs
  * time-bounded by amcbf_max_read_time, amcbf_readbound.h; the jobs gone
  * since the last cycle forgotten), and lets the locks go.  The decider
