@@ -4,7 +4,9 @@
  * every field; every corrupt input is refused with a message saying what
  * and where, and leaves nothing half-parsed.
  */
+#include <malloc.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -15,6 +17,64 @@
 #include <json-c/json.h>
 
 #include "amcbf/amcbf_state.h"
+
+/*
+ * The heap this program holds, counted while `counting` (glibc lets a
+ * program replace malloc: its own calls and json-c's come here).  Not
+ * under AddressSanitizer, which replaces malloc itself.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_COUNTED 0
+#else
+#define HEAP_COUNTED 1
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+static bool counting;
+static long heap_now, heap_peak;
+
+static void heap_count(void *p, int sign)
+{
+	if (!counting || !p)
+		return;
+	heap_now += sign * (long)malloc_usable_size(p);
+	if (heap_now > heap_peak)
+		heap_peak = heap_now;
+}
+
+void *malloc(size_t n)
+{
+	void *p = __libc_malloc(n);
+
+	heap_count(p, 1);
+	return p;
+}
+
+void *calloc(size_t n, size_t size)
+{
+	void *p = __libc_calloc(n, size);
+
+	heap_count(p, 1);
+	return p;
+}
+
+void *realloc(void *old, size_t n)
+{
+	void *p;
+
+	heap_count(old, -1);
+	p = __libc_realloc(old, n);
+	heap_count(p ? p : old, 1);
+	return p;
+}
+
+void free(void *p)
+{
+	heap_count(p, -1);
+	__libc_free(p);
+}
+#endif
 
 static void test_round_trip(void **state)
 {
@@ -281,6 +341,49 @@ static void test_many_jobs(void **state)
 	free(jobs);
 }
 
+/* The read of 20,000 jobs takes little heap beyond its result (one
+ * json-c tree of the whole text took about 1.4 kB a job, 27.5 MB). */
+static void test_read_heap(void **state)
+{
+	enum { N = 20000 };
+	amcbf_state_job_t *jobs = calloc(N, sizeof(*jobs));
+	char *h[] = { "n1", "n2" };
+	amcbf_state_t in = { .params = "amcbf_mode=dfrs", .jobs = jobs,
+			     .njobs = N }, out;
+	char err[256], *text;
+
+	(void)state;
+	if (!HEAP_COUNTED)
+		skip();
+	for (size_t i = 0; i < N; i++) {
+		jobs[i].id = 1 + (uint32_t)i;
+		jobs[i].vt = 0.5 * (double)i;
+		jobs[i].seen = 1;
+		jobs[i].submit = 1700000000 + (long)i;
+		jobs[i].hosts = i % 10 ? NULL : h;
+		jobs[i].nhosts = i % 10 ? 0 : 2;
+	}
+	text = amcbf_state_to_json(&in);
+	assert_non_null(text);
+#if HEAP_COUNTED
+	heap_now = heap_peak = 0;
+	counting = true;
+#endif
+	assert_int_equal(amcbf_state_parse(text, &out, err, sizeof(err)), 0);
+#if HEAP_COUNTED
+	counting = false;
+	/* the jobs (48 bytes each, the array grown by doubling: 1.6 MB at
+	 * most, and the array before it while it moves) and their hosts */
+	assert_true(heap_peak < 3 * 1000 * 1000);
+#endif
+	assert_int_equal(out.njobs, N);
+	assert_int_equal(out.jobs[N - 1].id, N);
+	assert_string_equal(out.jobs[N - 10].hosts[1], "n2");
+	amcbf_state_free(&out);
+	free(text);
+	free(jobs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_same_as_json_c),
 		cmocka_unit_test(test_read_by_job),
 		cmocka_unit_test(test_many_jobs),
+		cmocka_unit_test(test_read_heap),
 		cmocka_unit_test(test_corrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,8 @@
  *
  * Each cycle takes slurmctld's locks, does what needs no decision (jobs
  * split after a corrected run, jobs past their deadline, jobs of the
- * partitions the plugin does not manage, burst buffers), reads every job
+ * partitions the plugin does not manage, burst buffers), gives the locks
+ * up for a moment if that took long (amcbf_hold_yield), reads every job
  * record into the decider's view and the plugin's memory (the pending jobs
  * time-bounded by amcbf_max_read_time, amcbf_readbound.h; the jobs gone
  * since the last cycle forgotten), and lets the locks go.  The decider
@@ -146,19 +147,25 @@ static bool read_jobs(const amcbf_decider_t *d, amcbf_pass_t *p,
 }
 
 /* Under the locks: what needs no decision, then the read (the pending
- * jobs found and read into diag). */
+ * jobs found and read into diag).  The first is done when its part ends:
+ * the locks are given up between the two when one more stretch as long
+ * would take the hold past amcbf_yield_interval (amcbf_hold_yield), and
+ * the read's bound counts from when they were taken again.  False: nothing
+ * to decide (or the partitions changed meanwhile). */
 static bool read_phase(const amcbf_decider_t *d, amcbf_pass_t *p,
 		       size_t *records, sched_diag_cycle_t *diag)
 {
 	amcbf_read_t rd;
 	bool to_decide;
 
-	amcbf_read_begin(&rd, p->params->max_read_time);
 	p->actions += amcbf_split_aftercorr();
 	p->actions += amcbf_split_arrays();
 	p->actions += amcbf_end_past_deadlines();
 	p->actions += amcbf_start_unmanaged(p->params, p->mem);
 	amcbf_bb_cycle();
+	if (!amcbf_hold_yield(&p->hold))
+		return false;
+	amcbf_read_begin(&rd, p->params->max_read_time, &p->hold.taken);
 	*records = list_count(job_list);
 	amcbf_deps_begin();
 	to_decide = read_jobs(d, p, &rd);

@@ -422,6 +422,7 @@ static void dfrs_read_begin(amcbf_pass_t *p)
 {
 	dfrs_t *d = p->own;
 
+	amcbf_dfrs_view_size(&d->v, list_count(job_list));
 	d->usable = amcbf_dfrs_view_hosts(&d->v);
 	amcbf_dfrs_rules_read(&d->v.rules);
 	d->ref_mb = dfrs_ref_memory_mb();

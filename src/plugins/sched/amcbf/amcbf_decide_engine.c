@@ -86,20 +86,24 @@
 #include "suite/cpu_weight.h"
 #include "sched/sched_policy.h"
 
-/* One entry of the engine's job array and where it came from. */
+/* Where one job of the engine's array came from (the job itself is
+ * snapshot_t.jobs[], at the same index). */
 typedef struct {
-	sched_job_t job;
 	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
 				   (looked up again after the locks were let go) */
+	uint32_t ix;		/* its index in snapshot_t.jobs[] until sorted */
+	int queued;		/* pending when read (the engine's decision
+				   changes its job's `where`) */
 	time_t start;		/* a running job's start time, when seen */
 	amcbf_order_key_t key;	/* its place in the queue order; key.fixed:
 				   blocker or exempt, kept at the front */
-	double *util;
+	double *util;		/* its job's util, then its alloc: one allocation */
 	unsigned char *allowed;	/* job.allowed when the job owns it (else
 				   NULL: shared, snapshot_t.allowed's) */
 	int *rank;		/* its node preference (availability), or NULL */
 	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
-	amcbf_preempt_side_t pair;	/* its side of the site's pairwise rule */
+	amcbf_preempt_side_t *pair;	/* its side of the site's pairwise rule
+				   (a job's, when the site has one), or NULL */
 	int *on_host;		/* a running job's node of each slot, its slots
 				   there chosen when the state is built (CPUs
 				   allocated one by one), else NULL */
@@ -170,41 +174,44 @@ static double job_need(job_record_t *job_ptr, const dfrs_params_t *params,
 	return amcbf_needs_of(job_ptr, params, where == SCHED_RUNNING_BG);
 }
 
-static void fill(entry_t *e, job_record_t *job_ptr, bitstr_t *bitmap,
-		 int nodes, sched_where_t where, const dfrs_params_t *params)
+static void fill(entry_t *e, sched_job_t *job, job_record_t *job_ptr,
+		 bitstr_t *bitmap, int nodes, sched_where_t where,
+		 const dfrs_params_t *params)
 {
 	double need = job_ptr ? job_need(job_ptr, params, where) : 1.0;
 
 	e->id = job_ptr ? job_ptr->job_id : 0;
 	e->start = job_ptr ? job_ptr->start_time : 0;
-	e->job.id = job_ptr ? (long)job_ptr->job_id : -1;
-	e->job.nodes = nodes;
-	e->job.where = where;
+	job->id = job_ptr ? (long)job_ptr->job_id : -1;
+	job->nodes = nodes;
+	job->where = where;
+	e->queued = where == SCHED_QUEUED;
 	/* the background may cost it all of its run (dfrs_job_cap.h) */
-	e->job.fg_only = job_ptr &&
+	job->fg_only = job_ptr &&
 			 !dfrs_job_may_slow(job_ptr, params, 1.0, time(NULL));
-	e->job.estimate = -1;	/* no time limit: expected never to end */
+	job->estimate = -1;	/* no time limit: expected never to end */
 	if (job_ptr && IS_JOB_RUNNING(job_ptr) &&
 	    job_ptr->end_time > job_ptr->start_time) {
 		/* its end time, as amcbf_charge moves it for the CPU a
 		 * tier or a yield allots */
-		e->job.started = (double)job_ptr->start_time;
-		e->job.estimate = difftime(job_ptr->end_time,
+		job->started = (double)job_ptr->start_time;
+		job->estimate = difftime(job_ptr->end_time,
 					   job_ptr->start_time);
 	} else if (job_ptr && job_ptr->time_limit != INFINITE &&
 		   job_ptr->time_limit != NO_VAL) {
-		e->job.estimate = 60.0 * job_ptr->time_limit;
+		job->estimate = 60.0 * job_ptr->time_limit;
 	}
-	e->util = xcalloc(nodes, sizeof(double));
+	/* one allocation: its processes' CPU use, then their slots */
+	e->util = xcalloc(nodes, sizeof(double) + sizeof(int));
 	for (int p = 0; p < nodes; p++)
 		e->util[p] = need;
-	e->job.util = e->util;
-	e->job.alloc = xcalloc(nodes, sizeof(int));
+	job->util = e->util;
+	job->alloc = (int *)(e->util + nodes);
 	if (bitmap && nodes == bit_set_count(bitmap)) {
 		int p = 0;
 		for (int i = 0; i < node_record_count && p < nodes; i++)
 			if (bit_test(bitmap, i))
-				e->job.alloc[p++] = i;
+				job->alloc[p++] = i;
 	}
 }
 
@@ -227,6 +234,8 @@ static void tag_tier(job_record_t *job_ptr, sched_tier_t tier)
  * blockers of unusable nodes) and the events since the last cycle. */
 typedef struct {
 	entry_t *e;
+	sched_job_t *jobs;	/* the engine's jobs, e[]'s order once sorted
+				   (the engine's state uses this array) */
 	size_t ne, cap;
 	int nnodes;	/* slurmctld's node table when read */
 	int usable;	/* nodes with no blocker */
@@ -242,26 +251,32 @@ typedef struct {
 	size_t nmasks;
 } snapshot_t;
 
-/* A new zeroed entry at the end of the snapshot. */
-static entry_t *snapshot_add(snapshot_t *s)
+/* A new zeroed entry at the end of the snapshot, and its job (*job). */
+static entry_t *snapshot_add(snapshot_t *s, sched_job_t **job)
 {
 	if (s->ne == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
 		xrecalloc(s->e, s->cap, sizeof(*s->e));
+		xrecalloc(s->jobs, s->cap, sizeof(*s->jobs));
 	}
 	memset(&s->e[s->ne], 0, sizeof(s->e[0]));
+	memset(&s->jobs[s->ne], 0, sizeof(s->jobs[0]));
+	s->e[s->ne].ix = (uint32_t)s->ne;
+	*job = &s->jobs[s->ne];
 	return &s->e[s->ne++];
 }
 
 static void snapshot_free(snapshot_t *s)
 {
 	for (size_t j = 0; j < s->ne; j++) {
-		xfree(s->e[j].util);
-		xfree(s->e[j].job.alloc);
+		xfree(s->e[j].util);	/* and s->jobs[j].alloc */
 		xfree(s->e[j].allowed);
 		xfree(s->e[j].rank);
 		xfree(s->e[j].lic);
-		amcbf_preempt_side_free(&s->e[j].pair);
+		if (s->e[j].pair) {
+			amcbf_preempt_side_free(s->e[j].pair);
+			xfree(s->e[j].pair);
+		}
 		xfree(s->e[j].on_host);
 	}
 	for (size_t m = 0; m < s->nmasks; m++)
@@ -273,6 +288,7 @@ static void snapshot_free(snapshot_t *s)
 	amcbf_allowed_cache_free(&s->allowed);
 	xfree(s->sides);
 	xfree(s->e);
+	xfree(s->jobs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -282,7 +298,7 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 {
 	for (int i = 0; i < node_record_count; i++) {
 		entry_t *b;
-
+		sched_job_t *bj;
 		int slots = s->hosts.granular ? s->hosts.hosts[i].cpus : 1;
 
 		if (amcbf_node_usable(i) &&
@@ -292,34 +308,36 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 		}
 		if (slots <= 0)
 			continue;
-		b = snapshot_add(s);
-		fill(b, NULL, NULL, slots, SCHED_RUNNING_FG, params);
+		b = snapshot_add(s, &bj);
+		fill(b, bj, NULL, NULL, slots, SCHED_RUNNING_FG, params);
 		for (int p = 0; p < slots; p++)
-			b->job.alloc[p] = s->hosts.granular ?
+			bj->alloc[p] = s->hosts.granular ?
 				s->hosts.hosts[i].first_slot + p : i;
-		b->job.pinned = 1;
+		bj->pinned = 1;
 		b->key.fixed = 1;
 	}
 }
 
 /* A job's place in the queue order but its stretch: its id, first submit
  * time (its arrival), Slurm priority and partition PriorityTier. */
-static void queue_key(entry_t *e, amcbf_known_t *k, job_record_t *job_ptr)
+static void queue_key(entry_t *e, sched_job_t *job, amcbf_known_t *k,
+		      job_record_t *job_ptr)
 {
 	e->key.id = job_ptr->job_id;
 	e->key.submit = amcbf_first_submit(k, job_ptr);
 	e->key.slurm_prio = job_ptr->priority;
 	e->key.part_tier = job_ptr->part_ptr ?
 			       job_ptr->part_ptr->priority_tier : 0;
-	e->job.arrival = (double)e->key.submit;
+	job->arrival = (double)e->key.submit;
 }
 
-/* Job q's node mask (q->job.allowed: shared, or q->allowed, its own) as
+/* Job qj's node mask (qj->allowed: shared, or q->allowed, its own) as
  * a slot mask: its own expanded in its place, a shared one once per read
  * (the snapshot keeps it). */
-static const unsigned char *slot_mask(snapshot_t *s, entry_t *q)
+static const unsigned char *slot_mask(snapshot_t *s, entry_t *q,
+				      const sched_job_t *qj)
 {
-	const unsigned char *from = q->job.allowed;
+	const unsigned char *from = qj->allowed;
 	unsigned char *to;
 
 	if (!from)
@@ -349,6 +367,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	double stretch = amcbf_note_pending(mem, k, job_ptr, stretch_order, now);
 	job_request_t req;
 	entry_t *q;
+	sched_job_t *qj;
 
 	/* not ours to start: see startable(); other partitions' jobs
 	 * started before the scan */
@@ -361,32 +380,34 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	if (k->running && k->tier == SCHED_TIER_BG)
 		s->events |= SCHED_EV_BG_DEPARTURE;
 	k->running = 0;
-	q = snapshot_add(s);
-	fill(q, job_ptr, NULL, amcbf_hosts_request(&s->hosts, job_ptr, &req),
-	     SCHED_QUEUED, params);
-	q->job.req = req;
+	q = snapshot_add(s, &qj);
+	fill(q, qj, job_ptr, NULL,
+	     amcbf_hosts_request(&s->hosts, job_ptr, &req), SCHED_QUEUED,
+	     params);
+	qj->req = req;
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
-	q->job.allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
+	qj->allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
 						  job_ptr->details->min_nodes ?
 						  job_ptr->details->min_nodes : 1,
 						  &q->allowed);
 	if (s->hosts.granular)
-		q->job.allowed = slot_mask(s, q);
+		qj->allowed = slot_mask(s, q, qj);
 	q->rank = amcbf_hosts_slot_rank(&s->hosts,
 		amcbf_power_rank(amcbf_avail_rank(avail, job_ptr)));
-	q->job.rank = q->rank;
+	qj->rank = q->rank;
 	/* the site's rules the engine applies itself: licenses, and who
 	 * may preempt whom */
-	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &q->job.nlic);
-	q->job.lic = q->lic;
+	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &qj->nlic);
+	qj->lic = q->lic;
 	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_preempt_side_read(&q->pair, job_ptr);
-	queue_key(q, k, job_ptr);
+		amcbf_preempt_side_read(q->pair = xcalloc(1, sizeof(*q->pair)),
+					job_ptr);
+	queue_key(q, qj, k, job_ptr);
 	if (stretch_order)
 		q->key.stretch = stretch;
 	if (!k->seen) {
-		q->job.is_new = 1;
+		qj->is_new = 1;
 		s->events |= SCHED_EV_ARRIVAL;
 		k->seen = 1;
 	}
@@ -400,6 +421,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 {
 	bitstr_t *bm;
 	entry_t *r;
+	sched_job_t *rj;
 	int n, slots, *counts;
 	job_request_t req;
 
@@ -420,10 +442,11 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	if (bit_set_count(bm) <= 0)
 		return;
 	slots = amcbf_hosts_held(&s->hosts, job_ptr, bm, &counts, &n, &req);
-	r = snapshot_add(s);
-	fill(r, job_ptr, bm, slots, (running && k->tier == SCHED_TIER_BG) ?
-	     SCHED_RUNNING_BG : SCHED_RUNNING_FG, params);
-	r->job.req = req;
+	r = snapshot_add(s, &rj);
+	fill(r, rj, job_ptr, bm, slots,
+	     (running && k->tier == SCHED_TIER_BG) ? SCHED_RUNNING_BG :
+	     SCHED_RUNNING_FG, params);
+	rj->req = req;
 	if (s->hosts.granular) {
 		/* its slots on each node, chosen in place_running */
 		int p = 0, c = 0;
@@ -437,7 +460,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 		}
 	}
 	xfree(counts);
-	queue_key(r, k, job_ptr);
+	queue_key(r, rj, k, job_ptr);
 	if (params->priority == AMCBF_PRIO_STRETCH) {
 		r->key.stretch = amcbf_stretch(job_ptr, k, now);
 		/* current when it is preempted */
@@ -445,9 +468,10 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	}
 	r->key.fixed = !running || !amcbf_preempt_may(job_ptr, params, now);
 	/* also out of reach of a bg eviction, which ignores the order */
-	r->job.no_preempt = r->key.fixed;
+	rj->no_preempt = r->key.fixed;
 	if (s->pair.site != PREEMPT_SITE_NONE)
-		amcbf_preempt_side_read(&r->pair, job_ptr);
+		amcbf_preempt_side_read(r->pair = xcalloc(1, sizeof(*r->pair)),
+					job_ptr);
 	if (running)	/* a completing job departs once done */
 		k->running = 1;
 }
@@ -520,6 +544,34 @@ static void place_running(sched_state_t *st, const snapshot_t *s)
 	}
 }
 
+/* The jobs in the order of the sorted entries, in place: jobs[j] becomes
+ * the job of entry j (its index was e[j].ix), following each cycle of the
+ * permutation with one job aside. */
+static void sort_jobs(snapshot_t *s)
+{
+	for (size_t i = 0; i < s->ne; i++) {
+		sched_job_t aside;
+		size_t j = i;
+
+		if (s->e[i].ix == i)
+			continue;
+		aside = s->jobs[i];
+		while (s->e[j].ix != i) {
+			size_t from = s->e[j].ix;
+
+			s->jobs[j] = s->jobs[from];
+			s->e[j].ix = (uint32_t)j;
+			j = from;
+		}
+		s->jobs[j] = aside;
+		s->e[j].ix = (uint32_t)j;
+	}
+}
+
+/* The side of a blocker (or a job not read): preempts and is preempted by
+ * nobody. */
+static const amcbf_preempt_side_t unread;
+
 /* The engine's state from the snapshot, in queue order (sorts it); no
  * lock needed. */
 static void build_state(sched_state_t *st, snapshot_t *s,
@@ -528,13 +580,14 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 {
 	mem->npending = mem->nrunning = 0;
 	for (size_t j = 0; j < s->ne; j++)
-		if (s->e[j].id && s->e[j].job.where == SCHED_QUEUED)
+		if (s->e[j].id && s->e[j].queued)
 			mem->npending++;
 		else if (s->e[j].id)
 			mem->nrunning++;
 	qsort(s->e, s->ne, sizeof(*s->e),
 	      params->priority == AMCBF_PRIO_STRETCH ? by_stretch :
 	      params->priority == AMCBF_PRIO_FIFO ? by_fifo : by_slurm_priority);
+	sort_jobs(s);
 	st->now = (double)now;
 	st->nnodes = s->nnodes;
 	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
@@ -546,10 +599,9 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 		st->nhosts = s->hosts.nhosts;
 		st->slot_host = s->hosts.slot_host;
 	}
-	st->jobs = xcalloc(s->ne ? s->ne : 1, sizeof(*st->jobs));
+	/* the snapshot's array itself: one copy of each job */
+	st->jobs = s->jobs;
 	st->njobs = s->ne;
-	for (size_t j = 0; j < s->ne; j++)
-		st->jobs[j] = s->e[j].job;
 	place_running(st, s);
 	/* the memory and GPUs the running jobs hold, host by host */
 	for (size_t j = 0; st->hosts && j < s->ne; j++)
@@ -562,7 +614,7 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 	if (s->pair.site != PREEMPT_SITE_NONE) {
 		s->sides = xcalloc(s->ne ? s->ne : 1, sizeof(*s->sides));
 		for (size_t j = 0; j < s->ne; j++)
-			s->sides[j] = &s->e[j].pair;
+			s->sides[j] = s->e[j].pair ? s->e[j].pair : &unread;
 		s->pair.sides = s->sides;
 		st->may_preempt = amcbf_preempt_pair_ok;
 		st->preempt_ctx = &s->pair;
@@ -686,7 +738,7 @@ static void engine_apply(amcbf_pass_t *p)
 		if (!(jp = amcbf_still_as_seen(en->id,
 					       dc->action == SCHED_START ?
 					       AMCBF_SEEN_PENDING :
-					       en->job.where == SCHED_QUEUED ?
+					       en->queued ?
 					       AMCBF_SEEN_STARTED :
 					       AMCBF_SEEN_RUNNING, en->start))) {
 			debug("%s: JobId=%u changed since the cycle read it: not acted on",
@@ -755,6 +807,7 @@ static void engine_read_begin(amcbf_pass_t *p)
 	if (!s->cap) {
 		s->cap = (size_t)list_count(job_list) + (size_t)node_record_count;
 		s->e = xcalloc(s->cap ? s->cap : 1, sizeof(*s->e));
+		s->jobs = xcalloc(s->cap ? s->cap : 1, sizeof(*s->jobs));
 	}
 	amcbf_lic_pool_read(&s->pool);
 	s->pair.site = amcbf_preempt_site();
@@ -849,9 +902,9 @@ static void engine_release(amcbf_pass_t *p)
 {
 	engine_t *g = p->own;
 
-	snapshot_free(&g->snap);
+	snapshot_free(&g->snap);	/* g->st.jobs with it */
+	g->st.jobs = NULL;
 	xfree(g->st.nodes);
-	xfree(g->st.jobs);
 	sched_decisions_free(&g->dec);
 }
 

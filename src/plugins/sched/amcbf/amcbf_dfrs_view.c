@@ -71,18 +71,37 @@ void amcbf_dfrs_view_free(amcbf_dfrs_view_t *v)
 	xfree(v->arrivals);
 }
 
+/* The view's job arrays at cap entries (xrecalloc zeroes what it adds). */
+static void view_grow(amcbf_dfrs_view_t *v, int cap)
+{
+	v->cap = cap;
+	xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
+	xrecalloc(v->ids, v->cap, sizeof(*v->ids));
+	xrecalloc(v->starts, v->cap, sizeof(*v->starts));
+	xrecalloc(v->was, v->cap, sizeof(*v->was));
+	xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
+	xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
+}
+
+void amcbf_dfrs_view_size(amcbf_dfrs_view_t *v, int records)
+{
+	if (!v->cap && records > 0) {
+		/* fresh arrays: the pages not used are never touched */
+		v->cap = records;
+		v->jobs = xcalloc(v->cap, sizeof(*v->jobs));
+		v->ids = xcalloc(v->cap, sizeof(*v->ids));
+		v->starts = xcalloc(v->cap, sizeof(*v->starts));
+		v->was = xcalloc(v->cap, sizeof(*v->was));
+		v->was_hosts = xcalloc(v->cap, sizeof(*v->was_hosts));
+		v->arrivals = xcalloc(v->cap, sizeof(*v->arrivals));
+	}
+}
+
 static dfrs_online_job_t *view_add(amcbf_dfrs_view_t *v,
 				    job_record_t *job_ptr)
 {
-	if (v->njobs == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 64;
-		xrecalloc(v->jobs, v->cap, sizeof(*v->jobs));
-		xrecalloc(v->ids, v->cap, sizeof(*v->ids));
-		xrecalloc(v->starts, v->cap, sizeof(*v->starts));
-		xrecalloc(v->was, v->cap, sizeof(*v->was));
-		xrecalloc(v->was_hosts, v->cap, sizeof(*v->was_hosts));
-		xrecalloc(v->arrivals, v->cap, sizeof(*v->arrivals));
-	}
+	if (v->njobs == v->cap)
+		view_grow(v, v->cap ? 2 * v->cap : 64);
 	v->ids[v->njobs] = job_ptr->job_id;
 	v->starts[v->njobs] = job_ptr->start_time;
 	return &v->jobs[v->njobs++];

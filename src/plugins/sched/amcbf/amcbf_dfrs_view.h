@@ -44,6 +44,11 @@ typedef struct {
 	bool settling;	/* a job we requeued is still leaving its nodes */
 } amcbf_dfrs_scan_t;
 
+/* The job arrays sized once for a read of `records` job records (at most
+ * one view job each), before the first job is added: not a chain of
+ * doublings, each copying the one before and zeroing its new half. */
+void amcbf_dfrs_view_size(amcbf_dfrs_view_t *v, int records);
+
 /* One host per node, capacity 1 (almost nothing on a node the policy may
  * not use).  Returns how many nodes it may use. */
 int amcbf_dfrs_view_hosts(amcbf_dfrs_view_t *v);

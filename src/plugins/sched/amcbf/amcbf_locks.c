@@ -78,15 +78,13 @@ static void hold_begin(amcbf_hold_t *h)
 	gettimeofday(&h->taken, NULL);
 	h->cpu_taken_ms = thread_cpu_ms();
 	thread_switches(&h->nivcsw_taken, &h->nvcsw_taken);
-	h->asked = h->taken;
-	h->step_us = 0.0;
-	h->steps = 0;
 }
 
 void amcbf_hold_lock(amcbf_hold_t *h)
 {
 	lock_slurmctld(h->locks);
 	hold_begin(h);
+	hold_budget_begin(&h->budget, h->yield_ms, 0.0);
 	h->part_update = last_part_update;
 	h->conf_update = slurm_conf.last_update;
 }
@@ -103,7 +101,7 @@ double amcbf_hold_unlock(amcbf_hold_t *h)
 		.cpu_ms = thread_cpu_ms() - h->cpu_taken_ms,
 		.preempted = nivcsw - h->nivcsw_taken,
 		.slept = nvcsw - h->nvcsw_taken,
-		.steps = h->steps, .step_ms = h->step_us / 1000.0,
+		.steps = h->budget.steps, .step_ms = h->budget.step_ms,
 		.njobs = h->njobs };
 	unlock_slurmctld(h->locks);
 	if (held > longest_usec)
@@ -125,25 +123,14 @@ double amcbf_hold_unlock(amcbf_hold_t *h)
 
 bool amcbf_hold_yield(amcbf_hold_t *h)
 {
-	double step = usec_since(&h->asked);
-
-	gettimeofday(&h->asked, NULL);
-	h->steps++;
-	if (step > h->step_us)
-		h->step_us = step;
-	if (h->yield_ms <= 0 ||
-	    usec_since(&h->taken) + h->step_us < h->yield_ms * 1000.0)
+	if (hold_budget_step(&h->budget, usec_since(&h->taken) / 1000.0))
 		return true;
-	{
-		double step_us = h->step_us;
-
-		amcbf_hold_unlock(h);
-		usleep(AMCBF_YIELD_SLEEP_US);
-		lock_slurmctld(h->locks);
-		hold_begin(h);
-		/* the longest step stays the estimate of the next one */
-		h->step_us = step_us;
-	}
+	amcbf_hold_unlock(h);
+	usleep(AMCBF_YIELD_SLEEP_US);
+	lock_slurmctld(h->locks);
+	hold_begin(h);
+	/* the longest step stays the estimate of the next one */
+	hold_budget_retaken(&h->budget);
 	yields++;
 	if (slurmctld_config.shutdown_time ||
 	    last_part_update != h->part_update ||

@@ -16,6 +16,8 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "amcbf/hold_budget.h"
+
 #define AMCBF_YIELD_SLEEP_US 20000
 
 /*
@@ -63,9 +65,9 @@ typedef struct {
 	int yield_ms;		/* amcbf_yield_interval; 0: never yield */
 	size_t njobs;		/* the read's job records, set before unlock */
 	struct timeval taken;
-	struct timeval asked;	/* the last amcbf_hold_yield call, or taken */
-	double step_us;		/* the longest time between two of them */
-	unsigned long steps;	/* amcbf_hold_yield calls since taken */
+	hold_budget_t budget;	/* yield_ms; the steps: amcbf_hold_yield
+				   calls since taken, the longest time
+				   between two of them (kept across yields) */
 	time_t part_update, conf_update;	/* when taken first */
 	double cpu_taken_ms;	/* the agent thread's CPU time when taken */
 	long nivcsw_taken, nvcsw_taken;	/* its context switches then */
@@ -78,9 +80,10 @@ double amcbf_hold_unlock(amcbf_hold_t *h);
 /*
  * Called between two steps of work (e.g. before each job's action): if
  * one more step as long as the longest so far would keep the locks past
- * yield_ms, release them for a moment and take them again, so that a hold
- * lasts at most yield_ms unless a step takes longer than every one before
- * it.  Returns false when the partitions or the configuration changed
+ * yield_ms of wall time (hold_budget.h), release them for a moment and
+ * take them again, so that a hold lasts at most yield_ms unless a step
+ * takes longer than every one before it (e.g. the thread waited for a CPU
+ * in it).  Returns false when the partitions or the configuration changed
  * meanwhile, or slurmctld is shutting down: the caller stops (a later
  * cycle decides afresh).
  */

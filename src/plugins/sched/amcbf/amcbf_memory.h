@@ -17,14 +17,24 @@
 #include "amcbf/limit_charge.h"
 #include "sched/sched_engine.h"
 
-/* What the plugin remembers of a job between cycles. */
+/* What the plugin remembers of a job between cycles (one per job record:
+ * its flags are single bits, its fields ordered without padding). */
 typedef struct {
 	uint32_t id;
+	bool running : 1;	/* it was running at the end of the last cycle */
+	bool requeued : 1;	/* we requeued it and it has not left yet */
+	bool seen : 1;		/* it was seen pending already (not new) */
+	bool alive : 1;		/* seen in this cycle's scan */
+	bool added_read : 1;	/* added[] read back from that mark */
+	bool ckpt_kept : 1;	/* the engine still preempts it this cycle */
+	bool avail_migrating : 1;	/* the availability slot requeues it
+				   once its checkpoint wait is over */
+	bool held : 1;		/* pending but not startable at the last cycle */
+	bool restored : 1;	/* read from amcbf-state.json, not scanned yet */
+	bool said_unsupported : 1;	/* logged that it is never started
+				   here (heterogeneous) */
 	sched_tier_t tier;	/* while running */
-	int running;		/* it was running at the end of the last cycle */
-	int requeued;		/* we requeued it and it has not left yet */
-	int seen;		/* it was seen pending already (not new) */
-	int alive;		/* seen in this cycle's scan */
+	int nhosts;
 	double vt;		/* virtual time: integral of its yield, s */
 	double yield;		/* estimated at the last cycle while running */
 	double tick;		/* when vt was last advanced (s since the
@@ -34,17 +44,8 @@ typedef struct {
 	long added[2];		/* seconds added to this run's end time, by
 				   limit_charge_basis_t; shown in its
 				   AdminComment (AMCBF_ADDED_MARK) */
-	int added_read;		/* added[] read back from that mark */
 	time_t ckpt_at;		/* checkpoint signal sent before a requeue, or 0 */
-	int ckpt_kept;		/* the engine still preempts it this cycle */
-	int avail_migrating;	/* the availability slot requeues it once
-				   its checkpoint wait is over */
-	int held;		/* pending but not startable at the last cycle */
 	int *hosts;		/* online DFRS: nodes it last ran on (xmalloc) */
-	int nhosts;
-	int restored;		/* read from amcbf-state.json, not scanned yet */
-	int said_unsupported;	/* logged that it is never started here
-				   (heterogeneous) */
 	time_t submit;		/* its first submit time: a requeue resets
 				   Slurm's (details->submit_time), not this */
 } amcbf_known_t;

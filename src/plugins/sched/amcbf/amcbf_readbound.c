@@ -23,10 +23,10 @@
 static uint32_t cursor;		/* the first job id not read last time */
 static unsigned long cuts, cut_left;
 
-void amcbf_read_begin(amcbf_read_t *r, int max_ms)
+void amcbf_read_begin(amcbf_read_t *r, int max_ms, const struct timeval *t0)
 {
 	memset(r, 0, sizeof(*r));
-	gettimeofday(&r->t0, NULL);
+	r->t0 = *t0;
 	r->max_ms = max_ms;
 }
 
@@ -75,7 +75,10 @@ job_record_t *amcbf_read_next(amcbf_read_t *r)
 		place_start(r);
 	if (r->done >= r->n)
 		return NULL;
-	if (r->done && r->max_ms > 0 && ms_since(&r->t0) >= r->max_ms)
+	/* the steps: each pending job's read, from the first one on */
+	if (!r->done)
+		hold_budget_begin(&r->budget, r->max_ms, ms_since(&r->t0));
+	else if (!hold_budget_step(&r->budget, ms_since(&r->t0)))
 		return NULL;
 	return r->jobs[(r->start + r->done++) % r->n];
 }

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * hold_budget.h - when a stretch of work under slurmctld's locks stops for
+ * the locks' sake.  sched/amcbf's long phases (the apply and availability
+ * phases, amcbf_yield_interval; the read of the pending jobs,
+ * amcbf_max_read_time) work in steps (one job each) and, after each,
+ * stop once one more step as long as the longest so far would take the
+ * hold past its budget of wall time: as sched/backfill yields its locks at
+ * bf_yield_interval, but looking one step ahead.  Steps are measured in
+ * wall time, so a step the thread spent waiting for a CPU makes the
+ * estimate of the next one longer and the hold stops sooner.  Plain C, no
+ * clock of its own: the caller says when each step ended.
+ */
+#ifndef DFRS_HOLD_BUDGET_H
+#define DFRS_HOLD_BUDGET_H
+
+#include <stdbool.h>
+
+typedef struct {
+	double budget_ms;	/* the hold's wall time at most; <= 0: none */
+	double last_ms;		/* when the last step ended (or the steps
+				   began), ms since the hold began */
+	double step_ms;		/* the longest step so far */
+	unsigned long steps;	/* steps since the hold began */
+} hold_budget_t;
+
+/* Steps of a new stretch of work begin at elapsed_ms since the hold
+ * began. */
+void hold_budget_begin(hold_budget_t *b, double budget_ms, double elapsed_ms);
+
+/*
+ * A step ended at elapsed_ms since the hold began.  True when one more
+ * step as long as the longest so far ends within the budget (always, with
+ * no budget); false: stop (or give the locks up) now.
+ */
+bool hold_budget_step(hold_budget_t *b, double elapsed_ms);
+
+/* The locks were given up and taken again: the hold begins anew (steps
+ * from 0), and the longest step so far stays the estimate of the next. */
+void hold_budget_retaken(hold_budget_t *b);
+
+#endif
