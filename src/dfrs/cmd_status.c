@@ -5,6 +5,7 @@
  * select/dfrs export in StateSaveLocation.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,8 +74,56 @@ static char *slurp(const char *path)
 	return text;
 }
 
+static const char *text_of(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, key, &v) && v ? json_object_get_string(v) : "-";
+}
+
+/* The availability model's nodes from avail-status.json, for the
+ * metrics: their count (0 when the file is missing or has none; the
+ * names point into *root, which the caller puts), or -1 for a file that
+ * is not an availability status. */
+static long avail_nodes(const char *dir, sched_metrics_node_t **out,
+			json_object **root)
+{
+	char path[4200], *text;
+	json_object *nodes;
+	size_t n;
+
+	*out = NULL;
+	*root = NULL;
+	snprintf(path, sizeof(path), "%s/avail-status.json", dir);
+	if (!(text = slurp(path)))
+		return 0;
+	*root = json_tokener_parse(text);
+	free(text);
+	if (!*root || !json_object_object_get_ex(*root, "nodes", &nodes) ||
+	    !json_object_is_type(nodes, json_type_array)) {
+		fprintf(stderr, "dfrs status: %s: not an availability status (no \"nodes\" array)\n",
+			path);
+		return -1;
+	}
+	n = json_object_array_length(nodes);
+	if (!n || !(*out = calloc(n, sizeof(**out))))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(nodes, i), *v = NULL;
+		const char *state = text_of(o, "state");
+
+		(*out)[i].name = text_of(o, "name");
+		(*out)[i].availability =
+			json_object_object_get_ex(o, "availability", &v) && v ?
+			json_object_get_double(v) : NAN;
+		(*out)[i].on = !strcmp(state, "-") ? -1 : !strcmp(state, "ON");
+	}
+	return (long)n;
+}
+
 /* sched/amcbf's statistics, when it runs, as text or (metrics) as
- * Prometheus metrics: 1 printed, 0 none, -1 bad. */
+ * Prometheus metrics, with the availability model's nodes: 1 printed,
+ * 0 none, -1 bad. */
 static int print_sched_stats(const char *dir, int metrics)
 {
 	char path[4200], err[256], *text;
@@ -88,8 +137,16 @@ static int print_sched_stats(const char *dir, int metrics)
 		fprintf(stderr, "dfrs status: %s: %s\n", path, err);
 		rc = -1;
 	} else if (metrics) {
-		if (sched_metrics_write(&st, stdout))
+		sched_metrics_node_t *nodes;
+		json_object *root;
+		long n = avail_nodes(dir, &nodes, &root);
+
+		if (n < 0 || sched_metrics_write(&st, nodes, n > 0 ? (size_t)n : 0,
+						 stdout))
 			rc = -1;
+		free(nodes);
+		if (root)
+			json_object_put(root);
 	} else {
 		sched_stats_print(&st, stdout);
 		putchar('\n');
@@ -106,13 +163,6 @@ static void print_number(json_object *o, const char *key, int width)
 		printf(" %*.3f", width, json_object_get_double(v));
 	else
 		printf(" %*s", width, "-");
-}
-
-static const char *text_of(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return json_object_object_get_ex(o, key, &v) && v ? json_object_get_string(v) : "-";
 }
 
 /* The availability module's status (sched/amcbf): per-node estimates and

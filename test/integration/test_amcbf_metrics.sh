@@ -12,7 +12,11 @@
 #    s after the last write;
 #  - after shutdown its counters are the statistics line's (cycles,
 #    started, preempted, mean and max cycle), and `dfrs status --format
-#    openmetrics` prints the same samples.
+#    openmetrics` prints the same samples;
+#  - the node agents' reports: n1's Extra holds a fresh report, n2's a
+#    malformed one (what dfrs-nodeagent writes, set with scontrol), and
+#    the file counts one of each; the availability model's per-node series
+#    (amcbf_avail_slot=5) name both nodes.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -20,7 +24,7 @@ interval=3
 dir=$build/test-clusters/$test_name-metrics
 file=$dir/slurm-dfrs.prom
 start_cluster metrics --nodes 2 --port 19980 \
-	--sched-params "amcbf_metrics_file=$file,amcbf_metrics_interval=$interval" ||
+	--sched-params "amcbf_metrics_file=$file,amcbf_metrics_interval=$interval,amcbf_avail_slot=5" ||
 	{ fail "cluster did not start"; finish; }
 [ "$CLUSTER_DIR" = "$dir" ] || fail "cluster directory $CLUSTER_DIR, not $dir"
 
@@ -101,6 +105,12 @@ EOF
 # sample NAME[{LABELS}] FILE: the value of that series
 sample() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
 
+# a fresh report on n1 (dfrs_need_stale=180 by default), a malformed one
+# on n2: the plugin looks at them every 10 s
+scontrol update nodename=n1 extra="dfrs:measured=999:0.5@$(date +%s)" ||
+	fail "cannot set n1's Extra"
+scontrol update nodename=n2 extra="dfrs:measured=999:lots@1" ||
+	fail "cannot set n2's Extra"
 ids=()
 for ((i = 0; i < 6; i++)); do
 	ids+=("$(submit -N2 --wrap 'sleep 1')")
@@ -159,6 +169,18 @@ if [[ $line =~ $re ]]; then
 else
 	fail "no statistics line in slurmctld.log"
 fi
+for want in 'slurm_dfrs_node_agent_reports{state="fresh"} 1' \
+	'slurm_dfrs_node_agent_reports{state="malformed"} 1' \
+	'slurm_dfrs_node_agent_reports{state="none"} 0'; do
+	grep -Fx "$want" "$file" >/dev/null || fail "no line '$want' in the final file"
+done
+# ON or OFF as the machine's load makes them: a series for each node
+for n in n1 n2; do
+	grep "^slurm_dfrs_node_on{node=\"$n\"} [01]\$" "$file" >/dev/null ||
+		fail "no slurm_dfrs_node_on series for $n in the final file"
+done
+grep '^slurm_dfrs_time_limit_added_seconds_total{basis="measured"} [0-9]*$' "$file" >/dev/null ||
+	fail "no time added to end times in the final file"
 # dfrs status --format openmetrics: the same series and values (but the
 # time each was written)
 "$build/dfrs" status --state-dir "$CLUSTER_DIR/state" --format openmetrics >"$dir/status.prom" ||

@@ -87,6 +87,37 @@ static void test_replace(void **state)
 	free(out);
 }
 
+/* The controller's view of a node's report: fresh up to dfrs_need_stale
+ * seconds old (the boundary included), stale after, malformed, none. */
+static void test_report_state(void **state)
+{
+	long age = -1;
+
+	assert_int_equal(measured_tag_report("dfrs:measured=12:0.42@1000",
+					     1020, 20, &age),
+			 MEASURED_REPORT_FRESH);
+	assert_int_equal(age, 20);
+	assert_int_equal(measured_tag_report("x dfrs:measured=12:0.42@1000",
+					     1021, 20, &age),
+			 MEASURED_REPORT_STALE);
+	assert_int_equal(age, 21);
+	assert_int_equal(measured_tag_report("dfrs:measured=12:1.5@1000",
+					     1000, 20, &age),
+			 MEASURED_REPORT_BAD);
+	assert_int_equal(age, 0);
+	assert_int_equal(measured_tag_report("other=1", 1000, 20, &age),
+			 MEASURED_REPORT_NONE);
+	assert_int_equal(measured_tag_report(NULL, 1000, 20, NULL),
+			 MEASURED_REPORT_NONE);
+	/* a clock behind the agent's: age 0, fresh */
+	assert_int_equal(measured_tag_report("dfrs:measured=3:1@1000", 990,
+					     20, &age),
+			 MEASURED_REPORT_FRESH);
+	assert_int_equal(age, 0);
+	assert_true(measured_tag_fresh(1000, 1020, 20));
+	assert_false(measured_tag_fresh(1000, 1021, 20));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -94,6 +125,7 @@ int main(void)
 		cmocka_unit_test(test_parse_among_other_words),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_replace),
+		cmocka_unit_test(test_report_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,7 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "suite/sched_metrics.h"
+
+/* Three nodes: estimated and ON, estimated and OFF, never seen. */
+static const sched_metrics_node_t nodes[] = {
+	{ "n1", 0.875, 1 }, { "n2", 0.25, 0 }, { "n3", NAN, -1 },
+};
+#define NNODES (sizeof(nodes) / sizeof(nodes[0]))
 
 static sched_stats_t sample(void)
 {
@@ -31,7 +39,10 @@ static sched_stats_t sample(void)
 		.avail_hold_max_ms = 4.5, .avail_hold_max_cpu_ms = 1.5,
 		.other_hold_max_ms = 0.75, .other_hold_max_cpu_ms = 0.5,
 		.read_cuts = 3, .read_left = 900, .drifts = 2,
-		.drift_active = 1,
+		.drift_active = 1, .limit_added_measured = 340,
+		.limit_added_believed = 75, .agents_fresh = 12,
+		.agents_stale = 1, .agents_bad = 2, .agents_none = 49,
+		.agent_oldest_age = 95,
 	};
 	double yields[] = { 1, 1, 0.5, 0.3, 0.2, 0.8 };
 
@@ -56,7 +67,7 @@ static void has_lines(const char *text, const char *want)
 static void test_values(void **state)
 {
 	sched_stats_t s = sample();
-	char *text = sched_metrics_text(&s);
+	char *text = sched_metrics_text(&s, nodes, NNODES);
 
 	(void)state;
 	assert_non_null(text);
@@ -102,7 +113,20 @@ static void test_values(void **state)
 		  "slurm_dfrs_running_jobs_by_yield{yield_le=\"0.9\"} 4\n"
 		  "slurm_dfrs_running_jobs_by_yield{yield_le=\"1\"} 6\n"
 		  "slurm_dfrs_running_jobs_yield_sum 3.8\n"
+		  "slurm_dfrs_time_limit_added_seconds_total{basis=\"measured\"} 340\n"
+		  "slurm_dfrs_time_limit_added_seconds_total{basis=\"believed\"} 75\n"
+		  "slurm_dfrs_node_agent_reports{state=\"fresh\"} 12\n"
+		  "slurm_dfrs_node_agent_reports{state=\"stale\"} 1\n"
+		  "slurm_dfrs_node_agent_reports{state=\"malformed\"} 2\n"
+		  "slurm_dfrs_node_agent_reports{state=\"none\"} 49\n"
+		  "slurm_dfrs_node_agent_report_max_age_seconds 95\n"
+		  "slurm_dfrs_node_availability_ratio{node=\"n1\"} 0.875\n"
+		  "slurm_dfrs_node_availability_ratio{node=\"n2\"} 0.25\n"
+		  "slurm_dfrs_node_on{node=\"n1\"} 1\n"
+		  "slurm_dfrs_node_on{node=\"n2\"} 0\n"
 		  "slurm_dfrs_stats_updated_timestamp_seconds 1795372025\n");
+	/* a node never seen has no sample */
+	assert_null(strstr(text, "\"n3\""));
 	free(text);
 }
 
@@ -112,7 +136,8 @@ static void test_values(void **state)
 static void test_format(void **state)
 {
 	sched_stats_t s = sample();
-	char *text = sched_metrics_text(&s), *save = NULL, fam[128] = "",
+	char *text = sched_metrics_text(&s, nodes, NNODES), *save = NULL,
+	     fam[128] = "",
 	     type[16] = "";
 	int families = 0, samples = 0;
 
@@ -148,8 +173,8 @@ static void test_format(void **state)
 		assert_int_equal(strspn(name, "abcdefghijklmnopqrstuvwxyz_"), n);
 		samples++;
 	}
-	assert_int_equal(families, 27);
-	assert_int_equal(samples, 41);
+	assert_int_equal(families, 32);
+	assert_int_equal(samples, 52);
 	free(text);
 }
 
@@ -157,13 +182,15 @@ static void test_format(void **state)
 static void test_label_escapes(void **state)
 {
 	sched_stats_t s = { .mode = "a\"b\\c\nd" };
-	char *text = sched_metrics_text(&s);
+	sched_metrics_node_t odd = { "x\"y", 1, 1 };
+	char *text = sched_metrics_text(&s, &odd, 1);
 
 	(void)state;
 	assert_non_null(text);
 	has_lines(text, "slurm_dfrs_info{mode=\"a\\\"b\\\\c\\nd\"} 1\n");
 	/* no running job: no job by tier, not a negative one */
 	has_lines(text, "slurm_dfrs_running_jobs{tier=\"none\"} 0\n");
+	has_lines(text, "slurm_dfrs_node_on{node=\"x\\\"y\"} 1\n");
 	free(text);
 }
 

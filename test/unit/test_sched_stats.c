@@ -23,6 +23,9 @@ static const sched_stats_t sample = {
 	.apply_hold_max_ms = 180.75, .apply_hold_max_cpu_ms = 120.5,
 	.avail_hold_max_ms = 3.5, .avail_hold_max_cpu_ms = 1.25,
 	.other_hold_max_ms = 0.5, .other_hold_max_cpu_ms = 0.25,
+	.limit_added_measured = 340, .limit_added_believed = 75,
+	.agents_fresh = 12, .agents_stale = 1, .agents_bad = 2,
+	.agents_none = 49, .agent_oldest_age = 95,
 };
 
 static void test_roundtrip_and_print(void **state)
@@ -52,6 +55,14 @@ static void test_roundtrip_and_print(void **state)
 		    back.avail_hold_max_cpu_ms == 1.25);
 	assert_true(back.other_hold_max_ms == 0.5 &&
 		    back.other_hold_max_cpu_ms == 0.25);
+	/* time added to end times, the node agents' reports */
+	assert_int_equal(back.limit_added_measured, 340);
+	assert_int_equal(back.limit_added_believed, 75);
+	assert_int_equal(back.agents_fresh, 12);
+	assert_int_equal(back.agents_stale, 1);
+	assert_int_equal(back.agents_bad, 2);
+	assert_int_equal(back.agents_none, 49);
+	assert_int_equal(back.agent_oldest_age, 95);
 	free(json);
 
 	out = open_memstream(&buf, &len);
@@ -61,7 +72,8 @@ static void test_roundtrip_and_print(void **state)
 		"sched/amcbf: dfrs(greedypm), 5000 pending, 30 running (at 2026-11-22T18:27:05Z)\n"
 		"  412 cycles, mean 0.21 ms, max 1.90 ms\n"
 		"  57 started, 4 preempted, 9 promoted, 2 demoted, 1 starts refused by Slurm\n"
-		"  longest lock hold 180.75 ms; by phase (wall / on a CPU): read 38.25 / 2.50 ms, apply 180.75 / 120.50 ms, availability 3.50 / 1.25 ms, bookkeeping 0.50 / 0.25 ms\n");
+		"  longest lock hold 180.75 ms; by phase (wall / on a CPU): read 38.25 / 2.50 ms, apply 180.75 / 120.50 ms, availability 3.50 / 1.25 ms, bookkeeping 0.50 / 0.25 ms\n"
+		"  415 s added to end times (340 measured, 75 believed); node agents' reports: 12 fresh, 1 stale, 2 malformed, 49 nodes without one\n");
 	free(buf);
 }
 

@@ -182,3 +182,27 @@ int measured_tag_replace(const char *text, const char *word, char **out)
 	*out = o;
 	return 0;
 }
+
+bool measured_tag_fresh(long stamp, long now, int stale)
+{
+	return now - stamp <= stale;
+}
+
+measured_report_t measured_tag_report(const char *text, long now, int stale,
+				      long *age)
+{
+	measured_tag_t tag;
+	char err[160];
+	int rc = measured_tag_parse(text, &tag, err, sizeof(err));
+
+	if (age)
+		*age = 0;
+	if (rc < 0)
+		return MEASURED_REPORT_BAD;
+	if (rc == 0)
+		return MEASURED_REPORT_NONE;
+	if (age)
+		*age = now > tag.stamp ? now - tag.stamp : 0;
+	return measured_tag_fresh(tag.stamp, now, stale) ?
+	       MEASURED_REPORT_FRESH : MEASURED_REPORT_STALE;
+}

@@ -15,6 +15,7 @@
 #ifndef DFRS_MEASURED_TAG_H
 #define DFRS_MEASURED_TAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,5 +59,26 @@ int measured_tag_need(const measured_tag_t *t, uint32_t job_id,
  * memory.
  */
 int measured_tag_replace(const char *text, const char *word, char **out);
+
+/* A node's report as the controller sees it. */
+typedef enum {
+	MEASURED_REPORT_NONE,	/* no word: no job measured there (an idle
+				   node's agent removes it; or no agent) */
+	MEASURED_REPORT_FRESH,	/* at most dfrs_need_stale seconds old */
+	MEASURED_REPORT_STALE,	/* older: its agent stopped reporting */
+	MEASURED_REPORT_BAD,	/* malformed */
+} measured_report_t;
+
+/* A report made at stamp is still fresh at now: at most stale seconds
+ * old.  The one rule for the needs decided on and for the metrics. */
+bool measured_tag_fresh(long stamp, long now, int stale);
+
+/*
+ * Which report a node's Extra text holds at now, with its age in seconds
+ * in *age (NULL: not wanted) when it has one that reads (fresh or stale;
+ * 0 otherwise).
+ */
+measured_report_t measured_tag_report(const char *text, long now, int stale,
+				      long *age);
 
 #endif

@@ -41,7 +41,7 @@ static void measured(const need_job_t *job, int stale, long now,
 			out->note = NEED_NOTE_MISSING;
 			return;
 		}
-		if (now - tag.stamp > stale) {
+		if (!measured_tag_fresh(tag.stamp, now, stale)) {
 			out->note = NEED_NOTE_STALE;
 			snprintf(out->why, sizeof(out->why),
 				 "node %s's report is %ld s old "

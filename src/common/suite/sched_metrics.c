@@ -6,6 +6,7 @@
  */
 #include "sched_metrics.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,7 +163,64 @@ static void cycles(FILE *out, const sched_stats_t *s)
 	count(out, "slurm_dfrs_drift_active", "", s->drift_active ? 1 : 0);
 }
 
-int sched_metrics_write(const sched_stats_t *s, FILE *out)
+/* Time added to end times, and the node agents' reports. */
+static void ends_and_agents(FILE *out, const sched_stats_t *s)
+{
+	family(out, "slurm_dfrs_time_limit_added_seconds_total", "counter",
+	       "Seconds added to running jobs' end times for CPU they were denied, by what showed it: measured (the node agents), believed (the tier or yield given)");
+	count(out, "slurm_dfrs_time_limit_added_seconds_total",
+	      "{basis=\"measured\"}", s->limit_added_measured);
+	count(out, "slurm_dfrs_time_limit_added_seconds_total",
+	      "{basis=\"believed\"}", s->limit_added_believed);
+	family(out, "slurm_dfrs_node_agent_reports", "gauge",
+	       "Nodes by their dfrs-nodeagent's last report in Extra: fresh (at most dfrs_need_stale s old), stale (its agent stopped), malformed, none (no job measured: idle, or no agent)");
+	count(out, "slurm_dfrs_node_agent_reports", "{state=\"fresh\"}",
+	      s->agents_fresh);
+	count(out, "slurm_dfrs_node_agent_reports", "{state=\"stale\"}",
+	      s->agents_stale);
+	count(out, "slurm_dfrs_node_agent_reports", "{state=\"malformed\"}",
+	      s->agents_bad);
+	count(out, "slurm_dfrs_node_agent_reports", "{state=\"none\"}",
+	      s->agents_none);
+	family(out, "slurm_dfrs_node_agent_report_max_age_seconds", "gauge",
+	       "Age of the oldest node agent's report that reads (fresh or stale), when the plugin looked");
+	count(out, "slurm_dfrs_node_agent_report_max_age_seconds", "",
+	      s->agent_oldest_age);
+}
+
+/* A node's name as a label: {node="..."} */
+static void node_label(FILE *out, const char *name, const char *metric)
+{
+	fprintf(out, "%s{node=\"", metric);
+	label_value(out, name);
+	fputs("\"}", out);
+}
+
+static void nodes_of(FILE *out, const sched_metrics_node_t *nodes, size_t n)
+{
+	if (!n)
+		return;
+	family(out, "slurm_dfrs_node_availability_ratio", "gauge",
+	       "The availability model's estimate of the long-run fraction of slots a node is ON (its learned ON/OFF chain), for nodes with an estimate");
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(nodes[i].availability))
+			continue;
+		node_label(out, nodes[i].name, "slurm_dfrs_node_availability_ratio");
+		fprintf(out, " %.9g\n", nodes[i].availability);
+	}
+	family(out, "slurm_dfrs_node_on", "gauge",
+	       "1 when a node was ON at the availability model's last slot, 0 when OFF or DOWN, for nodes it has seen");
+	for (size_t i = 0; i < n; i++) {
+		if (nodes[i].on < 0)
+			continue;
+		node_label(out, nodes[i].name, "slurm_dfrs_node_on");
+		fprintf(out, " %d\n", nodes[i].on ? 1 : 0);
+	}
+}
+
+int sched_metrics_write(const sched_stats_t *s,
+			const sched_metrics_node_t *nodes, size_t nnodes,
+			FILE *out)
 {
 	family(out, "slurm_dfrs_info", "gauge",
 	       "sched/amcbf's mode (amcbf_mode; the DFRS policy, or stretch priorities)");
@@ -172,6 +230,8 @@ int sched_metrics_write(const sched_stats_t *s, FILE *out)
 	cycles(out, s);
 	actions(out, s);
 	jobs(out, s);
+	ends_and_agents(out, s);
+	nodes_of(out, nodes, nnodes);
 	family(out, "slurm_dfrs_stats_updated_timestamp_seconds", "gauge",
 	       "When sched/amcbf wrote these statistics (Unix time)");
 	fprintf(out, "slurm_dfrs_stats_updated_timestamp_seconds %lld\n",
@@ -179,7 +239,8 @@ int sched_metrics_write(const sched_stats_t *s, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
-char *sched_metrics_text(const sched_stats_t *s)
+char *sched_metrics_text(const sched_stats_t *s,
+			 const sched_metrics_node_t *nodes, size_t nnodes)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -188,7 +249,7 @@ char *sched_metrics_text(const sched_stats_t *s)
 
 	if (!out)
 		return NULL;
-	rc = sched_metrics_write(s, out);
+	rc = sched_metrics_write(s, nodes, nnodes, out);
 	if (fclose(out) || rc) {
 		free(buf);
 		return NULL;

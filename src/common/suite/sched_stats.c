@@ -49,6 +49,13 @@ static const struct {
 	{ "read_left", offsetof(sched_stats_t, read_left), true },
 	{ "drifts", offsetof(sched_stats_t, drifts), true },
 	{ "drift_active", offsetof(sched_stats_t, drift_active), true },
+	{ "limit_added_measured", offsetof(sched_stats_t, limit_added_measured), true },
+	{ "limit_added_believed", offsetof(sched_stats_t, limit_added_believed), true },
+	{ "agents_fresh", offsetof(sched_stats_t, agents_fresh), true },
+	{ "agents_stale", offsetof(sched_stats_t, agents_stale), true },
+	{ "agents_bad", offsetof(sched_stats_t, agents_bad), true },
+	{ "agents_none", offsetof(sched_stats_t, agents_none), true },
+	{ "agent_oldest_age", offsetof(sched_stats_t, agent_oldest_age), true },
 };
 #define NCOUNTERS (sizeof(counters) / sizeof(counters[0]))
 
@@ -190,4 +197,9 @@ void sched_stats_print(const sched_stats_t *s, FILE *out)
 		s->apply_hold_max_cpu_ms, s->avail_hold_max_ms,
 		s->avail_hold_max_cpu_ms, s->other_hold_max_ms,
 		s->other_hold_max_cpu_ms);
+	fprintf(out, "  %lu s added to end times (%lu measured, %lu believed); node agents' reports: %lu fresh, %lu stale, %lu malformed, %lu nodes without one\n",
+		s->limit_added_measured + s->limit_added_believed,
+		s->limit_added_measured, s->limit_added_believed,
+		s->agents_fresh, s->agents_stale, s->agents_bad,
+		s->agents_none);
 }

@@ -43,6 +43,15 @@ typedef struct {
 	unsigned long read_cuts, read_left;	/* reads stopped at
 					   amcbf_max_read_time, jobs they left */
 	unsigned long drifts, drift_active;	/* the drift guard */
+	/* seconds added to running jobs' end times since start for the CPU
+	 * they were denied (limit_charge.h), by what showed it: the node
+	 * agents' measurements, or the tier or yield the plugin gave */
+	unsigned long limit_added_measured, limit_added_believed;
+	/* nodes by their agent's last report (measured_tag.h): fresh,
+	 * stale, malformed, none; and the age in seconds of the oldest
+	 * report that reads */
+	unsigned long agents_fresh, agents_stale, agents_bad, agents_none;
+	unsigned long agent_oldest_age;
 } sched_stats_t;
 
 /* Count a running job of this yield into s->yields and s->yield_sum. */

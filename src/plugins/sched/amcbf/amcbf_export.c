@@ -13,16 +13,63 @@
 
 #include "src/common/log.h"
 #include "src/common/xmalloc.h"
+#include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 #include "slurm_compat.h"
 
+#define DFRS_AMCBF_SLURM_TYPES
 #include "amcbf_drift.h"
 #include "amcbf_export.h"
 #include "amcbf_locks.h"
 #include "amcbf_readbound.h"
+#include "amcbf_stretch.h"
 #include "state_file.h"
 #include "dfrs/dfrs_online.h"
+#include "need/measured_tag.h"
 #include "suite/sched_metrics.h"
+
+/* The node agents' reports at the last look (agents_* of sched_stats_t). */
+static sched_stats_t agents;
+static time_t agents_seen;
+
+void amcbf_export_agents(const dfrs_params_t *params)
+{
+	amcbf_hold_t h = { .locks = { .node = READ_LOCK },
+			   .phase = AMCBF_PHASE_OTHER };
+	time_t now = time(NULL);
+
+	if (agents_seen && now >= agents_seen &&
+	    now - agents_seen < AMCBF_AGENTS_LOOK)
+		return;
+	memset(&agents, 0, sizeof(agents));
+	amcbf_hold_lock(&h);
+	for (int i = 0; i < node_record_count; i++) {
+		node_record_t *node_ptr = node_record_table_ptr[i];
+		long age;
+
+		if (!node_ptr)
+			continue;
+		switch (measured_tag_report(node_ptr->extra, (long)now,
+					    params->need_stale, &age)) {
+		case MEASURED_REPORT_FRESH:
+			agents.agents_fresh++;
+			break;
+		case MEASURED_REPORT_STALE:
+			agents.agents_stale++;
+			break;
+		case MEASURED_REPORT_BAD:
+			agents.agents_bad++;
+			break;
+		default:
+			agents.agents_none++;
+			break;
+		}
+		if ((unsigned long)age > agents.agent_oldest_age)
+			agents.agent_oldest_age = (unsigned long)age;
+	}
+	amcbf_hold_unlock(&h);
+	agents_seen = now;
+}
 
 void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,
 		       const amcbf_avail_t *avail, const dfrs_params_t *params)
@@ -80,6 +127,35 @@ void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,
 	amcbf_read_counts(&st->read_cuts, &st->read_left);
 	st->drifts = amcbf_drift_entries();
 	st->drift_active = amcbf_drift_active();
+	amcbf_charge_totals(&st->limit_added_measured,
+			    &st->limit_added_believed);
+	st->agents_fresh = agents.agents_fresh;
+	st->agents_stale = agents.agents_stale;
+	st->agents_bad = agents.agents_bad;
+	st->agents_none = agents.agents_none;
+	st->agent_oldest_age = agents.agent_oldest_age;
+}
+
+/* The availability model's nodes for the metrics (xmalloc'ed; names
+ * point into a->mon), or NULL when it has none. */
+static sched_metrics_node_t *avail_nodes(const amcbf_avail_t *a)
+{
+	const avail_monitor_t *m = &a->mon;
+	sched_metrics_node_t *nodes;
+
+	if (!m->nnodes)
+		return NULL;
+	nodes = xcalloc(m->nnodes, sizeof(*nodes));
+	for (size_t i = 0; i < m->nnodes; i++) {
+		markov_estimate_t e;
+
+		avail_monitor_estimate(m, i, &e);
+		nodes[i].name = m->nodes[i].name;
+		nodes[i].availability = e.availability;
+		nodes[i].on = !m->observed[i] ? -1 :
+			      avail_monitor_is_on(m, i) ? 1 : 0;
+	}
+	return nodes;
 }
 
 void amcbf_export_stats(const sched_stats_t *st)
@@ -98,6 +174,7 @@ void amcbf_export_metrics(const amcbf_memory_t *mem, const amcbf_avail_t *avail,
 	struct timespec ts;
 	double now;
 	sched_stats_t st;
+	sched_metrics_node_t *nodes;
 	char *text;
 	size_t len;
 
@@ -109,7 +186,10 @@ void amcbf_export_metrics(const amcbf_memory_t *mem, const amcbf_avail_t *avail,
 		return;
 	last = now;
 	amcbf_export_fill(&st, mem, avail, params);
-	if (!(text = sched_metrics_text(&st))) {
+	nodes = avail_nodes(avail);
+	text = sched_metrics_text(&st, nodes, nodes ? avail->mon.nnodes : 0);
+	xfree(nodes);
+	if (!text) {
 		error("%s: out of memory", params->metrics_file);
 		return;
 	}

@@ -17,7 +17,17 @@
 #include "suite/dfrs_params.h"
 #include "suite/sched_stats.h"
 
-/* The statistics now. */
+/* How often, seconds, the node agents' reports are looked at. */
+#define AMCBF_AGENTS_LOOK 10
+
+/* Count the nodes by their agent's last report (measured_tag.h: fresh,
+ * stale, malformed, none) and the oldest report's age, for the next
+ * statistics and metrics: at most every AMCBF_AGENTS_LOOK seconds, each
+ * node's Extra read under slurmctld's node read lock (a bookkeeping
+ * hold). */
+void amcbf_export_agents(const dfrs_params_t *params);
+
+/* The statistics now (the agents' as amcbf_export_agents last saw them). */
 void amcbf_export_fill(sched_stats_t *st, const amcbf_memory_t *mem,
 		       const amcbf_avail_t *avail, const dfrs_params_t *params);
 

@@ -100,6 +100,15 @@ static void show_added(amcbf_known_t *k, job_record_t *job_ptr, bool clear)
 		set_comment(job_ptr, had ? old : "", word);
 }
 
+/* seconds added since start, by basis (the agent thread's only) */
+static unsigned long added_total[2];
+
+void amcbf_charge_totals(unsigned long *measured, unsigned long *believed)
+{
+	*measured = added_total[LIMIT_CHARGE_MEASURED];
+	*believed = added_total[LIMIT_CHARGE_BELIEVED];
+}
+
 void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 		  const dfrs_params_t *params)
 {
@@ -155,6 +164,7 @@ void amcbf_charge(amcbf_known_t *k, job_record_t *job_ptr, double now,
 	if (whole <= 0)
 		return;
 	k->added[basis] += whole;
+	added_total[basis] += (unsigned long)whole;
 	show_added(k, job_ptr, false);
 	if (basis == LIMIT_CHARGE_MEASURED)
 		debug("%pJ: %ld s added to its time limit (end time now %ld): it used %.2f of its CPUs, %.2f alone, %s, over the last %.0f s (paid %d s ahead)",

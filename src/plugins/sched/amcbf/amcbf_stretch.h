@@ -20,6 +20,10 @@
 /* A DFRS priority (0..inf) as a Slurm priority: monotonic, 1..2^30+1. */
 uint32_t amcbf_slurm_priority(double prio);
 
+/* Seconds amcbf_charge added to end times since the plugin started, by
+ * basis (LIMIT_CHARGE_MEASURED, LIMIT_CHARGE_BELIEVED). */
+void amcbf_charge_totals(unsigned long *measured, unsigned long *believed);
+
 #ifdef DFRS_AMCBF_SLURM_TYPES
 /* A job's DFRS priority: flow time / virtual time^2 (Stillwell et al.
  * 2010; new jobs, virtual time 0, come first), both at its last charge

@@ -494,6 +494,7 @@ static void *agent(void *arg)
 		 * it has no time to send leaves the job RUNNING on nothing */
 		if (!(act = acting()))
 			continue;
+		amcbf_export_agents(&params);
 		amcbf_export_metrics(&memory, &avail, &params, false);
 		/* job records changed (a submission, an end, our own
 		 * actions), or the periodic cycle is due */
