@@ -3,7 +3,8 @@
  * test_sched_hosts.c - the engines at CPU granularity (doc/design.md, "The
  * resource model: CPUs, memory and GPUs"): sched_fit's choice of slots
  * host by host with memory and GPUs, the memory and GPUs the state keeps
- * per host, and the engines' outcomes on hosts of many CPUs.
+ * per host, and the engines' outcomes on hosts of many CPUs, with jobs
+ * that ask to share CPUs (Slurm's OverSubscribe=YES:N).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/sched_dispatch.h"
 #include "sched/sched_engine.h"
 #include "sched/sched_policy.h"
 
@@ -437,6 +439,72 @@ static void test_amcbf_evicts_for_a_whole_host(void **state)
 	sched_decisions_free(&w.out);
 }
 
+/* CMCBF/AMCBF on a host of 2 CPUs, every process busy (use 1), five
+ * one-CPU jobs (Slurm's test17.36 in a partition of OverSubscribe=YES:2):
+ * jobs that did not ask to share take the 2 fg places and the rest wait
+ * (no CPU is left for a bg one); jobs that ask (sched_job_t.shares,
+ * --oversubscribe) also take the bg places beside fg jobs that share, 4
+ * at once, as cons_tres runs them.  A sharing job finds no bg place beside
+ * a fg job that does not share. */
+static void test_sharing_jobs_pair_on_busy_cpus(void **state)
+{
+	static const char *policies[] = { "cmcbf", "amcbf" };
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		for (int shares = 0; shares < 3; shares++) {
+			world_t w;
+			sched_config_t cfg;
+			sched_config_defaults(&cfg);
+			world(&w, 1, 2, 4096, 0);
+			/* 2: the first two do not share, the rest do */
+			for (int k = 0; k < 5; k++) {
+				sched_job_t *job = add_job(&w, 1, 60);
+				job->req.mem_per_cpu = 4;
+				job->shares = shares == 1 ||
+					      (shares == 2 && k >= 2);
+			}
+			assert_int_equal(sched_policy_find(policies[i])->engine(
+				&w.st, &cfg, SCHED_EV_ARRIVAL, &w.out), 0);
+			assert_int_equal(running(&w), shares == 1 ? 4 : 2);
+			assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+			assert_int_equal(w.jobs[1].where, SCHED_RUNNING_FG);
+			assert_int_equal(w.jobs[2].where, shares == 1 ?
+					 SCHED_RUNNING_BG : SCHED_QUEUED);
+			assert_int_equal(w.jobs[3].where, shares == 1 ?
+					 SCHED_RUNNING_BG : SCHED_QUEUED);
+			assert_int_equal(w.jobs[4].where, SCHED_QUEUED);
+			assert_int_equal(w.hosts[0].mem_bg, shares == 1 ? 8 : 0);
+			sched_decisions_free(&w.out);
+		}
+	}
+}
+
+/* A busy job starting in fg on a CPU whose bg place holds another job
+ * evicts it (Liu et al.'s Algorithm 2, line 25), unless both share. */
+static void test_sharing_bg_job_not_evicted(void **state)
+{
+	(void)state;
+	for (int shares = 0; shares < 2; shares++) {
+		world_t w;
+		sched_config_t cfg;
+		int slot = 0;
+		sched_config_defaults(&cfg);
+		world(&w, 1, 1, 0, 0);
+		add_job(&w, 1, 60)->shares = shares;
+		add_job(&w, 1, 60)->shares = shares;
+		assert_int_equal(sched_start(&w.st, &w.out, 0, SCHED_TIER_BG,
+					     &slot), 0);
+		sched_decisions_clear(&w.out);
+		assert_int_equal(sched_dispatch_fg(&w.st, &cfg, &w.out, 1,
+						   NULL, NULL), 0);
+		assert_int_equal(w.jobs[1].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.jobs[0].where, shares ? SCHED_RUNNING_BG :
+				 SCHED_QUEUED);
+		assert_int_equal(w.out.count, shares ? 1 : 2);
+		sched_decisions_free(&w.out);
+	}
+}
+
 /* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
  * burst, as sched/backfill on cons_tres runs it). */
 static void test_burst_of_serial_jobs(void **state)
@@ -475,6 +543,8 @@ int main(void)
 		cmocka_unit_test(test_tiers_share_memory_not_gpus),
 		cmocka_unit_test(test_fg_only_waits_for_the_foreground),
 		cmocka_unit_test(test_amcbf_evicts_for_a_whole_host),
+		cmocka_unit_test(test_sharing_jobs_pair_on_busy_cpus),
+		cmocka_unit_test(test_sharing_bg_job_not_evicted),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -558,10 +558,13 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 				continue;
 			}
 		}
-		if (!job->allowed && bg_any < 0)
+		/* a job that shares may also take places beside fg jobs
+		 * that share: counted for it alone */
+		int own = job->allowed || job->shares;
+		if (!own && bg_any < 0)
 			bg_any = sched_bg_eligible_count(st, cfg);
-		if (job->nodes <= (job->allowed ?
-				   sched_bg_eligible_for(st, cfg, j) : bg_any)) {
+		if (job->nodes <= (own ? sched_bg_eligible_for(st, cfg, j) :
+				   bg_any)) {
 			fg_any = bg_any = -1;
 			if (sched_dispatch_bg(st, cfg, out, j) < 0)
 				goto fail;
@@ -574,23 +577,31 @@ fail:
 	return -1;
 }
 
-/* Algorithm 3: queued jobs in arrival order fill the bg slots. */
+/* Algorithm 3: queued jobs in arrival order fill the bg slots; a job
+ * that shares (sched_job_t.shares) also the bg places beside fg jobs
+ * that share, which the count of eligible slots leaves out. */
 static int bg_pass(sched_state_t *st, const sched_config_t *cfg,
 		   sched_decisions_t *out)
 {
 	int bidle = sched_bg_eligible_count(st, cfg);
-	for (size_t j = 0; j < st->njobs && bidle > 0; j++) {
+	int sharing = 0;
+	for (size_t j = 0; j < st->njobs; j++)
+		sharing |= st->jobs[j].where == SCHED_QUEUED &&
+			   st->jobs[j].shares;
+	for (size_t j = 0; j < st->njobs && (bidle > 0 || sharing); j++) {
 		sched_job_t *job = &st->jobs[j];
-		if (job->where != SCHED_QUEUED || job->nodes > bidle ||
-		    passed_over(st, j) ||
-		    (job->allowed &&
+		if (job->where != SCHED_QUEUED || passed_over(st, j) ||
+		    (!job->shares && job->nodes > bidle) ||
+		    ((job->allowed || job->shares) &&
 		     job->nodes > sched_bg_eligible_for(st, cfg, j)))
 			continue;
 		int rc = sched_dispatch_bg(st, cfg, out, j);
 		if (rc < 0)
 			return -1;
+		/* a sharing job may take places the count left out */
 		if (rc == 0)
-			bidle -= job->nodes;
+			bidle = job->shares ? sched_bg_eligible_count(st, cfg) :
+				bidle - job->nodes;
 	}
 	return 0;
 }

@@ -9,7 +9,7 @@
  *     process leaves too little idle CPU (usage >= util_threshold, or idle
  *     CPU <= min_idle_cpu) is evicted back to the queue (line 25).
  *   dispatch(BG, j): processes by usage, descending, onto the eligible bg
- *     slots (sched_bg_eligible) by their fg load, ascending; with
+ *     slots (sched_bg_admits) by their fg load, ascending; with
  *     bg_min_rate set, the job is not placed where its predicted rate
  *     (sched_bg_predicted_rate) would be under it: a job that would crawl
  *     in bg holds its slots and its own progress hostage, and is better
@@ -158,7 +158,7 @@ static int match(const sched_state_t *st, const sched_job_t *job,
 /*
  * Job j's nodes in `tier`, into nodes[] (process p on nodes[p]): the
  * nodes it may use whose fg slot is idle (fg) or that are eligible for bg
- * (sched_bg_eligible), the least loaded in the other tier first, matched
+ * (sched_bg_admits), the least loaded in the other tier first, matched
  * to its processes.  -1 if there are too few or memory runs out.
  */
 static int choose(const sched_state_t *st, const sched_config_t *cfg,
@@ -188,7 +188,7 @@ static int choose(const sched_state_t *st, const sched_config_t *cfg,
 	}
 	for (int n = 0; n < st->nnodes; n++) {
 		int free_here = tier == SCHED_TIER_FG ?
-			st->nodes[n].fg_job < 0 : sched_bg_eligible(st, cfg, n);
+			st->nodes[n].fg_job < 0 : sched_bg_admits(st, cfg, j, n);
 		if (!free_here || !sched_may_use(st, j, n) ||
 		    (chosen && !chosen[n]))
 			continue;
@@ -222,12 +222,14 @@ int sched_dispatch_fg(sched_state_t *st, const sched_config_t *cfg,
 	if (old ? sched_promote(st, out, j, nodes, old)
 		: sched_start(st, out, j, SCHED_TIER_FG, nodes))
 		goto out;
-	/* line 25: a busy fg process leaves no room for a bg one */
+	/* line 25: a busy fg process leaves no room for a bg one, but for
+	 * a bg job that shares with it (sched_job_t.shares) */
 	for (int p = 0; p < job->nodes; p++) {
 		int bg = st->nodes[nodes[p]].bg_job;
 		double u = job->util[p];
 		if (bg >= 0 && (u >= cfg->util_threshold ||
 				1.0 - u <= cfg->min_idle_cpu) &&
+		    !sched_both_share(st, j, (size_t)bg) &&
 		    sched_may_preempt(st, j, (size_t)bg) &&
 		    sched_requeue_for(st, out, (size_t)bg, j))
 			goto out;

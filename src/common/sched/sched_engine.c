@@ -205,12 +205,28 @@ int sched_bg_eligible_count(const sched_state_t *st,
 	return count;
 }
 
+int sched_both_share(const sched_state_t *st, size_t j, size_t k)
+{
+	return st->jobs[j].shares && st->jobs[k].shares;
+}
+
+int sched_bg_admits(const sched_state_t *st, const sched_config_t *cfg,
+		    size_t j, int n)
+{
+	const sched_node_t *node = &st->nodes[n];
+
+	if (sched_bg_eligible(st, cfg, n))
+		return 1;
+	return node->bg_job < 0 && node->fg_job >= 0 &&
+	       sched_both_share(st, (size_t)node->fg_job, j);
+}
+
 int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
 			  size_t j)
 {
 	int count = 0;
 	for (int n = 0; n < st->nnodes; n++)
-		count += sched_may_use(st, j, n) && sched_bg_eligible(st, cfg, n);
+		count += sched_may_use(st, j, n) && sched_bg_admits(st, cfg, j, n);
 	return count;
 }
 

@@ -86,6 +86,13 @@ typedef struct {
 				   enough for a slowdown (limit_cap.h): never
 				   started in nor switched to the background
 				   tier (it may still be requeued) */
+	int shares;		/* nonzero: it asked to share its CPUs with
+				   other jobs that ask (Slurm: --oversubscribe
+				   in an OverSubscribe=YES:N partition): it
+				   takes the bg place of a slot whose fg job
+				   shares too whatever that job's CPU use, and
+				   a fg job that shares does not evict it
+				   (sched_bg_admits) */
 	job_request_t req;	/* how its slots spread over hosts, its
 				   memory and GPUs (sched_host.h); zero:
 				   any slots, none */
@@ -250,7 +257,15 @@ int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
 		      int n);
 int sched_bg_eligible_count(const sched_state_t *st,
 			    const sched_config_t *cfg);
-/* Nodes that may take a bg process of job j. */
+/* May node n take a bg process of job j: sched_bg_eligible, or its bg
+ * slot free and both j and the fg job there share (sched_job_t.shares):
+ * jobs that asked to share a CPU get it, as Slurm's OverSubscribe=YES:N
+ * gives it to them, whatever their CPU use. */
+int sched_bg_admits(const sched_state_t *st, const sched_config_t *cfg,
+		    size_t j, int n);
+/* Do jobs j (fg) and k (bg) both share (sched_job_t.shares). */
+int sched_both_share(const sched_state_t *st, size_t j, size_t k);
+/* Nodes that may take a bg process of job j (sched_bg_admits). */
 int sched_bg_eligible_for(const sched_state_t *st, const sched_config_t *cfg,
 			  size_t j);
 
@@ -322,7 +337,7 @@ void sched_hosts_account(sched_state_t *st, size_t j, sched_tier_t tier,
  * (st->jobs[j].nodes of them) into slots[], chosen host by host in its
  * order of preference (a host's rank is its best slot's), a host filled
  * before the next is taken.  A place is free in fg when no fg job holds
- * it; in bg when no bg job holds it and sched_bg_eligible (cfg) admits it.
+ * it; in bg when no bg job holds it and sched_bg_admits (cfg) admits it.
  * On each host the job's memory must fit what the jobs of both tiers and
  * `hold` leave (memory is never oversubscribed) and its GPUs the host's
  * idle ones (GPUs are never shared between tiers).  Slots the job may not

@@ -100,13 +100,13 @@ static int unit_cpus(const sched_state_t *st, int u)
 }
 
 static int place_free(const sched_state_t *st, const sched_config_t *cfg,
-		      sched_tier_t tier, int n)
+		      size_t j, sched_tier_t tier, int n)
 {
 	if (tier == SCHED_TIER_FG)
 		return st->nodes[n].fg_job < 0;
 	if (st->nodes[n].bg_job >= 0)
 		return 0;
-	return !cfg || sched_bg_eligible(st, cfg, n);
+	return !cfg || sched_bg_admits(st, cfg, j, n);
 }
 
 /* Are host u's fg places all free and unheld (for an exclusive job: it
@@ -223,7 +223,7 @@ int sched_fit(const sched_state_t *st, const sched_config_t *cfg, size_t j,
 		for (int s = first; s < first + cpus; s++)
 			nfree += sched_may_use(st, j, s) &&
 				 !(hold && hold->slot && hold->slot[s]) &&
-				 place_free(st, cfg, tier, s);
+				 place_free(st, cfg, j, tier, s);
 		if (nfree == 0)
 			continue;
 		int room = unit_room(st, j, u, nfree, hold);
@@ -249,7 +249,7 @@ int sched_fit(const sched_state_t *st, const sched_config_t *cfg, size_t j,
 		for (int s = first; s < first + cpus && take > 0; s++)
 			if (sched_may_use(st, j, s) &&
 			    !(hold && hold->slot && hold->slot[s]) &&
-			    place_free(st, cfg, tier, s)) {
+			    place_free(st, cfg, j, tier, s)) {
 				slots[got++] = s;
 				take--;
 			}

@@ -385,6 +385,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	     amcbf_hosts_request(&s->hosts, job_ptr, &req), SCHED_QUEUED,
 	     params);
 	qj->req = req;
+	qj->shares = amcbf_hosts_shares(job_ptr);
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
 	qj->allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
@@ -447,6 +448,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	     (running && k->tier == SCHED_TIER_BG) ? SCHED_RUNNING_BG :
 	     SCHED_RUNNING_FG, params);
 	rj->req = req;
+	rj->shares = amcbf_hosts_shares(job_ptr);
 	if (s->hosts.granular) {
 		/* its slots on each node, chosen in place_running */
 		int p = 0, c = 0;

@@ -45,6 +45,12 @@ int amcbf_hosts_held(const amcbf_hosts_t *h, job_record_t *job_ptr,
 		     bitstr_t *bitmap, int **counts, int *nodes,
 		     job_request_t *req);
 
+/* Did the job ask to share its CPUs where its partition lets it
+ * (sched_job_t.shares): --oversubscribe in an OverSubscribe=YES:N
+ * partition, N >= 2, which cons_tres honours by placing up to N such jobs
+ * on a core.  Under FORCE:N sharing is the site's, not the job's: no. */
+bool amcbf_hosts_shares(job_record_t *job_ptr);
+
 /* A per-node mask as a per-slot one (xmalloc'ed); NULL for NULL. */
 unsigned char *amcbf_hosts_slot_mask(const amcbf_hosts_t *h,
 				     const unsigned char *node_mask);
