@@ -39,8 +39,8 @@ void amcbf_read_begin(amcbf_read_t *r, int max_ms, const struct timeval *t0);
 /* A pending job to read later in this hold. */
 void amcbf_read_defer(amcbf_read_t *r, job_record_t *job_ptr);
 /* The next pending job to read, or NULL when all are read or one more
- * read as long as the longest so far would end past max_ms since t0
- * (hold_budget.h). */
+ * read as long as the longest of the last ones would end past max_ms
+ * since t0 (hold_budget.h). */
 job_record_t *amcbf_read_next(amcbf_read_t *r);
 /* Done: remembers where to start next time; when some were left, says so
  * (debug) and sets *next_wake to one second from now at the latest.
