@@ -8,7 +8,7 @@
  * cost most (dependencies, limits, licenses, node filters), are deferred
  * here and read in job-id order from where the last read stopped
  * (amcbf/read_window.h) while one more read, as long in wall time as the
- * longest so far, ends within amcbf_max_read_time ms of when the hold
+ * longest of the last ones, ends within amcbf_max_read_time ms of when the hold
  * began (amcbf/hold_budget.h); at least one is read each cycle.  The ones not read are not
  * given to the engine this cycle and come first in the next, which is due
  * one second later.
