@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_models.h - save and restore the learned ON/OFF models of
- * named nodes as JSON (json-c), so that a controller restart keeps them.
+ * named nodes as JSON (written as text node by node, read with json-c), so
+ * that a controller restart keeps them.
  * A corrupt or foreign file is reported (one message naming the file and
  * the first bad field) and nothing is loaded.
  *
