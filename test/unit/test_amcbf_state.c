@@ -18,63 +18,7 @@
 
 #include "amcbf/amcbf_state.h"
 
-/*
- * The heap this program holds, counted while `counting` (glibc lets a
- * program replace malloc: its own calls and json-c's come here).  Not
- * under AddressSanitizer, which replaces malloc itself.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define HEAP_COUNTED 0
-#else
-#define HEAP_COUNTED 1
-extern void *__libc_malloc(size_t n);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_realloc(void *p, size_t n);
-extern void __libc_free(void *p);
-static bool counting;
-static long heap_now, heap_peak;
-
-static void heap_count(void *p, int sign)
-{
-	if (!counting || !p)
-		return;
-	heap_now += sign * (long)malloc_usable_size(p);
-	if (heap_now > heap_peak)
-		heap_peak = heap_now;
-}
-
-void *malloc(size_t n)
-{
-	void *p = __libc_malloc(n);
-
-	heap_count(p, 1);
-	return p;
-}
-
-void *calloc(size_t n, size_t size)
-{
-	void *p = __libc_calloc(n, size);
-
-	heap_count(p, 1);
-	return p;
-}
-
-void *realloc(void *old, size_t n)
-{
-	void *p;
-
-	heap_count(old, -1);
-	p = __libc_realloc(old, n);
-	heap_count(p ? p : old, 1);
-	return p;
-}
-
-void free(void *p)
-{
-	heap_count(p, -1);
-	__libc_free(p);
-}
-#endif
+#include "heap_count.h"
 
 static void test_round_trip(void **state)
 {

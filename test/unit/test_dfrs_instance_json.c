@@ -98,8 +98,8 @@ static void test_errors(void **state)
 		     "job 0 dimension 0: elem_need 0.6 exceeds need 0.5");
 	expect_error("{\"hosts\": [{\"cap\": [2], \"elem\": [3]}], \"jobs\": []}",
 		     "host 0 dimension 0: elementary capacity 3 must be in (0, 2]");
-	expect_error("{\"hosts\": [[1,1,1,1,1,1,1,1,1]], \"jobs\": []}",
-		     "9 resource dimensions, must be 1..8");
+	expect_error("{\"hosts\": [[1,1,1,1,1]], \"jobs\": []}",
+		     "5 resource dimensions, must be 1..4");
 	{
 		/* 11 jobs of 1000000 tasks: more than the 10^7 an instance holds */
 		char text[1024];

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_hold_budget.c - a hold of slurmctld's locks stops once one more
- * step as long as the longest so far would pass its budget of wall time;
- * a step that waited for a CPU counts at its wall time; after the locks
- * were given up and taken again the longest step stays the estimate.
+ * step as long as the longest of the last HOLD_BUDGET_RECENT would pass
+ * its budget of wall time; a step that waited for a CPU counts at its wall
+ * time; after the locks were given up and taken again the last steps stay
+ * the estimate, and once HOLD_BUDGET_RECENT steps have followed a long one
+ * it no longer counts.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -51,6 +53,35 @@ static void test_preempted_step(void **state)
 	assert_true(b.step_ms == 120);
 }
 
+/* One step of 120 ms (the thread waited for a CPU), then steps of 5 ms:
+ * the first holds after it stop early, and from the eighth short step on
+ * the estimate is 5 ms again: the hold goes on to 195 ms (with the
+ * longest step ever as the estimate it would stop at 80 ms, and every
+ * later hold too). */
+static void test_estimate_decays(void **state)
+{
+	hold_budget_t b;
+	int t;
+
+	(void)state;
+	hold_budget_begin(&b, 200, 0);
+	assert_true(hold_budget_step(&b, 5));
+	assert_false(hold_budget_step(&b, 125));	/* 125 + 120 >= 200 */
+	hold_budget_retaken(&b);
+	/* 7 steps of 5 ms after it: the 120 ms step is still among the
+	 * last 8 */
+	for (t = 5; t <= 35; t += 5)
+		assert_true(hold_budget_step(&b, t));
+	assert_true(b.step_ms == 120);
+	/* the eighth pushes it out */
+	assert_true(hold_budget_step(&b, 40));
+	assert_true(b.step_ms == 5);
+	for (t = 45; t <= 190; t += 5)
+		assert_true(hold_budget_step(&b, t));
+	assert_false(hold_budget_step(&b, 195));	/* 195 + 5 >= 200 */
+	assert_int_equal(b.steps, 39);
+}
+
 /* Steps counted from where they began (e.g. after the running jobs of a
  * read): the time before is no step. */
 static void test_begin_late(void **state)
@@ -83,6 +114,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_even_steps),
 		cmocka_unit_test(test_preempted_step),
+		cmocka_unit_test(test_estimate_decays),
 		cmocka_unit_test(test_begin_late),
 		cmocka_unit_test(test_no_budget),
 	};

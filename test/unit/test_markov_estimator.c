@@ -228,7 +228,7 @@ static void test_state_round_trip(void **state)
 
 	char *path = temp_path("state");
 
-	assert_int_equal(markov_models_save(path, nodes, 2, err, sizeof(err)), 0);
+	assert_int_equal(markov_models_save(path, nodes, 2, NULL, 0, err, sizeof(err)), 0);
 	assert_int_equal(markov_models_load(path, &back, &count, err, sizeof(err)), 0);
 	assert_int_equal(count, 2);
 	assert_string_equal(back[0].name, "n1");

@@ -16,8 +16,12 @@ bool hold_budget_step(hold_budget_t *b, double elapsed_ms)
 
 	b->last_ms = elapsed_ms;
 	b->steps++;
-	if (step > b->step_ms)
-		b->step_ms = step;
+	b->recent[b->next] = step;
+	b->next = (b->next + 1) % HOLD_BUDGET_RECENT;
+	b->step_ms = 0;
+	for (unsigned i = 0; i < HOLD_BUDGET_RECENT; i++)
+		if (b->recent[i] > b->step_ms)
+			b->step_ms = b->recent[i];
 	return b->budget_ms <= 0 || elapsed_ms + b->step_ms < b->budget_ms;
 }
 

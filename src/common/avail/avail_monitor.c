@@ -255,22 +255,11 @@ int avail_monitor_set_suspended(avail_monitor_t *m, uint32_t job_id, bool suspen
 
 int avail_monitor_save(const avail_monitor_t *m, const char *path, char *err, size_t errlen)
 {
-	json_object *root = markov_models_to_json(m->nodes, m->nnodes);
-	json_object *ids = json_object_new_array();
-	int rc;
+	static const uint32_t none[1];
 
-	if (!root || !ids) {
-		json_object_put(root);
-		json_object_put(ids);
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
-	}
-	for (size_t i = 0; i < m->nsuspended; i++)
-		json_object_array_add(ids, json_object_new_int64(m->suspended[i]));
-	json_object_object_add(root, "suspended", ids);
-	rc = markov_models_json_save(path, root, err, errlen);
-	json_object_put(root);
-	return rc;
+	return markov_models_save(path, m->nodes, m->nnodes,
+				  m->suspended ? m->suspended : none,
+				  m->nsuspended, err, errlen);
 }
 
 int avail_monitor_load(avail_monitor_t *m, const char *path, char *err, size_t errlen)

@@ -11,6 +11,8 @@
  * Numbers are written with 17 significant digits: a restore is exact.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,53 +20,70 @@
 
 #include "markov_models.h"
 
-static json_object *exact_number(double v)
+/* A JSON string as json-c escapes it; false when out of memory. */
+static bool write_string(FILE *f, const char *text)
 {
-	char buf[40];
+	json_object *s = json_object_new_string(text);
 
-	snprintf(buf, sizeof(buf), "%.17g", v);
-	return json_object_new_double_s(v, buf);
+	if (!s)
+		return false;
+	fputs(json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN), f);
+	json_object_put(s);
+	return true;
 }
 
-static json_object *number_array(const double *v, size_t count)
+/* Numbers as %.17g: read back exactly. */
+static void write_numbers(FILE *f, const double *v, size_t count)
 {
-	json_object *a = json_object_new_array();
-
+	fputc('[', f);
 	for (size_t i = 0; i < count; i++)
-		json_object_array_add(a, exact_number(v[i]));
-	return a;
+		fprintf(f, "%s%.17g", i ? "," : "", v[i]);
+	fputc(']', f);
 }
 
-json_object *markov_models_to_json(const markov_node_model_t *nodes, size_t count)
+/*
+ * The document, written straight to f node by node: a json-c tree of it
+ * took about 14 kB of heap a node (1,024 nodes: 14 MB, each number an
+ * object and a string) every time the controller saved the models, in
+ * slurmctld's memory.
+ */
+static bool write_models(FILE *f, const markov_node_model_t *nodes, size_t count,
+			 const uint32_t *ids, size_t nids)
 {
-	json_object *root = json_object_new_object(), *list = json_object_new_array();
+	bool ok;
 
-	if (!root || !list) {
-		json_object_put(root);
-		json_object_put(list);
-		return NULL;
-	}
-	json_object_object_add(root, "format", json_object_new_string(MARKOV_STATE_FORMAT));
-	json_object_object_add(root, "version", json_object_new_int(MARKOV_STATE_VERSION));
-	json_object_object_add(root, "length_bins", json_object_new_int(ONOFF_LENGTH_BINS));
+	fputs("{\"format\":", f);
+	ok = write_string(f, MARKOV_STATE_FORMAT);
+	fprintf(f, ",\"version\":%d,\"length_bins\":%d,\"nodes\":[",
+		MARKOV_STATE_VERSION, ONOFF_LENGTH_BINS);
 	for (size_t i = 0; i < count; i++) {
 		const markov_estimator_t *e = &nodes[i].model;
-		json_object *o = json_object_new_object(), *t = json_object_new_array();
 
-		json_object_object_add(o, "name", json_object_new_string(nodes[i].name));
-		json_object_array_add(t, number_array(e->transitions[0], 2));
-		json_object_array_add(t, number_array(e->transitions[1], 2));
-		json_object_object_add(o, "transitions", t);
-		json_object_object_add(o, "slots", number_array(e->slots, 3));
-		json_object_object_add(o, "on_lengths", number_array(e->on_lengths, ONOFF_LENGTH_BINS));
-		json_object_object_add(o, "off_lengths", number_array(e->off_lengths, ONOFF_LENGTH_BINS));
-		json_object_object_add(o, "last", json_object_new_int(e->last));
-		json_object_object_add(o, "run", json_object_new_int64((int64_t)e->run));
-		json_object_object_add(o, "run_censored", json_object_new_boolean(e->run_censored));
-		json_object_array_add(list, o);
+		fputs(i ? ",{\"name\":" : "{\"name\":", f);
+		ok = write_string(f, nodes[i].name) && ok;
+		fputs(",\"transitions\":[", f);
+		write_numbers(f, e->transitions[0], 2);
+		fputc(',', f);
+		write_numbers(f, e->transitions[1], 2);
+		fputs("],\"slots\":", f);
+		write_numbers(f, e->slots, 3);
+		fputs(",\"on_lengths\":", f);
+		write_numbers(f, e->on_lengths, ONOFF_LENGTH_BINS);
+		fputs(",\"off_lengths\":", f);
+		write_numbers(f, e->off_lengths, ONOFF_LENGTH_BINS);
+		fprintf(f, ",\"last\":%d,\"run\":%" PRId64 ",\"run_censored\":%s}",
+			(int)e->last, (int64_t)e->run,
+			e->run_censored ? "true" : "false");
 	}
-	json_object_object_add(root, "nodes", list);
-	return root;
+	fputc(']', f);
+	if (ids) {
+		fputs(",\"suspended\":[", f);
+		for (size_t i = 0; i < nids; i++)
+			fprintf(f, "%s%" PRIu32, i ? "," : "", ids[i]);
+		fputc(']', f);
+	}
+	fputs("}\n", f);
+	return ok;
 }
 
 /* count non-negative finite numbers from array `a` into out */
@@ -237,28 +256,29 @@ void markov_models_free(markov_node_model_t *nodes, size_t count)
 	free(nodes);
 }
 
-int markov_models_json_save(const char *path, json_object *root, char *err, size_t errlen)
+int markov_models_save(const char *path, const markov_node_model_t *nodes, size_t count,
+		      const uint32_t *ids, size_t nids, char *err, size_t errlen)
 {
 	size_t len = strlen(path) + 5;
 	char *tmp = malloc(len);
 	FILE *f;
+	int rc = -1;
 
-	if (!root || !tmp) {
-		free(tmp);
+	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
 	snprintf(tmp, len, "%s.tmp", path);
-	const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
-	int rc = -1;
-
 	if (!(f = fopen(tmp, "w"))) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 	} else {
-		int werr = fputs(text, f) < 0 || fputc('\n', f) == EOF;
+		bool whole = write_models(f, nodes, count, ids, nids);
+		int werr = ferror(f);
 
 		if (fclose(f) || werr)
 			snprintf(err, errlen, "%s: write failed: %s", tmp, strerror(errno));
+		else if (!whole)
+			snprintf(err, errlen, "%s: out of memory", tmp);
 		else if (rename(tmp, path))
 			snprintf(err, errlen, "%s: rename from %s failed: %s", path, tmp, strerror(errno));
 		else
@@ -267,16 +287,6 @@ int markov_models_json_save(const char *path, json_object *root, char *err, size
 			remove(tmp);
 	}
 	free(tmp);
-	return rc;
-}
-
-int markov_models_save(const char *path, const markov_node_model_t *nodes, size_t count,
-		      char *err, size_t errlen)
-{
-	json_object *root = markov_models_to_json(nodes, count);
-	int rc = markov_models_json_save(path, root, err, errlen);
-
-	json_object_put(root);
 	return rc;
 }
 

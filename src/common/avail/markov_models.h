@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * markov_models.h - save and restore the learned ON/OFF models of
- * named nodes as JSON (json-c), so that a controller restart keeps them.
+ * named nodes as JSON (written as text node by node, read with json-c), so
+ * that a controller restart keeps them.
  * A corrupt or foreign file is reported (one message naming the file and
  * the first bad field) and nothing is loaded.
  *
@@ -11,6 +12,7 @@
 #define DFRS_MARKOV_MODELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <json-c/json.h>
 
@@ -24,20 +26,19 @@ typedef struct {
 	markov_estimator_t model;
 } markov_node_model_t;
 
-/* JSON object for the nodes (new reference), NULL if out of memory. */
-json_object *markov_models_to_json(const markov_node_model_t *nodes, size_t count);
-/* Nodes from such an object: 0 and a malloc'ed array, or -1, a message
+/* Nodes from the object of such a document (markov_models_json_load): 0 and a malloc'ed array, or -1, a message
  * ("nodes[2].transitions: ...") in err and *nodes = NULL, *count = 0. */
 int markov_models_from_json(json_object *obj, markov_node_model_t **nodes, size_t *count,
 			   char *err, size_t errlen);
 
-/* Files: written to PATH.tmp then renamed over PATH (never half-written). */
+/* Files: written to PATH.tmp then renamed over PATH (never half-written),
+ * the text node by node (no json-c tree of the whole).  ids: nids job ids
+ * kept beside the models as "suspended" (avail_monitor.h), or NULL: no
+ * such key. */
 int markov_models_save(const char *path, const markov_node_model_t *nodes, size_t count,
-		      char *err, size_t errlen);
+		      const uint32_t *ids, size_t nids, char *err, size_t errlen);
 int markov_models_load(const char *path, markov_node_model_t **nodes, size_t *count,
 		      char *err, size_t errlen);
-/* Any JSON document, written the same way (the caller keeps root). */
-int markov_models_json_save(const char *path, json_object *root, char *err, size_t errlen);
 /* A JSON document (new reference), or NULL and "PATH: why" in err. */
 json_object *markov_models_json_load(const char *path, char *err, size_t errlen);
 

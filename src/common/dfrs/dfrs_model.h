@@ -25,7 +25,11 @@
 
 #include <stddef.h>
 
-#define DFRS_MAX_DIMS 8
+/* Dimensions a host may have.  Every job and host carries this many in
+ * each of its vectors, used or not: the live policies use 2 (CPU, memory)
+ * or 3 (and GPUs), and one job of the plugin's view costs 32 bytes a
+ * dimension (its req, need, elem_req and elem_need). */
+#define DFRS_MAX_DIMS 4
 #define DFRS_MAX_TASKS 10000000	/* tasks in one instance (ints index them) */
 
 typedef struct {

@@ -112,6 +112,8 @@ static bool read_jobs(const amcbf_decider_t *d, amcbf_pass_t *p,
 	for (size_t i = 0; i < mem->njobs; i++)
 		mem->jobs[i].alive = 0;
 	mem->next_wake = 0;
+	/* each job record is remembered at most once */
+	amcbf_memory_reserve(mem, list_count(job_list));
 	d->read_begin(p);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it))) {

@@ -87,27 +87,31 @@
 #include "sched/sched_policy.h"
 
 /* Where one job of the engine's array came from (the job itself is
- * snapshot_t.jobs[], at the same index). */
+ * snapshot_t.jobs[], at the same index, and owns its util and alloc (one
+ * allocation), rank and lic). */
 typedef struct {
 	uint32_t id;		/* the Slurm job, 0 for an unusable-node blocker
 				   (looked up again after the locks were let go) */
-	uint32_t ix;		/* its index in snapshot_t.jobs[] until sorted */
 	int queued;		/* pending when read (the engine's decision
 				   changes its job's `where`) */
 	time_t start;		/* a running job's start time, when seen */
-	amcbf_order_key_t key;	/* its place in the queue order; key.fixed:
-				   blocker or exempt, kept at the front */
-	double *util;		/* its job's util, then its alloc: one allocation */
 	unsigned char *allowed;	/* job.allowed when the job owns it (else
 				   NULL: shared, snapshot_t.allowed's) */
-	int *rank;		/* its node preference (availability), or NULL */
-	rules_lic_req_t *lic;	/* a pending job's license requests, or NULL */
 	amcbf_preempt_side_t *pair;	/* its side of the site's pairwise rule
 				   (a job's, when the site has one), or NULL */
 	int *on_host;		/* a running job's node of each slot, its slots
 				   there chosen when the state is built (CPUs
 				   allocated one by one), else NULL */
 } entry_t;
+
+/* An entry's place in the queue order, kept only until the entries are
+ * sorted (snapshot_t.keys). */
+typedef struct {
+	amcbf_order_key_t key;	/* key.fixed: blocker or exempt, kept at
+				   the front */
+	uint32_t ix;		/* the entry's index in snapshot_t.e[] and
+				   .jobs[] as read */
+} keyed_t;
 
 bool amcbf_tiers_possible(void)
 {
@@ -149,21 +153,21 @@ static double estimated_yield(const sched_state_t *st, size_t j)
 static int by_slurm_priority(const void *a, const void *b)
 {
 	return amcbf_order_compare(AMCBF_PRIO_PRIORITY,
-				   &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
+				   &((const keyed_t *)a)->key,
+				   &((const keyed_t *)b)->key);
 }
 
 static int by_fifo(const void *a, const void *b)
 {
-	return amcbf_order_compare(AMCBF_PRIO_FIFO, &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
+	return amcbf_order_compare(AMCBF_PRIO_FIFO, &((const keyed_t *)a)->key,
+				   &((const keyed_t *)b)->key);
 }
 
 static int by_stretch(const void *a, const void *b)
 {
 	return amcbf_order_compare(AMCBF_PRIO_STRETCH,
-				   &((const entry_t *)a)->key,
-				   &((const entry_t *)b)->key);
+				   &((const keyed_t *)a)->key,
+				   &((const keyed_t *)b)->key);
 }
 
 /* The CPU need of each process: declared, measured on its nodes,
@@ -179,6 +183,7 @@ static void fill(entry_t *e, sched_job_t *job, job_record_t *job_ptr,
 		 const dfrs_params_t *params)
 {
 	double need = job_ptr ? job_need(job_ptr, params, where) : 1.0;
+	double *util;
 
 	e->id = job_ptr ? job_ptr->job_id : 0;
 	e->start = job_ptr ? job_ptr->start_time : 0;
@@ -202,11 +207,11 @@ static void fill(entry_t *e, sched_job_t *job, job_record_t *job_ptr,
 		job->estimate = 60.0 * job_ptr->time_limit;
 	}
 	/* one allocation: its processes' CPU use, then their slots */
-	e->util = xcalloc(nodes, sizeof(double) + sizeof(int));
+	util = xcalloc(nodes, sizeof(double) + sizeof(int));
 	for (int p = 0; p < nodes; p++)
-		e->util[p] = need;
-	job->util = e->util;
-	job->alloc = (int *)(e->util + nodes);
+		util[p] = need;
+	job->util = util;
+	job->alloc = (int *)(util + nodes);
 	if (bitmap && nodes == bit_set_count(bitmap)) {
 		int p = 0;
 		for (int i = 0; i < node_record_count && p < nodes; i++)
@@ -236,6 +241,8 @@ typedef struct {
 	entry_t *e;
 	sched_job_t *jobs;	/* the engine's jobs, e[]'s order once sorted
 				   (the engine's state uses this array) */
+	keyed_t *keys;		/* e[]'s places in the queue order until
+				   sorted (NULL after) */
 	size_t ne, cap;
 	int nnodes;	/* slurmctld's node table when read */
 	int usable;	/* nodes with no blocker */
@@ -251,28 +258,42 @@ typedef struct {
 	size_t nmasks;
 } snapshot_t;
 
-/* A new zeroed entry at the end of the snapshot, and its job (*job). */
-static entry_t *snapshot_add(snapshot_t *s, sched_job_t **job)
+/* A new zeroed entry at the end of the snapshot, its job (*job) and its
+ * key (*key). */
+static entry_t *snapshot_add(snapshot_t *s, sched_job_t **job,
+			     amcbf_order_key_t **key)
 {
 	if (s->ne == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
 		xrecalloc(s->e, s->cap, sizeof(*s->e));
 		xrecalloc(s->jobs, s->cap, sizeof(*s->jobs));
+		xrecalloc(s->keys, s->cap, sizeof(*s->keys));
 	}
 	memset(&s->e[s->ne], 0, sizeof(s->e[0]));
 	memset(&s->jobs[s->ne], 0, sizeof(s->jobs[0]));
-	s->e[s->ne].ix = (uint32_t)s->ne;
+	memset(&s->keys[s->ne], 0, sizeof(s->keys[0]));
+	s->keys[s->ne].ix = (uint32_t)s->ne;
 	*job = &s->jobs[s->ne];
+	*key = &s->keys[s->ne].key;
 	return &s->e[s->ne++];
+}
+
+/* What job j owns (its util with its alloc, rank and license requests). */
+static void job_free(sched_job_t *job)
+{
+	void *util = (void *)job->util, *rank = (void *)job->rank,
+	     *lic = (void *)job->lic;
+
+	xfree(util);	/* and job->alloc */
+	xfree(rank);
+	xfree(lic);
 }
 
 static void snapshot_free(snapshot_t *s)
 {
 	for (size_t j = 0; j < s->ne; j++) {
-		xfree(s->e[j].util);	/* and s->jobs[j].alloc */
+		job_free(&s->jobs[j]);
 		xfree(s->e[j].allowed);
-		xfree(s->e[j].rank);
-		xfree(s->e[j].lic);
 		if (s->e[j].pair) {
 			amcbf_preempt_side_free(s->e[j].pair);
 			xfree(s->e[j].pair);
@@ -289,6 +310,7 @@ static void snapshot_free(snapshot_t *s)
 	xfree(s->sides);
 	xfree(s->e);
 	xfree(s->jobs);
+	xfree(s->keys);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -299,6 +321,7 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 	for (int i = 0; i < node_record_count; i++) {
 		entry_t *b;
 		sched_job_t *bj;
+		amcbf_order_key_t *key;
 		int slots = s->hosts.granular ? s->hosts.hosts[i].cpus : 1;
 
 		if (amcbf_node_usable(i) &&
@@ -308,27 +331,27 @@ static void snapshot_blockers(snapshot_t *s, const dfrs_params_t *params,
 		}
 		if (slots <= 0)
 			continue;
-		b = snapshot_add(s, &bj);
+		b = snapshot_add(s, &bj, &key);
 		fill(b, bj, NULL, NULL, slots, SCHED_RUNNING_FG, params);
 		for (int p = 0; p < slots; p++)
 			bj->alloc[p] = s->hosts.granular ?
 				s->hosts.hosts[i].first_slot + p : i;
 		bj->pinned = 1;
-		b->key.fixed = 1;
+		key->fixed = 1;
 	}
 }
 
 /* A job's place in the queue order but its stretch: its id, first submit
  * time (its arrival), Slurm priority and partition PriorityTier. */
-static void queue_key(entry_t *e, sched_job_t *job, amcbf_known_t *k,
-		      job_record_t *job_ptr)
+static void queue_key(amcbf_order_key_t *key, sched_job_t *job,
+		      amcbf_known_t *k, job_record_t *job_ptr)
 {
-	e->key.id = job_ptr->job_id;
-	e->key.submit = amcbf_first_submit(k, job_ptr);
-	e->key.slurm_prio = job_ptr->priority;
-	e->key.part_tier = job_ptr->part_ptr ?
+	key->id = job_ptr->job_id;
+	key->submit = amcbf_first_submit(k, job_ptr);
+	key->slurm_prio = job_ptr->priority;
+	key->part_tier = job_ptr->part_ptr ?
 			       job_ptr->part_ptr->priority_tier : 0;
-	job->arrival = (double)e->key.submit;
+	job->arrival = (double)key->submit;
 }
 
 /* Job qj's node mask (qj->allowed: shared, or q->allowed, its own) as
@@ -368,6 +391,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	job_request_t req;
 	entry_t *q;
 	sched_job_t *qj;
+	amcbf_order_key_t *key;
 
 	/* not ours to start: see startable(); other partitions' jobs
 	 * started before the scan */
@@ -380,7 +404,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	if (k->running && k->tier == SCHED_TIER_BG)
 		s->events |= SCHED_EV_BG_DEPARTURE;
 	k->running = 0;
-	q = snapshot_add(s, &qj);
+	q = snapshot_add(s, &qj, &key);
 	fill(q, qj, job_ptr, NULL,
 	     amcbf_hosts_request(&s->hosts, job_ptr, &req), SCHED_QUEUED,
 	     params);
@@ -394,19 +418,17 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 						  &q->allowed);
 	if (s->hosts.granular)
 		qj->allowed = slot_mask(s, q, qj);
-	q->rank = amcbf_hosts_slot_rank(&s->hosts,
+	qj->rank = amcbf_hosts_slot_rank(&s->hosts,
 		amcbf_power_rank(amcbf_avail_rank(avail, job_ptr)));
-	qj->rank = q->rank;
 	/* the site's rules the engine applies itself: licenses, and who
 	 * may preempt whom */
-	q->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &qj->nlic);
-	qj->lic = q->lic;
+	qj->lic = amcbf_lic_requests(&s->pool, job_ptr, now, &qj->nlic);
 	if (s->pair.site != PREEMPT_SITE_NONE)
 		amcbf_preempt_side_read(q->pair = xcalloc(1, sizeof(*q->pair)),
 					job_ptr);
-	queue_key(q, qj, k, job_ptr);
+	queue_key(key, qj, k, job_ptr);
 	if (stretch_order)
-		q->key.stretch = stretch;
+		key->stretch = stretch;
 	if (!k->seen) {
 		qj->is_new = 1;
 		s->events |= SCHED_EV_ARRIVAL;
@@ -423,6 +445,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	bitstr_t *bm;
 	entry_t *r;
 	sched_job_t *rj;
+	amcbf_order_key_t *key;
 	int n, slots, *counts;
 	job_request_t req;
 
@@ -443,7 +466,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	if (bit_set_count(bm) <= 0)
 		return;
 	slots = amcbf_hosts_held(&s->hosts, job_ptr, bm, &counts, &n, &req);
-	r = snapshot_add(s, &rj);
+	r = snapshot_add(s, &rj, &key);
 	fill(r, rj, job_ptr, bm, slots,
 	     (running && k->tier == SCHED_TIER_BG) ? SCHED_RUNNING_BG :
 	     SCHED_RUNNING_FG, params);
@@ -462,15 +485,15 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 		}
 	}
 	xfree(counts);
-	queue_key(r, rj, k, job_ptr);
+	queue_key(key, rj, k, job_ptr);
 	if (params->priority == AMCBF_PRIO_STRETCH) {
-		r->key.stretch = amcbf_stretch(job_ptr, k, now);
+		key->stretch = amcbf_stretch(job_ptr, k, now);
 		/* current when it is preempted */
-		job_ptr->priority = amcbf_slurm_priority(r->key.stretch);
+		job_ptr->priority = amcbf_slurm_priority(key->stretch);
 	}
-	r->key.fixed = !running || !amcbf_preempt_may(job_ptr, params, now);
+	key->fixed = !running || !amcbf_preempt_may(job_ptr, params, now);
 	/* also out of reach of a bg eviction, which ignores the order */
-	rj->no_preempt = r->key.fixed;
+	rj->no_preempt = key->fixed;
 	if (s->pair.site != PREEMPT_SITE_NONE)
 		amcbf_preempt_side_read(r->pair = xcalloc(1, sizeof(*r->pair)),
 					job_ptr);
@@ -546,28 +569,34 @@ static void place_running(sched_state_t *st, const snapshot_t *s)
 	}
 }
 
-/* The jobs in the order of the sorted entries, in place: jobs[j] becomes
- * the job of entry j (its index was e[j].ix), following each cycle of the
- * permutation with one job aside. */
-static void sort_jobs(snapshot_t *s)
+/* The entries and their jobs in the order of the sorted keys, in place:
+ * e[j] and jobs[j] become those that were at keys[j].ix, following each
+ * cycle of the permutation with one entry and job aside; the keys are
+ * freed (the queue order is the arrays' order from then on). */
+static void sort_entries(snapshot_t *s)
 {
 	for (size_t i = 0; i < s->ne; i++) {
+		entry_t aside_e;
 		sched_job_t aside;
 		size_t j = i;
 
-		if (s->e[i].ix == i)
+		if (s->keys[i].ix == i)
 			continue;
+		aside_e = s->e[i];
 		aside = s->jobs[i];
-		while (s->e[j].ix != i) {
-			size_t from = s->e[j].ix;
+		while (s->keys[j].ix != i) {
+			size_t from = s->keys[j].ix;
 
+			s->e[j] = s->e[from];
 			s->jobs[j] = s->jobs[from];
-			s->e[j].ix = (uint32_t)j;
+			s->keys[j].ix = (uint32_t)j;
 			j = from;
 		}
+		s->e[j] = aside_e;
 		s->jobs[j] = aside;
-		s->e[j].ix = (uint32_t)j;
+		s->keys[j].ix = (uint32_t)j;
 	}
+	xfree(s->keys);
 }
 
 /* The side of a blocker (or a job not read): preempts and is preempted by
@@ -586,10 +615,10 @@ static void build_state(sched_state_t *st, snapshot_t *s,
 			mem->npending++;
 		else if (s->e[j].id)
 			mem->nrunning++;
-	qsort(s->e, s->ne, sizeof(*s->e),
+	qsort(s->keys, s->ne, sizeof(*s->keys),
 	      params->priority == AMCBF_PRIO_STRETCH ? by_stretch :
 	      params->priority == AMCBF_PRIO_FIFO ? by_fifo : by_slurm_priority);
-	sort_jobs(s);
+	sort_entries(s);
 	st->now = (double)now;
 	st->nnodes = s->nnodes;
 	st->nodes = xcalloc(s->nnodes ? s->nnodes : 1, sizeof(*st->nodes));
@@ -810,6 +839,7 @@ static void engine_read_begin(amcbf_pass_t *p)
 		s->cap = (size_t)list_count(job_list) + (size_t)node_record_count;
 		s->e = xcalloc(s->cap ? s->cap : 1, sizeof(*s->e));
 		s->jobs = xcalloc(s->cap ? s->cap : 1, sizeof(*s->jobs));
+		s->keys = xcalloc(s->cap ? s->cap : 1, sizeof(*s->keys));
 	}
 	amcbf_lic_pool_read(&s->pool);
 	s->pair.site = amcbf_preempt_site();

@@ -114,7 +114,7 @@ double amcbf_hold_unlock(amcbf_hold_t *h)
 		      h->last.ms, h->last.cpu_ms, h->last.preempted,
 		      h->last.slept, h->last.njobs);
 	else
-		debug("lock hold: %s %.2f ms, %.2f ms of it on a CPU, preempted %ld times, slept %ld times, %lu steps (longest %.2f ms)",
+		debug("lock hold: %s %.2f ms, %.2f ms of it on a CPU, preempted %ld times, slept %ld times, %lu steps (next estimated %.2f ms)",
 		      amcbf_phase_name(h->phase), h->last.ms, h->last.cpu_ms,
 		      h->last.preempted, h->last.slept, h->last.steps,
 		      h->last.step_ms);
@@ -129,7 +129,7 @@ bool amcbf_hold_yield(amcbf_hold_t *h)
 	usleep(AMCBF_YIELD_SLEEP_US);
 	lock_slurmctld(h->locks);
 	hold_begin(h);
-	/* the longest step stays the estimate of the next one */
+	/* the last steps stay the estimate of the next one */
 	hold_budget_retaken(&h->budget);
 	yields++;
 	if (slurmctld_config.shutdown_time ||

@@ -46,9 +46,11 @@ typedef struct {
 	long preempted;		/* involuntary context switches */
 	long slept;		/* voluntary ones */
 	unsigned long steps;	/* amcbf_hold_yield calls in it */
-	double step_ms;		/* the longest time between two of them (or
-				   in an earlier hold of the same work, which
-				   yielded: the estimate of the next step) */
+	double step_ms;		/* the estimate of the next step when let
+				   go: the longest time between two of them
+				   among the last HOLD_BUDGET_RECENT (in this
+				   hold or the ones of the same work before
+				   it, which yielded) */
 	size_t njobs;		/* job records read (AMCBF_PHASE_READ) */
 } amcbf_hold_stat_t;
 
@@ -66,8 +68,8 @@ typedef struct {
 	size_t njobs;		/* the read's job records, set before unlock */
 	struct timeval taken;
 	hold_budget_t budget;	/* yield_ms; the steps: amcbf_hold_yield
-				   calls since taken, the longest time
-				   between two of them (kept across yields) */
+				   calls since taken, the last times between
+				   two of them (kept across yields) */
 	time_t part_update, conf_update;	/* when taken first */
 	double cpu_taken_ms;	/* the agent thread's CPU time when taken */
 	long nivcsw_taken, nvcsw_taken;	/* its context switches then */
@@ -79,11 +81,11 @@ void amcbf_hold_lock(amcbf_hold_t *h);
 double amcbf_hold_unlock(amcbf_hold_t *h);
 /*
  * Called between two steps of work (e.g. before each job's action): if
- * one more step as long as the longest so far would keep the locks past
- * yield_ms of wall time (hold_budget.h), release them for a moment and
- * take them again, so that a hold lasts at most yield_ms unless a step
- * takes longer than every one before it (e.g. the thread waited for a CPU
- * in it).  Returns false when the partitions or the configuration changed
+ * one more step as long as the longest of the last HOLD_BUDGET_RECENT
+ * would keep the locks past yield_ms of wall time (hold_budget.h), release
+ * them for a moment and take them again, so that a hold lasts at most
+ * yield_ms unless a step takes longer than those before it (e.g. the
+ * thread waited for a CPU in it).  Returns false when the partitions or the configuration changed
  * meanwhile, or slurmctld is shutting down: the caller stops (a later
  * cycle decides afresh).
  */

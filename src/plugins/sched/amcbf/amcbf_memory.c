@@ -33,10 +33,8 @@ amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add)
 		return &mem->jobs[lo];
 	if (!add)
 		return NULL;
-	if (mem->njobs == mem->cap) {
-		mem->cap = mem->cap ? 2 * mem->cap : 64;
-		xrecalloc(mem->jobs, mem->cap, sizeof(*mem->jobs));
-	}
+	if (mem->njobs == mem->cap)
+		amcbf_memory_reserve(mem, mem->njobs + 1);
 	k = &mem->jobs[lo];
 	memmove(k + 1, k, (mem->njobs - lo) * sizeof(*k));
 	mem->njobs++;
@@ -68,6 +66,14 @@ amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
 	 * from: at the next cycle it has run (virtual time above 0) */
 	task->tick = tick;
 	return task;
+}
+
+void amcbf_memory_reserve(amcbf_memory_t *mem, size_t n)
+{
+	if (n <= mem->cap)
+		return;
+	mem->cap = n + n / 16 + 64;
+	xrecalloc(mem->jobs, mem->cap, sizeof(*mem->jobs));
 }
 
 void amcbf_forget(amcbf_memory_t *mem, size_t i)

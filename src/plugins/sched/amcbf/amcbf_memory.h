@@ -80,6 +80,11 @@ amcbf_known_t *amcbf_known(amcbf_memory_t *mem, uint32_t id, bool add);
 amcbf_known_t *amcbf_known_started(amcbf_memory_t *mem, uint32_t seen_id,
 				   job_record_t *job_ptr);
 #endif
+/* Room for n remembered jobs, and n / 16 more, unless there is room for n
+ * already: the table sized to the job records once (at a restart, at a
+ * cycle's read), not grown by doubling (at 20,000 jobs the doubled table
+ * was 32,768 entries, 1.2 MB of them empty).  May move the jobs. */
+void amcbf_memory_reserve(amcbf_memory_t *mem, size_t n);
 /* Drop remembered job i (those after it move down one place). */
 void amcbf_forget(amcbf_memory_t *mem, size_t i);
 void amcbf_memory_free(amcbf_memory_t *mem);

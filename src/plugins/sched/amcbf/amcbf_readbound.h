@@ -8,7 +8,7 @@
  * cost most (dependencies, limits, licenses, node filters), are deferred
  * here and read in job-id order from where the last read stopped
  * (amcbf/read_window.h) while one more read, as long in wall time as the
- * longest so far, ends within amcbf_max_read_time ms of when the hold
+ * longest of the last ones, ends within amcbf_max_read_time ms of when the hold
  * began (amcbf/hold_budget.h); at least one is read each cycle.  The ones not read are not
  * given to the engine this cycle and come first in the next, which is due
  * one second later.
@@ -39,8 +39,8 @@ void amcbf_read_begin(amcbf_read_t *r, int max_ms, const struct timeval *t0);
 /* A pending job to read later in this hold. */
 void amcbf_read_defer(amcbf_read_t *r, job_record_t *job_ptr);
 /* The next pending job to read, or NULL when all are read or one more
- * read as long as the longest so far would end past max_ms since t0
- * (hold_budget.h). */
+ * read as long as the longest of the last ones would end past max_ms
+ * since t0 (hold_budget.h). */
 job_record_t *amcbf_read_next(amcbf_read_t *r);
 /* Done: remembers where to start next time; when some were left, says so
  * (debug) and sets *next_wake to one second from now at the latest.

@@ -71,6 +71,7 @@ static void restore(amcbf_memory_t *mem, const amcbf_state_t *st)
 	slurmctld_lock_t node_read = { .node = READ_LOCK };
 	size_t with_hosts = 0;
 
+	amcbf_memory_reserve(mem, st->njobs);
 	lock_slurmctld(node_read);
 	for (size_t i = 0; i < st->njobs; i++) {
 		const amcbf_state_job_t *j = &st->jobs[i];
