@@ -98,6 +98,16 @@ reason_is() { [ "$(squeue -h -j "$1" -o '%T %r')" = "PENDING $2" ]; }
 # (accounting clusters only)
 sacct_of() { sacct -n -X -P -j "$1" -o "$2" 2>/dev/null | head -1; }
 
+# sacct_completed JOBID...: sacct records every job COMPLETED.  slurmdbd's record
+# follows slurmctld's by a moment (more on a loaded machine): wait for it,
+# e.g. wait_for -t 20 "sacct has the jobs completed" sacct_completed ID...
+sacct_completed() {
+	local j
+	for j in "$@"; do
+		[ "$(sacct_of "$j" State)" = COMPLETED ] || return 1
+	done
+}
+
 # log_has [-f LINE] PATTERN: some line of slurmctld's log (from line LINE
 # on, e.g. one past the count before a reconfigure) matches PATTERN, a basic
 # regular expression

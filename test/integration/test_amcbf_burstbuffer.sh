@@ -79,8 +79,7 @@ o=$(submit -N1 --wrap 'sleep 1')
 wait_jobs_done 40 "$o" "$b"
 assert_completed_once "$b" "$o"
 for j in "$b" "$o"; do
-	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
-		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
+	wait_for -t 20 "job $j: sacct records it COMPLETED" sacct_completed "$j"
 	[ "$(restarts "$j")" = 0 ] || fail "job $j was requeued $(restarts "$j") times"
 done
 bs=$(date -d "$(sacct_of "$b" Submit)" +%s) bt=$(date -d "$(sacct_of "$b" Start)" +%s)

@@ -122,8 +122,7 @@ policy_reasons "while held back"
 o=$(submit -N1 --wrap 'sleep 1')
 wait_jobs_done 30 "$w1" "$o" "$c"
 for j in "$w1" "$o" "$c"; do
-	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
-		fail "job $j: sacct State=$(sacct_of "$j" State), want COMPLETED"
+	wait_for -t 20 "job $j: sacct records it COMPLETED" sacct_completed "$j"
 done
 policy_reasons "after other jobs ran"
 if ! scontrol show job "$c" | grep 'CPUs/Task=2 ' >/dev/null ||
@@ -137,8 +136,8 @@ scontrol update partitionname=pr rootonly=no
 scontrol update partitionname=pm maxmempernode=4096
 wait_jobs_done 30 "$pd" "$i" "$g" "$r" "$m"
 for j in "$pd" "$i" "$g" "$r" "$m"; do
-	[ "$(sacct_of "$j" State)" = COMPLETED ] ||
-		fail "job $j: sacct State=$(sacct_of "$j" State) once its partition was restored, want COMPLETED"
+	wait_for -t 20 "job $j: sacct records it COMPLETED once its partition was restored" \
+		sacct_completed "$j"
 done
 reason_is "$w" QOSMaxWallDurationPerJobLimit ||
 	fail "job $w: $(squeue -h -j "$w" -o '%T %r') at the end, want PENDING QOSMaxWallDurationPerJobLimit"
@@ -158,8 +157,8 @@ state_is "$v" PENDING ||
 	fail "job $v: $(squeue -h -j "$v" -o '%T %r %N') on nodes reservation rw holds, want PENDING"
 scontrol delete reservationname=rw
 wait_jobs_done 30 "$v"
-[ "$(sacct_of "$v" State)" = COMPLETED ] ||
-	fail "job $v: sacct State=$(sacct_of "$v" State) after reservation rw was deleted, want COMPLETED"
+wait_for -t 20 "job $v: sacct records it COMPLETED after reservation rw was deleted" \
+	sacct_completed "$v"
 # every node drained: a job waits, and starts once they are resumed
 nodes=$(sinfo -h -N -o %N | sort -u | paste -sd,)
 scontrol update nodename="$nodes" state=drain reason=policy_part
@@ -169,8 +168,8 @@ state_is "$d" PENDING ||
 	fail "job $d: $(squeue -h -j "$d" -o '%T %r %N') while every node is drained, want PENDING"
 scontrol update nodename="$nodes" state=resume
 wait_jobs_done 30 "$d"
-[ "$(sacct_of "$d" State)" = COMPLETED ] ||
-	fail "job $d: sacct State=$(sacct_of "$d" State) after the nodes were resumed, want COMPLETED"
+wait_for -t 20 "job $d: sacct records it COMPLETED after the nodes were resumed" \
+	sacct_completed "$d"
 
 # J1 and J2 in hi, J3 in PART backfilled beside J1 (its first run long)
 scenario() {
