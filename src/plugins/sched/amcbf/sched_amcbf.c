@@ -30,13 +30,15 @@
  * plugin also loads into programs linked with the public libslurm. */
 #include "src/common/slurm_xlator.h"
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+/* after a libc header, which defines __GLIBC__ (slurm_xlator.h includes
+ * none in every release) */
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <sys/time.h>
 #include <stdbool.h>
 #include <time.h>
