@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # contribs/bench/bench_scale_live.sh: how sched/amcbf's live cycle, its
 # longest hold of slurmctld's locks and slurmctld's memory grow with the
-# nodes, against sched/backfill on the same queue (issue 45, part 2; the
+# nodes, against sched/backfill on the same queue (the
 # engine alone is contribs/bench/bench_scale.sh, one small cluster
 # bench_amcbf_cycle.sh, whose queue and phases this follows).
 #
@@ -43,7 +43,16 @@
 #                  time) and, from the debug lines of every hold, each
 #                  phase's holds over 200 ms go to OUT/holds.txt; the line
 #                  of results.txt has the jobs started where "considered"
-#                  stands.  Not in the default --modes.
+#                  stands.  Not in the default --modes.  With
+#                  --nodes-weight W the slurmds, their step daemons and
+#                  the jobs share one cpu cgroup of weight W against
+#                  slurmctld's 1024 (contribs/local-cluster
+#                  --nodes-weight): 1,024 slurmds and 512 job starts on
+#                  the controller's 2 cores otherwise take the CPU from
+#                  slurmctld's thread while it holds the locks, which a
+#                  site's controller, whose nodes are other hosts, does
+#                  not see.  --burst-params STR: more SchedulerParameters
+#                  for the burst's cluster (e.g. amcbf_yield_interval=100).
 #
 # The stats line of the process that ran while the jobs were submitted is
 # printed too (not recorded).  Before each stop, slurmctld's peak RSS (VmHWM in /proc/PID/status) since
@@ -60,7 +69,8 @@
 #       [--modes amcbf,backfill,backfill-max,dfrs,burst] [--cycles 4] [--interval 5]
 #       [--bf-cycles 2] [--bf-interval 10] [--busy 16] [--max-nodes 4]
 #       [--parallel 4] [--burst-jobs 2000] [--burst-secs 60]
-#       [--burst-sleep 600] [--out DIR]
+#       [--burst-sleep 600] [--burst-params STR]
+#       [--nodes-weight W] [--out DIR]
 # (the burst at 1,024 nodes: about 5 minutes, 2 of them starting the nodes)
 #   contribs/bench/bench_scale_live.sh --plot PNG [--out DIR]
 # Plugins come from $DFRS_BUILD/plugins (default build/plugins); clusters
@@ -76,7 +86,7 @@ cluster=$top/contribs/local-cluster
 bench_dir=${DFRS_BENCH_DIR:-$DFRS_BUILD/bench-clusters}
 node_list="64 256 1024" jobs=5000 modes=amcbf,backfill,backfill-max,dfrs
 cycles=4 interval=5 bf_cycles=2 bf_interval=10 busy=16 max_nodes=4 parallel=4
-burst_jobs=2000 burst_secs=60 burst_sleep=600
+burst_jobs=2000 burst_secs=60 burst_sleep=600 nodes_weight="" burst_params=""
 out=$DFRS_BUILD/bench-scale-live png=""
 port=23000
 
@@ -97,6 +107,8 @@ while [ $# -gt 0 ]; do
 	--burst-jobs) burst_jobs=$2; shift 2 ;;
 	--burst-secs) burst_secs=$2; shift 2 ;;
 	--burst-sleep) burst_sleep=$2; shift 2 ;;
+	--nodes-weight) nodes_weight=$2; shift 2 ;;
+	--burst-params) burst_params=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--plot) png=$2; shift 2 ;;
 	-h|--help) usage ;;
@@ -299,7 +311,8 @@ hold_summary() {
 measure_burst() {
 	local n=$1 dir st started hwm t_up s0
 	start_cluster "$bench_dir/scale-burst-$n" "$port" --nodes "$n" \
-		--conf "MaxJobCount=$((burst_jobs + 10000))"
+		--conf "MaxJobCount=$((burst_jobs + 10000))" ${nodes_weight:+--nodes-weight "$nodes_weight"} \
+		${burst_params:+--sched-params "$burst_params"}
 	dir=$CLUSTER_DIR
 	scontrol update PartitionName=debug State=DOWN
 	s0=$SECONDS
@@ -327,7 +340,7 @@ measure_burst() {
 	st=$(awk '/ stats: [0-9]+ cycles/ { l = $0 } END { print l }' "$dir/slurmctld.log")
 	[ -n "$st" ] || die "no stats line at the stop"
 	{
-		echo "burst, $n nodes, $burst_jobs jobs: ${st#*stats: }"
+		echo "burst, $n nodes, $burst_jobs jobs, the nodes' cpu weight ${nodes_weight:-that of every process}${burst_params:+, $burst_params}: ${st#*stats: }"
 		grep -h 'lock holds, the longest of each phase' "$dir/slurmctld.log" |
 			tail -1 | sed 's/.*lock holds/lock holds/'
 		hold_summary "$dir/slurmctld.log"

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # contribs/bench/bench_throughput.sh: short-job throughput and start latency,
 # sched/amcbf + select/dfrs against sched/backfill + select/cons_tres with
-# Slurm's main scheduler on (issue 45, part 1: does sched/amcbf, which owns
-# every job start with the main scheduler off, keep up with short jobs?).
+# Slurm's main scheduler on (does sched/amcbf, which owns every job start
+# with the main scheduler off, keep up with short jobs?).
 #
 # Each scheduler in turn (never both at once: 2 cores) gets a local cluster
 # (contribs/local-cluster) of NODES nodes of CPUS CPUs, idle, and then:
