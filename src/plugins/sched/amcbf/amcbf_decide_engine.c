@@ -123,12 +123,12 @@ bool amcbf_tiers_possible(void)
 	if ((xstrcmp(slurm_conf.select_type, "select/dfrs") &&
 	     xstrcmp(slurm_conf.select_type, "select/cons_tres")) || !part_list)
 		return false;
-	/* a bg job shares CPUs with a fg job: the partition must force
-	 * sharing of at least two jobs per CPU */
+	/* a bg job shares CPUs with a fg job: the partition must let at
+	 * least two jobs share a CPU, forced (FORCE:N, any two jobs) or on
+	 * request (YES:N, two jobs that asked: amcbf_hosts_asks_only) */
 	it = list_iterator_create(part_list);
 	while ((part_ptr = list_next(it)))
-		if ((part_ptr->max_share & SHARED_FORCE) &&
-		    (part_ptr->max_share & ~SHARED_FORCE) >= 2)
+		if ((part_ptr->max_share & ~SHARED_FORCE) >= 2)
 			shared = true;
 	list_iterator_destroy(it);
 	return shared;
@@ -410,6 +410,7 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	     params);
 	qj->req = req;
 	qj->shares = amcbf_hosts_shares(job_ptr);
+	qj->asks_only = amcbf_hosts_asks_only(job_ptr);
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
 	qj->allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
@@ -472,6 +473,7 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	     SCHED_RUNNING_FG, params);
 	rj->req = req;
 	rj->shares = amcbf_hosts_shares(job_ptr);
+	rj->asks_only = amcbf_hosts_asks_only(job_ptr);
 	if (s->hosts.granular) {
 		/* its slots on each node, chosen in place_running */
 		int p = 0, c = 0;
