@@ -81,7 +81,7 @@ b=$(submit "${light[@]}" --oversubscribe --wrap 'sleep 6')
 wait_for "YES:2: second sharing job running beside the first" state_is "$b" RUNNING
 cpu_ids() { scontrol show job -d "$1" | sed -n 's/.* CPU_IDs=\([^ ]*\).*/\1/p'; }
 state_is "$a" RUNNING || fail "YES:2: the first sharing job is not running beside the second"
-[ "$(cpu_ids "$a")" = 0-1 ] && [ "$(cpu_ids "$b")" = 0-1 ] ||
+[ "$(cpu_ids "$a") $(cpu_ids "$b")" = "0-1 0-1" ] ||
 	fail "YES:2: sharing jobs on CPUs '$(cpu_ids "$a")' and '$(cpu_ids "$b")', want both on 0-1"
 log_has "amcbf: started JobId=$b on .* in the bg tier" || fail "YES:2: no bg start of the second sharing job"
 sleep 2
