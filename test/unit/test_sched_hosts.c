@@ -513,16 +513,33 @@ typedef struct {
 	int asks_only, shares;
 } pairing_t;
 
-static void set_pairing(sched_job_t *job, pairing_t p)
+/* One host of `cpus` CPUs, every process light (use 0.3, under the util
+ * threshold), the default config, and two one-CPU jobs of pairings a
+ * and b; job `placed` (0 or 1) runs on CPU 0 in `tier` (not new). */
+static void pairing_world(world_t *w, sched_config_t *cfg, int cpus,
+			  pairing_t a, pairing_t b, size_t placed,
+			  sched_tier_t tier)
 {
-	job->asks_only = p.asks_only;
-	job->shares = p.shares;
+	int slot = 0;
+	const pairing_t p[2] = { a, b };
+	sched_config_defaults(cfg);
+	world(w, 1, cpus, 0, 0);
+	for (int s = 0; s < MAXS; s++)
+		w->util[s] = 0.3;
+	for (int k = 0; k < 2; k++) {
+		sched_job_t *job = add_job(w, 1, 60);
+		job->asks_only = p[k].asks_only;
+		job->shares = p[k].shares;
+	}
+	assert_int_equal(sched_start(&w->st, &w->out, placed, tier, &slot), 0);
+	w->jobs[placed].is_new = 0;
+	sched_decisions_clear(&w->out);
 }
 
-/* One CPU, a light fg job (use 0.3, under the util threshold) on it and
- * a light job arriving: it goes to bg by CPU use only when neither is
- * asks_only, by asking when both share, and else waits; with or without
- * a host table (sched_fit's and the slot-counting paths). */
+/* One CPU, a light fg job on it and a light job arriving: it goes to bg
+ * by CPU use only when neither is asks_only, by asking when both share,
+ * and else waits; with or without a host table (sched_fit's and the
+ * slot-counting paths). */
 static void test_asks_only_never_bg_by_use(void **state)
 {
 	static const struct {
@@ -545,21 +562,14 @@ static void test_asks_only_never_bg_by_use(void **state)
 			for (int hosts = 0; hosts < 2; hosts++) {
 				world_t w;
 				sched_config_t cfg;
-				int slot = 0;
-				sched_config_defaults(&cfg);
-				world(&w, 1, 1, 0, 0);
+				int bg = cases[i].where == SCHED_RUNNING_BG;
+				pairing_world(&w, &cfg, 1, cases[i].fg,
+					      cases[i].job, 0, SCHED_TIER_FG);
 				if (!hosts) {
 					w.st.hosts = NULL;
 					w.st.nhosts = 0;
 					w.st.slot_host = NULL;
 				}
-				w.util[0] = 0.3;
-				set_pairing(add_job(&w, 1, 60), cases[i].fg);
-				set_pairing(add_job(&w, 1, 60), cases[i].job);
-				assert_int_equal(sched_start(&w.st, &w.out, 0,
-					SCHED_TIER_FG, &slot), 0);
-				w.jobs[0].is_new = 0;
-				sched_decisions_clear(&w.out);
 				assert_int_equal(sched_policy_find(policies[p])->
 					engine(&w.st, &cfg, SCHED_EV_ARRIVAL,
 					       &w.out), 0);
@@ -567,11 +577,8 @@ static void test_asks_only_never_bg_by_use(void **state)
 						 SCHED_RUNNING_FG);
 				assert_int_equal(w.jobs[1].where,
 						 cases[i].where);
-				assert_int_equal(w.out.count,
-					cases[i].where == SCHED_RUNNING_BG);
-				assert_int_equal(w.nodes[0].bg_job,
-					cases[i].where == SCHED_RUNNING_BG ?
-					1 : -1);
+				assert_int_equal(w.out.count, bg);
+				assert_int_equal(w.nodes[0].bg_job, bg ? 1 : -1);
 				sched_decisions_free(&w.out);
 			}
 }
@@ -587,17 +594,9 @@ static void test_asks_only_not_fg_over_bg(void **state)
 	for (int asks = 0; asks < 2; asks++) {
 		world_t w;
 		sched_config_t cfg;
-		int slot = 0;
-		sched_config_defaults(&cfg);
-		world(&w, 1, 2, 0, 0);
-		for (int s = 0; s < MAXS; s++)
-			w.util[s] = 0.3;
-		set_pairing(add_job(&w, 1, 60), (pairing_t){ asks, 0 });
-		set_pairing(add_job(&w, 1, 60), (pairing_t){ asks, asks });
-		assert_int_equal(sched_start(&w.st, &w.out, 1, SCHED_TIER_BG,
-					     &slot), 0);
-		w.jobs[0].is_new = w.jobs[1].is_new = 0;
-		sched_decisions_clear(&w.out);
+		pairing_world(&w, &cfg, 2, (pairing_t){ asks, 0 },
+			      (pairing_t){ asks, asks }, 1, SCHED_TIER_BG);
+		w.jobs[0].is_new = 0;
 		assert_int_equal(sched_amcbf(&w.st, &cfg,
 					     SCHED_EV_FG_DEPARTURE, &w.out), 0);
 		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
@@ -620,17 +619,9 @@ static void test_asks_only_waits_for_a_bg_jobs_cpu(void **state)
 	for (int asks = 0; asks < 2; asks++) {
 		world_t w;
 		sched_config_t cfg;
-		int slot = 0;
-		sched_config_defaults(&cfg);
+		pairing_world(&w, &cfg, 1, (pairing_t){ asks, asks },
+			      (pairing_t){ asks, 0 }, 0, SCHED_TIER_BG);
 		cfg.reserve = 0;
-		world(&w, 1, 1, 0, 0);
-		w.util[0] = 0.3;
-		set_pairing(add_job(&w, 1, 60), (pairing_t){ asks, asks });
-		set_pairing(add_job(&w, 1, 60), (pairing_t){ asks, 0 });
-		assert_int_equal(sched_start(&w.st, &w.out, 0, SCHED_TIER_BG,
-					     &slot), 0);
-		w.jobs[0].is_new = 0;
-		sched_decisions_clear(&w.out);
 		assert_int_equal(sched_amcbf(&w.st, &cfg, SCHED_EV_ARRIVAL,
 					     &w.out), 0);
 		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_BG);
@@ -654,17 +645,10 @@ static void test_asks_only_victim_not_swapped(void **state)
 		for (int requeue = 0; requeue < 2; requeue++) {
 			world_t w;
 			sched_config_t cfg;
-			int slot = 0;
-			sched_config_defaults(&cfg);
+			pairing_world(&w, &cfg, 1, (pairing_t){ 0, 0 },
+				      (pairing_t){ asks, 0 }, 1, SCHED_TIER_FG);
 			cfg.requeue_victims = requeue;
-			world(&w, 1, 1, 0, 0);
-			w.util[0] = 0.3;
-			add_job(&w, 1, 60);			/* the head */
-			set_pairing(add_job(&w, 1, 60), (pairing_t){ asks, 0 });
-			assert_int_equal(sched_start(&w.st, &w.out, 1,
-					 SCHED_TIER_FG, &slot), 0);
-			w.jobs[0].is_new = w.jobs[1].is_new = 0;
-			sched_decisions_clear(&w.out);
+			w.jobs[0].is_new = 0;
 			assert_int_equal(sched_amcbf(&w.st, &cfg,
 				SCHED_EV_FG_DEPARTURE, &w.out), 0);
 			if (asks && !requeue) {
