@@ -264,9 +264,11 @@ int sched_fg_idle_for(const sched_state_t *st, size_t j);
 int sched_counts_own(const sched_state_t *st, size_t j);
 /* May jobs j and k hold the two tiers of one CPU by their CPU use (the
  * util threshold): not when either is asks_only, whose CPUs are shared
- * only between jobs that asked.  -1 stands for no job, which allows it.
- * The one home of that rule: every place that puts two jobs on a CPU
- * asks it, through sched_may_pair, sched_bg_admits or sched_fg_free. */
+ * only between jobs that asked.  -1 stands for no job, which forbids
+ * nothing (an asks_only job takes no bg place by CPU use, even beside no
+ * fg job).  The one home of that rule: every place that puts two jobs on
+ * a CPU asks it, through sched_may_pair, sched_bg_admits or
+ * sched_fg_free. */
 int sched_util_pairs(const sched_state_t *st, long j, long k);
 /* May jobs j and k hold one CPU at all: both share (sched_both_share), or
  * sched_util_pairs (-1 as there). */

@@ -516,21 +516,27 @@ typedef struct {
 
 
 /* The slot for process p of running job j, on the node on_host[p] names
- * (CPUs allocated one by one): one with its tier's place free, else one
- * with a free place, else the node's first. */
+ * (CPUs allocated one by one): one with its tier's place free beside a
+ * job it may hold a CPU with (sched_may_pair: cons_tres gave a job of a
+ * partition without FORCE that did not ask cores of its own), else one
+ * with its tier's place free, else one with a free place, else the
+ * node's first. */
 static int slot_on_host(const sched_state_t *st, const snapshot_t *s,
 			size_t j, int p)
 {
 	const sched_host_t *h = &s->hosts.hosts[s->e[j].on_host[p]];
 	bool bg = st->jobs[j].where == SCHED_RUNNING_BG;
 
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 3; pass++)
 		for (int n = h->first_slot; n < h->first_slot + h->cpus; n++) {
 			const sched_node_t *nd = &st->nodes[n];
+			int mine = bg ? nd->bg_job : nd->fg_job;
+			int other = bg ? nd->fg_job : nd->bg_job;
 			if (nd->fg_job == (int)j || nd->bg_job == (int)j)
 				continue;
-			if (pass == 0 ? (bg ? nd->bg_job < 0 : nd->fg_job < 0) :
-			    (nd->fg_job < 0 || nd->bg_job < 0))
+			if (pass == 2 ? (nd->fg_job < 0 || nd->bg_job < 0) :
+			    mine < 0 && (pass == 1 || other < 0 ||
+					 sched_may_pair(st, (long)j, other)))
 				return n;
 		}
 	return h->first_slot;
