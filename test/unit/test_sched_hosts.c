@@ -672,6 +672,52 @@ static void test_asks_only_victim_not_swapped(void **state)
 		}
 }
 
+/* Slots without a host table, victims requeued (requeue_victims 1): the
+ * head, of a partition that shares only on request, needs one fg place;
+ * the newest fg job (2) holds slot 0 with a bg job (3) beside it, an older
+ * one (1) slot 1.  Requeueing job 2 would leave the head slot 0 beside
+ * job 3, which it may not pair with: job 1 is requeued for it instead,
+ * and the head starts on slot 1. */
+static void test_asks_only_victim_whose_place_it_can_take(void **state)
+{
+	world_t w;
+	sched_config_t cfg;
+	int slot;
+	(void)state;
+	pairing_world(&w, &cfg, 2, (pairing_t){ 1, 0 }, (pairing_t){ 0, 0 },
+		      1, SCHED_TIER_FG);	/* job 1 on slot 0 */
+	w.st.hosts = NULL;
+	w.st.nhosts = 0;
+	w.st.slot_host = NULL;
+	cfg.requeue_victims = 1;
+	sched_release(&w.st, 1);
+	slot = 1;
+	assert_int_equal(sched_start(&w.st, &w.out, 1, SCHED_TIER_FG, &slot),
+			 0);
+	add_job(&w, 1, 60);
+	add_job(&w, 1, 60);
+	slot = 0;
+	assert_int_equal(sched_start(&w.st, &w.out, 2, SCHED_TIER_FG, &slot),
+			 0);
+	assert_int_equal(sched_start(&w.st, &w.out, 3, SCHED_TIER_BG, &slot),
+			 0);
+	for (size_t j = 0; j < 4; j++)
+		w.jobs[j].is_new = 0;
+	sched_decisions_clear(&w.out);
+	assert_int_equal(sched_amcbf(&w.st, &cfg, SCHED_EV_FG_DEPARTURE,
+				     &w.out), 0);
+	assert_int_equal(w.out.items[0].action, SCHED_REQUEUE);
+	assert_int_equal(w.out.items[0].job, 1);
+	assert_int_equal(w.out.items[0].preemptor, 0);
+	assert_int_equal(w.out.items[1].action, SCHED_START);
+	assert_int_equal(w.out.items[1].job, 0);
+	assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[0].alloc[0], 1);
+	assert_int_equal(w.nodes[0].bg_job, 3);
+	assert_int_not_equal(w.nodes[0].fg_job, 0);
+	sched_decisions_free(&w.out);
+}
+
 /* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
  * burst, as sched/backfill on cons_tres runs it). */
 static void test_burst_of_serial_jobs(void **state)
@@ -716,6 +762,7 @@ int main(void)
 		cmocka_unit_test(test_asks_only_not_fg_over_bg),
 		cmocka_unit_test(test_asks_only_waits_for_a_bg_jobs_cpu),
 		cmocka_unit_test(test_asks_only_victim_not_swapped),
+		cmocka_unit_test(test_asks_only_victim_whose_place_it_can_take),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,15 +131,19 @@ static int passed_over(const sched_state_t *st, size_t j)
 	return st->jobs[j].where == SCHED_QUEUED && !sched_licenses_ok(st, j);
 }
 
-/* Nodes of running job k that job j may use. */
-static int usable_nodes_of(const sched_state_t *st, size_t j, size_t k)
+/* Nodes of running job k that job j (-1: a job that may use any node and
+ * neither shares nor is asks_only) may use and whose fg place it may take
+ * once k has left it: the bg job there, if any, may pair with j
+ * (sched_may_pair). */
+static int usable_nodes_of(const sched_state_t *st, long j, size_t k)
 {
 	const sched_job_t *job = &st->jobs[k];
-	if (!st->jobs[j].allowed)
-		return job->nodes;
 	int count = 0;
-	for (int p = 0; p < job->nodes; p++)
-		count += sched_may_use(st, j, job->alloc[p]);
+	for (int p = 0; p < job->nodes; p++) {
+		int n = job->alloc[p], bg = st->nodes[n].bg_job;
+		count += (j < 0 || sched_may_use(st, (size_t)j, n)) &&
+			 (bg < 0 || sched_may_pair(st, j, bg));
+	}
 	return count;
 }
 
@@ -166,7 +170,7 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
 			if (is_victim_for(st, j, k, l->victims))
-				sum += usable_nodes_of(st, j, k);
+				sum += usable_nodes_of(st, (long)j, k);
 		return sum;
 	}
 	if (!l->valid || l->seen != out->count) {
@@ -174,7 +178,7 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		for (size_t k = st->njobs; k-- > 0;) {
 			l->later[k] = sum;
 			if (is_victim(st, k, l->victims))
-				sum += st->jobs[k].nodes;
+				sum += usable_nodes_of(st, -1, k);
 		}
 		l->seen = out->count;
 		l->valid = 1;
@@ -241,7 +245,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
 		if (is_victim_for(st, j, k, who) &&
-		    (usable = usable_nodes_of(st, j, k)) > 0) {
+		    (usable = usable_nodes_of(st, (long)j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
 		}
@@ -249,7 +253,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int rc = 0;
 	for (size_t i = 0; i < nv; i++) {
 		size_t k = victims[i];
-		int nodes = usable_nodes_of(st, j, k);
+		int nodes = usable_nodes_of(st, (long)j, k);
 		if (i + 1 < nv && sum - nodes >= need) {
 			sum -= nodes;	/* not needed: spared */
 			continue;
