@@ -256,6 +256,9 @@ typedef struct {
 	const unsigned char **mask_from;	/* shared node masks ... */
 	unsigned char **mask_to;	/* ... as slot masks (granular) */
 	size_t nmasks;
+	bool tiered;	/* the cycle's engine has a bg tier: whom a job may
+			   hold a CPU with (shares, asks_only) matters, and
+			   is read */
 } snapshot_t;
 
 /* A new zeroed entry at the end of the snapshot, its job (*job) and its
@@ -409,8 +412,10 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	     amcbf_hosts_request(&s->hosts, job_ptr, &req), SCHED_QUEUED,
 	     params);
 	qj->req = req;
-	qj->shares = amcbf_hosts_shares(job_ptr);
-	qj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	if (s->tiered) {	/* untiered, both would only slow the counts */
+		qj->shares = amcbf_hosts_shares(job_ptr);
+		qj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	}
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
 	qj->allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
@@ -472,8 +477,10 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	     (running && k->tier == SCHED_TIER_BG) ? SCHED_RUNNING_BG :
 	     SCHED_RUNNING_FG, params);
 	rj->req = req;
-	rj->shares = amcbf_hosts_shares(job_ptr);
-	rj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	if (s->tiered) {	/* untiered, both would only slow the counts */
+		rj->shares = amcbf_hosts_shares(job_ptr);
+		rj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	}
 	if (s->hosts.granular) {
 		/* its slots on each node, chosen in place_running */
 		int p = 0, c = 0;
@@ -829,7 +836,9 @@ static bool engine_prepare(amcbf_pass_t *p)
 {
 	engine_t *g = p->own;
 
-	return (g->policy = cycle_policy(p->params, &g->tiered)) != NULL;
+	g->policy = cycle_policy(p->params, &g->tiered);
+	g->snap.tiered = g->tiered;
+	return g->policy != NULL;
 }
 
 /* Nodes, licenses and the site's pairwise rule, before the jobs. */
