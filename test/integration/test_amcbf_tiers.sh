@@ -9,6 +9,14 @@
 # between keeps both jobs and their tiers (read back from their tags).  The
 # time the background job spent there is not charged to its time limit:
 # its end time moves on.
+# Then a second cluster (about 20 s): one node of 2 CPUs on the site's
+# select/cons_tres whose only partition shares on request
+# (OverSubscribe=YES:2): amcbf_mode=amcbf keeps its tiers (no "running as
+# ambf"); a job that did not ask (--oversubscribe) waits for free cores
+# beside a light one that asked, though its CPU use leaves room (cons_tres
+# would refuse it there), and is never tried there; a second job that
+# asked starts in the background on the same two CPUs, both running at
+# once; the waiting job runs once they have ended.  Sleeping jobs.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -57,5 +65,29 @@ d=$(span "$bg")
 	fail "the promoted job was restarted"
 wait_jobs_done 60 "$fg" "$bg"
 assert_completed_once "$fg" "$bg"
+stop_cluster
+
+start_cluster yes2 --nodes 1 --cpus 2 --port 18410 --select select/cons_tres \
+	--sched-params amcbf_mode=amcbf --conf SelectTypeParameters=CR_Core_Memory \
+	--part-extra OverSubscribe=YES:2 ||
+	{ fail "YES:2 cluster did not start"; finish; }
+log_has 'amcbf_mode=amcbf ' || fail "YES:2: not in amcbf mode"
+! log_has 'running as ambf' || fail "YES:2: no background tier (running as ambf)"
+light=(-n2 --mem=100 -t 2 --comment=dfrs:need=0.3)
+a=$(submit "${light[@]}" --oversubscribe --wrap 'sleep 10')
+wait_for "YES:2: first sharing job running" state_is "$a" RUNNING
+c=$(submit -n1 --mem=100 -t 2 --comment=dfrs:need=0.3 --wrap 'sleep 1')
+b=$(submit "${light[@]}" --oversubscribe --wrap 'sleep 6')
+wait_for "YES:2: second sharing job running beside the first" state_is "$b" RUNNING
+cpu_ids() { scontrol show job -d "$1" | sed -n 's/.* CPU_IDs=\([^ ]*\).*/\1/p'; }
+state_is "$a" RUNNING || fail "YES:2: the first sharing job is not running beside the second"
+[ "$(cpu_ids "$a") $(cpu_ids "$b")" = "0-1 0-1" ] ||
+	fail "YES:2: sharing jobs on CPUs '$(cpu_ids "$a")' and '$(cpu_ids "$b")', want both on 0-1"
+log_has "amcbf: started JobId=$b on .* in the bg tier" || fail "YES:2: no bg start of the second sharing job"
+sleep 2
+state_is "$c" PENDING || fail "YES:2: the job that did not ask is $(squeue -h -j "$c" -o %T) beside sharing jobs, want PENDING"
+wait_jobs_done 40 "$a" "$b" "$c"
+assert_completed_once "$a" "$b" "$c"
+! log_has "could not start JobId=$c" || fail "YES:2: tried to start the job that did not ask on shared CPUs"
 stop_cluster
 finish

@@ -4,7 +4,8 @@
  * resource model: CPUs, memory and GPUs"): sched_fit's choice of slots
  * host by host with memory and GPUs, the memory and GPUs the state keeps
  * per host, and the engines' outcomes on hosts of many CPUs, with jobs
- * that ask to share CPUs (Slurm's OverSubscribe=YES:N).
+ * that ask to share CPUs (Slurm's OverSubscribe=YES:N) and jobs whose
+ * partition shares CPUs only between jobs that ask (asks_only).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -505,6 +506,218 @@ static void test_sharing_bg_job_not_evicted(void **state)
 	}
 }
 
+/* Jobs of a partition that shares CPUs only between jobs that asked
+ * (sched_job_t.asks_only: OverSubscribe=YES:N) and jobs that may pair by
+ * CPU use (asks_only 0: FORCE:N). */
+typedef struct {
+	int asks_only, shares;
+} pairing_t;
+
+/* One host of `cpus` CPUs, every process light (use 0.3, under the util
+ * threshold), the default config, and two one-CPU jobs of pairings a
+ * and b; job `placed` (0 or 1) runs on CPU 0 in `tier` (not new). */
+static void pairing_world(world_t *w, sched_config_t *cfg, int cpus,
+			  pairing_t a, pairing_t b, size_t placed,
+			  sched_tier_t tier)
+{
+	int slot = 0;
+	const pairing_t p[2] = { a, b };
+	sched_config_defaults(cfg);
+	world(w, 1, cpus, 0, 0);
+	for (int s = 0; s < MAXS; s++)
+		w->util[s] = 0.3;
+	for (int k = 0; k < 2; k++) {
+		sched_job_t *job = add_job(w, 1, 60);
+		job->asks_only = p[k].asks_only;
+		job->shares = p[k].shares;
+	}
+	assert_int_equal(sched_start(&w->st, &w->out, placed, tier, &slot), 0);
+	w->jobs[placed].is_new = 0;
+	sched_decisions_clear(&w->out);
+}
+
+/* One CPU, a light fg job on it and a light job arriving: it goes to bg
+ * by CPU use only when neither is asks_only, by asking when both share,
+ * and else waits; with or without a host table (sched_fit's and the
+ * slot-counting paths). */
+static void test_asks_only_never_bg_by_use(void **state)
+{
+	static const struct {
+		pairing_t fg, job;
+		sched_where_t where;
+	} cases[] = {
+		{ { 0, 0 }, { 0, 0 }, SCHED_RUNNING_BG },	/* FORCE */
+		{ { 0, 0 }, { 1, 0 }, SCHED_QUEUED },
+		{ { 1, 0 }, { 0, 0 }, SCHED_QUEUED },
+		{ { 1, 0 }, { 1, 0 }, SCHED_QUEUED },
+		{ { 1, 0 }, { 1, 1 }, SCHED_QUEUED },	/* fg did not ask */
+		{ { 0, 0 }, { 1, 1 }, SCHED_QUEUED },
+		{ { 1, 1 }, { 0, 0 }, SCHED_QUEUED },
+		{ { 1, 1 }, { 1, 1 }, SCHED_RUNNING_BG },	/* both asked */
+	};
+	static const char *policies[] = { "cmcbf", "amcbf" };
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		for (size_t p = 0; p < 2; p++)
+			for (int hosts = 0; hosts < 2; hosts++) {
+				world_t w;
+				sched_config_t cfg;
+				int bg = cases[i].where == SCHED_RUNNING_BG;
+				pairing_world(&w, &cfg, 1, cases[i].fg,
+					      cases[i].job, 0, SCHED_TIER_FG);
+				if (!hosts) {
+					w.st.hosts = NULL;
+					w.st.nhosts = 0;
+					w.st.slot_host = NULL;
+				}
+				assert_int_equal(sched_policy_find(policies[p])->
+					engine(&w.st, &cfg, SCHED_EV_ARRIVAL,
+					       &w.out), 0);
+				assert_int_equal(w.jobs[0].where,
+						 SCHED_RUNNING_FG);
+				assert_int_equal(w.jobs[1].where,
+						 cases[i].where);
+				assert_int_equal(w.out.count, bg);
+				assert_int_equal(w.nodes[0].bg_job, bg ? 1 : -1);
+				sched_decisions_free(&w.out);
+			}
+}
+
+/* A sharing job left alone in bg (its fg partner ended) on CPU 0 of a
+ * host of 2; a job of its partition that did not ask (queued before it)
+ * takes CPU 1's fg place, not CPU 0's beside it, and the bg job is
+ * promoted in place; jobs that may pair by use (FORCE) keep Alg. 2's
+ * choice: the first job CPU 0, the bg job promoted to CPU 1. */
+static void test_asks_only_not_fg_over_bg(void **state)
+{
+	(void)state;
+	for (int asks = 0; asks < 2; asks++) {
+		world_t w;
+		sched_config_t cfg;
+		pairing_world(&w, &cfg, 2, (pairing_t){ asks, 0 },
+			      (pairing_t){ asks, asks }, 1, SCHED_TIER_BG);
+		w.jobs[0].is_new = 0;
+		assert_int_equal(sched_amcbf(&w.st, &cfg,
+					     SCHED_EV_FG_DEPARTURE, &w.out), 0);
+		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.jobs[0].alloc[0], asks ? 1 : 0);
+		assert_int_equal(w.jobs[1].where, SCHED_RUNNING_FG);
+		assert_int_equal(w.jobs[1].alloc[0], asks ? 0 : 1);
+		assert_int_equal(w.nodes[0].bg_job, -1);
+		assert_int_equal(w.nodes[1].bg_job, -1);
+		sched_decisions_free(&w.out);
+	}
+}
+
+/* One CPU, a sharing job in bg there and its fg place idle (no
+ * reservation, which would hold the CPU for the bg job): a job of its
+ * partition that did not ask waits for the CPU; one that may pair by use
+ * (FORCE, beside a FORCE bg job) starts in fg over it. */
+static void test_asks_only_waits_for_a_bg_jobs_cpu(void **state)
+{
+	(void)state;
+	for (int asks = 0; asks < 2; asks++) {
+		world_t w;
+		sched_config_t cfg;
+		pairing_world(&w, &cfg, 1, (pairing_t){ asks, asks },
+			      (pairing_t){ asks, 0 }, 0, SCHED_TIER_BG);
+		cfg.reserve = 0;
+		assert_int_equal(sched_amcbf(&w.st, &cfg, SCHED_EV_ARRIVAL,
+					     &w.out), 0);
+		assert_int_equal(w.jobs[0].where, SCHED_RUNNING_BG);
+		assert_int_equal(w.jobs[1].where, asks ? SCHED_QUEUED :
+				 SCHED_RUNNING_FG);
+		assert_int_equal(w.nodes[0].fg_job, asks ? -1 : 1);
+		assert_int_equal(w.out.count, asks ? 0 : 1);
+		sched_decisions_free(&w.out);
+	}
+}
+
+/* The head (queued first) and a later fg job on the only CPU, both light:
+ * AMCBF switches the later job to bg in place for the head when both may
+ * pair by use; when the later job's partition shares only on request it
+ * is no victim that can go to bg (requeue_victims 0: the head waits) and
+ * is requeued instead (requeue_victims 1). */
+static void test_asks_only_victim_not_swapped(void **state)
+{
+	(void)state;
+	for (int asks = 0; asks < 2; asks++)
+		for (int requeue = 0; requeue < 2; requeue++) {
+			world_t w;
+			sched_config_t cfg;
+			pairing_world(&w, &cfg, 1, (pairing_t){ 0, 0 },
+				      (pairing_t){ asks, 0 }, 1, SCHED_TIER_FG);
+			cfg.requeue_victims = requeue;
+			w.jobs[0].is_new = 0;
+			assert_int_equal(sched_amcbf(&w.st, &cfg,
+				SCHED_EV_FG_DEPARTURE, &w.out), 0);
+			if (asks && !requeue) {
+				assert_int_equal(w.jobs[0].where,
+						 SCHED_QUEUED);
+				assert_int_equal(w.jobs[1].where,
+						 SCHED_RUNNING_FG);
+				assert_int_equal(w.out.count, 0);
+			} else {
+				assert_int_equal(w.jobs[0].where,
+						 SCHED_RUNNING_FG);
+				assert_int_equal(w.out.items[0].action,
+					asks ? SCHED_REQUEUE : SCHED_TO_BG);
+				assert_int_equal(w.out.items[0].job, 1);
+				assert_int_equal(w.jobs[1].where, asks ?
+					SCHED_QUEUED : SCHED_RUNNING_BG);
+				assert_int_equal(w.nodes[0].bg_job,
+						 asks ? -1 : 1);
+			}
+			sched_decisions_free(&w.out);
+		}
+}
+
+/* Slots without a host table, victims requeued (requeue_victims 1): the
+ * head, of a partition that shares only on request, needs one fg place;
+ * the newest fg job (2) holds slot 0 with a bg job (3) beside it, an older
+ * one (1) slot 1.  Requeueing job 2 would leave the head slot 0 beside
+ * job 3, which it may not pair with: job 1 is requeued for it instead,
+ * and the head starts on slot 1. */
+static void test_asks_only_victim_whose_place_it_can_take(void **state)
+{
+	world_t w;
+	sched_config_t cfg;
+	int slot;
+	(void)state;
+	pairing_world(&w, &cfg, 2, (pairing_t){ 1, 0 }, (pairing_t){ 0, 0 },
+		      1, SCHED_TIER_FG);	/* job 1 on slot 0 */
+	w.st.hosts = NULL;
+	w.st.nhosts = 0;
+	w.st.slot_host = NULL;
+	cfg.requeue_victims = 1;
+	sched_release(&w.st, 1);
+	slot = 1;
+	assert_int_equal(sched_start(&w.st, &w.out, 1, SCHED_TIER_FG, &slot),
+			 0);
+	add_job(&w, 1, 60);
+	add_job(&w, 1, 60);
+	slot = 0;
+	assert_int_equal(sched_start(&w.st, &w.out, 2, SCHED_TIER_FG, &slot),
+			 0);
+	assert_int_equal(sched_start(&w.st, &w.out, 3, SCHED_TIER_BG, &slot),
+			 0);
+	for (size_t j = 0; j < 4; j++)
+		w.jobs[j].is_new = 0;
+	sched_decisions_clear(&w.out);
+	assert_int_equal(sched_amcbf(&w.st, &cfg, SCHED_EV_FG_DEPARTURE,
+				     &w.out), 0);
+	assert_int_equal(w.out.items[0].action, SCHED_REQUEUE);
+	assert_int_equal(w.out.items[0].job, 1);
+	assert_int_equal(w.out.items[0].preemptor, 0);
+	assert_int_equal(w.out.items[1].action, SCHED_START);
+	assert_int_equal(w.out.items[1].job, 0);
+	assert_int_equal(w.jobs[0].where, SCHED_RUNNING_FG);
+	assert_int_equal(w.jobs[0].alloc[0], 1);
+	assert_int_equal(w.nodes[0].bg_job, 3);
+	assert_int_not_equal(w.nodes[0].fg_job, 0);
+	sched_decisions_free(&w.out);
+}
+
 /* 4 hosts x 16 CPUs, 96 one-CPU jobs: 64 start at once (the issue's
  * burst, as sched/backfill on cons_tres runs it). */
 static void test_burst_of_serial_jobs(void **state)
@@ -545,6 +758,11 @@ int main(void)
 		cmocka_unit_test(test_amcbf_evicts_for_a_whole_host),
 		cmocka_unit_test(test_sharing_jobs_pair_on_busy_cpus),
 		cmocka_unit_test(test_sharing_bg_job_not_evicted),
+		cmocka_unit_test(test_asks_only_never_bg_by_use),
+		cmocka_unit_test(test_asks_only_not_fg_over_bg),
+		cmocka_unit_test(test_asks_only_waits_for_a_bg_jobs_cpu),
+		cmocka_unit_test(test_asks_only_victim_not_swapped),
+		cmocka_unit_test(test_asks_only_victim_whose_place_it_can_take),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,6 +80,15 @@ typedef struct {
 
 static int bg_slots_free(const sched_state_t *st, const sched_job_t *job);
 
+/* May fg job k go to the bg slots of its own nodes, all free, under job j
+ * (-1: a job that neither shares nor is asks_only), which takes its fg
+ * places: the two then hold those CPUs together (sched_may_pair). */
+static int swaps_under(const sched_state_t *st, long j, size_t k)
+{
+	return bg_slots_free(st, &st->jobs[k]) &&
+	       sched_may_pair(st, j, (long)k);
+}
+
 static victims_t victims_of(const sched_config_t *cfg, int tiered)
 {
 	int requeue = cfg->requeue_victims == SCHED_REQUEUE_AUTO ? !tiered
@@ -89,22 +98,31 @@ static victims_t victims_of(const sched_config_t *cfg, int tiered)
 	return tiered ? VICTIMS_SWAP : VICTIMS_NONE;
 }
 
-/* May fg job k be preempted (by anyone). */
-static int is_victim(const sched_state_t *st, size_t k, victims_t victims)
+/* May fg job k be preempted for job j (-1: by anyone that neither shares
+ * nor is asks_only, the site's pairwise rule left out). */
+static int victim_of(const sched_state_t *st, long j, size_t k,
+		     victims_t victims)
 {
 	const sched_job_t *job = &st->jobs[k];
 	if (job->where != SCHED_RUNNING_FG || job->pinned || job->no_preempt ||
 	    victims == VICTIMS_NONE ||
 	    (job->fg_only && victims == VICTIMS_SWAP))
 		return 0;
-	return victims == VICTIMS_ANY || bg_slots_free(st, job);
+	return victims == VICTIMS_ANY || swaps_under(st, j, k);
+}
+
+/* May fg job k be preempted (by anyone). */
+static int is_victim(const sched_state_t *st, size_t k, victims_t victims)
+{
+	return victim_of(st, -1, k, victims);
 }
 
 /* May fg job k be preempted for job j (the site's pairwise rule). */
 static int is_victim_for(const sched_state_t *st, size_t j, size_t k,
 			 victims_t victims)
 {
-	return is_victim(st, k, victims) && sched_may_preempt(st, j, k);
+	return victim_of(st, (long)j, k, victims) &&
+	       sched_may_preempt(st, j, k);
 }
 
 /* Is queued job j passed over: its licenses are not free (sched_rules.h). */
@@ -113,15 +131,19 @@ static int passed_over(const sched_state_t *st, size_t j)
 	return st->jobs[j].where == SCHED_QUEUED && !sched_licenses_ok(st, j);
 }
 
-/* Nodes of running job k that job j may use. */
-static int usable_nodes_of(const sched_state_t *st, size_t j, size_t k)
+/* Nodes of running job k that job j (-1: a job that may use any node and
+ * neither shares nor is asks_only) may use and whose fg place it may take
+ * once k has left it: the bg job there, if any, may pair with j
+ * (sched_may_pair). */
+static int usable_nodes_of(const sched_state_t *st, long j, size_t k)
 {
 	const sched_job_t *job = &st->jobs[k];
-	if (!st->jobs[j].allowed)
-		return job->nodes;
 	int count = 0;
-	for (int p = 0; p < job->nodes; p++)
-		count += sched_may_use(st, j, job->alloc[p]);
+	for (int p = 0; p < job->nodes; p++) {
+		int n = job->alloc[p], bg = st->nodes[n].bg_job;
+		count += (j < 0 || sched_may_use(st, (size_t)j, n)) &&
+			 (bg < 0 || sched_may_pair(st, j, bg));
+	}
 	return count;
 }
 
@@ -144,11 +166,11 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 	if (l->victims == VICTIMS_SWAP &&
 	    !keeps_victims_in_bg(st, j, l->util_threshold))
 		return 0;
-	if (st->jobs[j].allowed || st->may_preempt) {
+	if (sched_counts_own(st, j) || st->may_preempt) {
 		int sum = 0;
 		for (size_t k = j + 1; k < st->njobs; k++)
 			if (is_victim_for(st, j, k, l->victims))
-				sum += usable_nodes_of(st, j, k);
+				sum += usable_nodes_of(st, (long)j, k);
 		return sum;
 	}
 	if (!l->valid || l->seen != out->count) {
@@ -156,7 +178,7 @@ static int later_fg(later_fg_t *l, const sched_state_t *st,
 		for (size_t k = st->njobs; k-- > 0;) {
 			l->later[k] = sum;
 			if (is_victim(st, k, l->victims))
-				sum += st->jobs[k].nodes;
+				sum += usable_nodes_of(st, -1, k);
 		}
 		l->seen = out->count;
 		l->valid = 1;
@@ -199,8 +221,7 @@ static int reserve_for_head(const sched_state_t *st,
 	r->active = 0;
 	if (!cfg->reserve)
 		return 0;
-	int avail = (st->jobs[head].allowed ? sched_fg_idle_for(st, head)
-					    : sched_fg_idle_count(st)) +
+	int avail = sched_fg_idle_for(st, head) +
 		    later_fg(l, st, out, head);
 	return sched_reserve(st, head, avail, holds_for_head, l, r);
 }
@@ -224,7 +245,7 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	for (size_t k = st->njobs; k-- > j + 1 && sum < need;) {
 		int usable;
 		if (is_victim_for(st, j, k, who) &&
-		    (usable = usable_nodes_of(st, j, k)) > 0) {
+		    (usable = usable_nodes_of(st, (long)j, k)) > 0) {
 			victims[nv++] = k;
 			sum += usable;
 		}
@@ -232,12 +253,12 @@ static int evict_later(sched_state_t *st, sched_decisions_t *out, size_t j,
 	int rc = 0;
 	for (size_t i = 0; i < nv; i++) {
 		size_t k = victims[i];
-		int nodes = usable_nodes_of(st, j, k);
+		int nodes = usable_nodes_of(st, (long)j, k);
 		if (i + 1 < nv && sum - nodes >= need) {
 			sum -= nodes;	/* not needed: spared */
 			continue;
 		}
-		if (tiered && bg_slots_free(st, &st->jobs[k]))
+		if (tiered && swaps_under(st, (long)j, k))
 			rc = sched_swap_to_bg_for(st, out, k, j);
 		else
 			rc = sched_requeue_for(st, out, k, j);
@@ -310,7 +331,7 @@ static int evict_for_fit(sched_state_t *st, sched_decisions_t *out, size_t j,
 	for (size_t k = st->njobs; rc == 0 && k-- > j + 1;) {
 		if (!mark[k])
 			continue;
-		if (tiered && bg_slots_free(st, &st->jobs[k]))
+		if (tiered && swaps_under(st, (long)j, k))
 			rc = sched_swap_to_bg_for(st, out, k, j);
 		else
 			rc = sched_requeue_for(st, out, k, j);
@@ -436,9 +457,10 @@ static int fg_pass(sched_state_t *st, const sched_config_t *cfg,
 		if (job->where == SCHED_RUNNING_FG || job->pinned ||
 		    passed_over(st, j))
 			continue;
-		if (!job->allowed && idle_any < 0)
+		int own = sched_counts_own(st, j);
+		if (!own && idle_any < 0)
 			idle_any = sched_fg_idle_count(st);
-		int fidle = job->allowed ? sched_fg_idle_for(st, j) : idle_any;
+		int fidle = own ? sched_fg_idle_for(st, j) : idle_any;
 		int in_bg = job->where == SCHED_RUNNING_BG;
 		int lifted = 0;
 		/* the head is the first job of Q u J_bg (Alg. 2 line 2), in
@@ -543,10 +565,10 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 		if (!job->is_new || job->where != SCHED_QUEUED ||
 		    passed_over(st, j))
 			continue;
-		if (!job->allowed && fg_any < 0)
+		int own = sched_counts_own(st, j);
+		if (!own && fg_any < 0)
 			fg_any = sched_fg_idle_count(st);
-		if (job->nodes <= (job->allowed ? sched_fg_idle_for(st, j)
-						: fg_any) &&
+		if (job->nodes <= (own ? sched_fg_idle_for(st, j) : fg_any) &&
 		    (j == head || sched_reservation_admits(st, &r, j))) {
 			int placed = sched_dispatch_fg(st, cfg, out, j, NULL,
 				j == head ? NULL :
@@ -559,8 +581,8 @@ static int arrivals(sched_state_t *st, const sched_config_t *cfg,
 			}
 		}
 		/* a job that shares may also take places beside fg jobs
-		 * that share: counted for it alone */
-		int own = job->allowed || job->shares;
+		 * that share, an asks_only one none by CPU use: counted
+		 * for it alone */
 		if (!own && bg_any < 0)
 			bg_any = sched_bg_eligible_count(st, cfg);
 		if (job->nodes <= (own ? sched_bg_eligible_for(st, cfg, j) :
@@ -592,7 +614,7 @@ static int bg_pass(sched_state_t *st, const sched_config_t *cfg,
 		sched_job_t *job = &st->jobs[j];
 		if (job->where != SCHED_QUEUED || passed_over(st, j) ||
 		    (!job->shares && job->nodes > bidle) ||
-		    ((job->allowed || job->shares) &&
+		    (sched_counts_own(st, j) &&
 		     job->nodes > sched_bg_eligible_for(st, cfg, j)))
 			continue;
 		int rc = sched_dispatch_bg(st, cfg, out, j);

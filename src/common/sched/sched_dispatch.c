@@ -157,7 +157,8 @@ static int match(const sched_state_t *st, const sched_job_t *job,
 
 /*
  * Job j's nodes in `tier`, into nodes[] (process p on nodes[p]): the
- * nodes it may use whose fg slot is idle (fg) or that are eligible for bg
+ * nodes it may use whose fg slot is free for it (fg: sched_fg_free) or
+ * that are eligible for bg
  * (sched_bg_admits), the least loaded in the other tier first, matched
  * to its processes.  -1 if there are too few or memory runs out.
  */
@@ -188,7 +189,8 @@ static int choose(const sched_state_t *st, const sched_config_t *cfg,
 	}
 	for (int n = 0; n < st->nnodes; n++) {
 		int free_here = tier == SCHED_TIER_FG ?
-			st->nodes[n].fg_job < 0 : sched_bg_admits(st, cfg, j, n);
+			sched_fg_free(st, (long)j, n) :
+			sched_bg_admits(st, cfg, j, n);
 		if (!free_here || !sched_may_use(st, j, n) ||
 		    (chosen && !chosen[n]))
 			continue;

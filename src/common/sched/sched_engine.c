@@ -147,11 +147,37 @@ static sched_decision_t *push(sched_decisions_t *d, const sched_state_t *st,
 	return dec;
 }
 
+int sched_counts_own(const sched_state_t *st, size_t j)
+{
+	const sched_job_t *job = &st->jobs[j];
+	return job->allowed || job->shares || job->asks_only;
+}
+
+int sched_util_pairs(const sched_state_t *st, long j, long k)
+{
+	return (j < 0 || !st->jobs[j].asks_only) &&
+	       (k < 0 || !st->jobs[k].asks_only);
+}
+
+int sched_may_pair(const sched_state_t *st, long j, long k)
+{
+	return (j >= 0 && k >= 0 &&
+		sched_both_share(st, (size_t)j, (size_t)k)) ||
+	       sched_util_pairs(st, j, k);
+}
+
+int sched_fg_free(const sched_state_t *st, long j, int n)
+{
+	const sched_node_t *node = &st->nodes[n];
+	return node->fg_job < 0 &&
+	       (node->bg_job < 0 || sched_may_pair(st, j, node->bg_job));
+}
+
 int sched_fg_idle_count(const sched_state_t *st)
 {
 	int idle = 0;
 	for (int n = 0; n < st->nnodes; n++)
-		idle += st->nodes[n].fg_job < 0;
+		idle += sched_fg_free(st, -1, n);
 	return idle;
 }
 
@@ -163,11 +189,11 @@ int sched_may_use(const sched_state_t *st, size_t j, int n)
 
 int sched_fg_idle_for(const sched_state_t *st, size_t j)
 {
-	if (!st->jobs[j].allowed)
+	if (!sched_counts_own(st, j))
 		return sched_fg_idle_count(st);
 	int idle = 0;
 	for (int n = 0; n < st->nnodes; n++)
-		idle += st->nodes[n].fg_job < 0 && st->jobs[j].allowed[n];
+		idle += sched_fg_free(st, (long)j, n) && sched_may_use(st, j, n);
 	return idle;
 }
 
@@ -187,13 +213,22 @@ double sched_bg_util(const sched_state_t *st, int n)
 	return st->jobs[node->bg_job].util[node->bg_proc];
 }
 
-int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
-		      int n)
+/* May node n take a bg process of job j (-1: a job that is not
+ * asks_only) by CPU use. */
+static int util_admits(const sched_state_t *st, const sched_config_t *cfg,
+		       long j, int n)
 {
-	if (st->nodes[n].bg_job >= 0)
+	if (st->nodes[n].bg_job >= 0 ||
+	    !sched_util_pairs(st, j, st->nodes[n].fg_job))
 		return 0;
 	double fg = sched_fg_util(st, n);
 	return fg < cfg->util_threshold && 1.0 - fg > cfg->min_idle_cpu;
+}
+
+int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
+		      int n)
+{
+	return util_admits(st, cfg, -1, n);
 }
 
 int sched_bg_eligible_count(const sched_state_t *st,
@@ -215,7 +250,7 @@ int sched_bg_admits(const sched_state_t *st, const sched_config_t *cfg,
 {
 	const sched_node_t *node = &st->nodes[n];
 
-	if (sched_bg_eligible(st, cfg, n))
+	if (util_admits(st, cfg, (long)j, n))
 		return 1;
 	return node->bg_job < 0 && node->fg_job >= 0 &&
 	       sched_both_share(st, (size_t)node->fg_job, j);
@@ -376,13 +411,14 @@ int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes)
 	int want = st->jobs[j].nodes, got = 0;
 	if (!st->jobs[j].rank) {
 		for (int n = 0; n < st->nnodes && got < want; n++)
-			if (st->nodes[n].fg_job < 0 && sched_may_use(st, j, n))
+			if (sched_fg_free(st, (long)j, n) &&
+			    sched_may_use(st, j, n))
 				nodes[got++] = n;
 		return got;
 	}
 	/* the `want` most preferred idle nodes, kept sorted by rank */
 	for (int n = 0; n < st->nnodes; n++) {
-		if (st->nodes[n].fg_job >= 0 || !sched_may_use(st, j, n))
+		if (!sched_fg_free(st, (long)j, n) || !sched_may_use(st, j, n))
 			continue;
 		int r = sched_node_rank(st, j, n), at = got;
 		if (got == want &&

@@ -93,6 +93,15 @@ typedef struct {
 				   shares too whatever that job's CPU use, and
 				   a fg job that shares does not evict it
 				   (sched_bg_admits) */
+	int asks_only;		/* nonzero: its partition shares CPUs only
+				   between jobs that asked (Slurm: a
+				   partition without OverSubscribe=FORCE,
+				   where select/cons_tres gives a job that did
+				   not ask its cores alone): it holds a CPU
+				   with another job only when both share,
+				   never by CPU use (sched_util_pairs).  Zero:
+				   it may pair by CPU use (FORCE:N, and every
+				   job of dfrs sim) */
 	job_request_t req;	/* how its slots spread over hosts, its
 				   memory and GPUs (sched_host.h); zero:
 				   any slots, none */
@@ -242,25 +251,47 @@ size_t sched_decisions_drop_moves(sched_decisions_t *d);
 
 /* --- state primitives the engines share (sched_engine.c) --------------- */
 
-/* Nodes whose fg slot is idle. */
+/* Nodes whose fg slot is free (sched_fg_free) for a job that neither
+ * shares nor is asks_only. */
 int sched_fg_idle_count(const sched_state_t *st);
 /* May job j run on node n (its `allowed` mask). */
 int sched_may_use(const sched_state_t *st, size_t j, int n);
-/* Idle fg nodes job j may use. */
+/* Nodes job j may use whose fg slot is free for it (sched_fg_free). */
 int sched_fg_idle_for(const sched_state_t *st, size_t j);
+/* Counts for any job (sched_fg_idle_count, sched_bg_eligible_count) do
+ * not hold for job j: it may use some nodes only (allowed), or whom it
+ * may hold a CPU with is its own (shares, asks_only). */
+int sched_counts_own(const sched_state_t *st, size_t j);
+/* May jobs j and k hold the two tiers of one CPU by their CPU use (the
+ * util threshold): not when either is asks_only, whose CPUs are shared
+ * only between jobs that asked.  -1 stands for no job, which forbids
+ * nothing (an asks_only job takes no bg place by CPU use, even beside no
+ * fg job).  The one home of that rule: every place that puts two jobs on
+ * a CPU asks it, through sched_may_pair, sched_bg_admits or
+ * sched_fg_free. */
+int sched_util_pairs(const sched_state_t *st, long j, long k);
+/* May jobs j and k hold one CPU at all: both share (sched_both_share), or
+ * sched_util_pairs (-1 as there). */
+int sched_may_pair(const sched_state_t *st, long j, long k);
+/* Is node n's fg slot free for job j: idle, and its bg job (if any) may
+ * pair with j (sched_may_pair); j -1: for a job that neither shares nor
+ * is asks_only. */
+int sched_fg_free(const sched_state_t *st, long j, int n);
 /* CPU usage of the fg (bg) process on node n, 0 if the slot is idle. */
 double sched_fg_util(const sched_state_t *st, int n);
 double sched_bg_util(const sched_state_t *st, int n);
-/* May node n take a bg process: bg slot free, fg usage under the
- * threshold and idle CPU above the minimum. */
+/* May node n take a bg process by CPU use: bg slot free, fg usage under
+ * the threshold, idle CPU above the minimum, and its fg job (if any) not
+ * asks_only (sched_util_pairs); for a bg job that is not asks_only. */
 int sched_bg_eligible(const sched_state_t *st, const sched_config_t *cfg,
 		      int n);
 int sched_bg_eligible_count(const sched_state_t *st,
 			    const sched_config_t *cfg);
-/* May node n take a bg process of job j: sched_bg_eligible, or its bg
- * slot free and both j and the fg job there share (sched_job_t.shares):
- * jobs that asked to share a CPU get it, as Slurm's OverSubscribe=YES:N
- * gives it to them, whatever their CPU use. */
+/* May node n take a bg process of job j: sched_bg_eligible when j is not
+ * asks_only (sched_util_pairs), or its bg slot free and both j and the fg
+ * job there share (sched_job_t.shares): jobs that asked to share a CPU
+ * get it, as Slurm's OverSubscribe=YES:N gives it to them, whatever their
+ * CPU use. */
 int sched_bg_admits(const sched_state_t *st, const sched_config_t *cfg,
 		    size_t j, int n);
 /* Do jobs j (fg) and k (bg) both share (sched_job_t.shares). */
@@ -308,8 +339,8 @@ int sched_promote(sched_state_t *st, sched_decisions_t *out, size_t j,
 /* For drivers: a running job ended; free its slots (no decision). */
 void sched_release(sched_state_t *st, size_t j);
 
-/* The most preferred (sched_job_t.rank; else lowest-numbered) idle fg
- * nodes job j may use, as many as it has processes, into nodes[]; returns
+/* The most preferred (sched_job_t.rank; else lowest-numbered) nodes job
+ * j may use whose fg slot is free for it (sched_fg_free), as many as it has processes, into nodes[]; returns
  * how many were found. */
 int sched_pick_idle_fg(const sched_state_t *st, size_t j, int *nodes);
 /* Node n's place in job j's order of preference (sched_job_t.rank). */
@@ -336,8 +367,7 @@ void sched_hosts_account(sched_state_t *st, size_t j, sched_tier_t tier,
  * Does job j fit the free places of `tier` now, and where: its slots
  * (st->jobs[j].nodes of them) into slots[], chosen host by host in its
  * order of preference (a host's rank is its best slot's), a host filled
- * before the next is taken.  A place is free in fg when no fg job holds
- * it; in bg when no bg job holds it and sched_bg_admits (cfg) admits it.
+ * before the next is taken.  A place is free in fg when sched_fg_free; in bg when no bg job holds it and sched_bg_admits (cfg) admits it.
  * On each host the job's memory must fit what the jobs of both tiers and
  * `hold` leave (memory is never oversubscribed) and its GPUs the host's
  * idle ones (GPUs are never shared between tiers).  Slots the job may not

@@ -103,7 +103,7 @@ static int place_free(const sched_state_t *st, const sched_config_t *cfg,
 		      size_t j, sched_tier_t tier, int n)
 {
 	if (tier == SCHED_TIER_FG)
-		return st->nodes[n].fg_job < 0;
+		return sched_fg_free(st, (long)j, n);
 	if (st->nodes[n].bg_job >= 0)
 		return 0;
 	return !cfg || sched_bg_admits(st, cfg, j, n);

@@ -17,9 +17,10 @@
 typedef struct {
 	const char *mode;	/* amcbf_mode's name */
 	int tiered;		/* the mode has a background tier (cmcbf, amcbf) */
-	int tiers_possible;	/* SelectType=select/dfrs and a partition with
-				   OverSubscribe=FORCE:2 or more: a background
-				   job can share a node */
+	int tiers_possible;	/* SelectType=select/dfrs or cons_tres and a
+				   partition with OverSubscribe=FORCE:N or
+				   YES:N, N >= 2: a background job can share
+				   a node */
 	int memory;		/* SelectTypeParameters has CR_MEMORY among its
 				   flags */
 } tier_premise_t;

@@ -34,8 +34,9 @@ int amcbf_cycle(amcbf_memory_t *mem, const dfrs_params_t *params,
 
 /*
  * Can jobs be tiered (a fg and a bg job on one CPU)?  Needs select/cons_tres
- * or select/dfrs and a partition with OverSubscribe=FORCE:2 or more.  Call
- * with the part lock.
+ * or select/dfrs and a partition with OverSubscribe=FORCE:N or YES:N,
+ * N >= 2 (under YES:N only jobs that asked pair).  Call with the part
+ * lock.
  */
 bool amcbf_tiers_possible(void);
 

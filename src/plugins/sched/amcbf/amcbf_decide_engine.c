@@ -123,12 +123,12 @@ bool amcbf_tiers_possible(void)
 	if ((xstrcmp(slurm_conf.select_type, "select/dfrs") &&
 	     xstrcmp(slurm_conf.select_type, "select/cons_tres")) || !part_list)
 		return false;
-	/* a bg job shares CPUs with a fg job: the partition must force
-	 * sharing of at least two jobs per CPU */
+	/* a bg job shares CPUs with a fg job: the partition must let at
+	 * least two jobs share a CPU, forced (FORCE:N, any two jobs) or on
+	 * request (YES:N, two jobs that asked: amcbf_hosts_asks_only) */
 	it = list_iterator_create(part_list);
 	while ((part_ptr = list_next(it)))
-		if ((part_ptr->max_share & SHARED_FORCE) &&
-		    (part_ptr->max_share & ~SHARED_FORCE) >= 2)
+		if ((part_ptr->max_share & ~SHARED_FORCE) >= 2)
 			shared = true;
 	list_iterator_destroy(it);
 	return shared;
@@ -256,6 +256,9 @@ typedef struct {
 	const unsigned char **mask_from;	/* shared node masks ... */
 	unsigned char **mask_to;	/* ... as slot masks (granular) */
 	size_t nmasks;
+	bool tiered;	/* the cycle's engine has a bg tier: whom a job may
+			   hold a CPU with (shares, asks_only) matters, and
+			   is read */
 } snapshot_t;
 
 /* A new zeroed entry at the end of the snapshot, its job (*job) and its
@@ -409,7 +412,10 @@ static void snapshot_pending(snapshot_t *s, amcbf_memory_t *mem,
 	     amcbf_hosts_request(&s->hosts, job_ptr, &req), SCHED_QUEUED,
 	     params);
 	qj->req = req;
-	qj->shares = amcbf_hosts_shares(job_ptr);
+	if (s->tiered) {	/* untiered, both would only slow the counts */
+		qj->shares = amcbf_hosts_shares(job_ptr);
+		qj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	}
 	/* shared by the jobs of one shape (the cache frees it), or the
 	 * job's own */
 	qj->allowed = amcbf_job_allowed_shared(&s->allowed, job_ptr,
@@ -471,7 +477,10 @@ static void snapshot_holding(snapshot_t *s, amcbf_known_t *k,
 	     (running && k->tier == SCHED_TIER_BG) ? SCHED_RUNNING_BG :
 	     SCHED_RUNNING_FG, params);
 	rj->req = req;
-	rj->shares = amcbf_hosts_shares(job_ptr);
+	if (s->tiered) {	/* untiered, both would only slow the counts */
+		rj->shares = amcbf_hosts_shares(job_ptr);
+		rj->asks_only = amcbf_hosts_asks_only(job_ptr);
+	}
 	if (s->hosts.granular) {
 		/* its slots on each node, chosen in place_running */
 		int p = 0, c = 0;
@@ -514,21 +523,27 @@ typedef struct {
 
 
 /* The slot for process p of running job j, on the node on_host[p] names
- * (CPUs allocated one by one): one with its tier's place free, else one
- * with a free place, else the node's first. */
+ * (CPUs allocated one by one): one with its tier's place free beside a
+ * job it may hold a CPU with (sched_may_pair: cons_tres gave a job of a
+ * partition without FORCE that did not ask cores of its own), else one
+ * with its tier's place free, else one with a free place, else the
+ * node's first. */
 static int slot_on_host(const sched_state_t *st, const snapshot_t *s,
 			size_t j, int p)
 {
 	const sched_host_t *h = &s->hosts.hosts[s->e[j].on_host[p]];
 	bool bg = st->jobs[j].where == SCHED_RUNNING_BG;
 
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 3; pass++)
 		for (int n = h->first_slot; n < h->first_slot + h->cpus; n++) {
 			const sched_node_t *nd = &st->nodes[n];
+			int mine = bg ? nd->bg_job : nd->fg_job;
+			int other = bg ? nd->fg_job : nd->bg_job;
 			if (nd->fg_job == (int)j || nd->bg_job == (int)j)
 				continue;
-			if (pass == 0 ? (bg ? nd->bg_job < 0 : nd->fg_job < 0) :
-			    (nd->fg_job < 0 || nd->bg_job < 0))
+			if (pass == 2 ? (nd->fg_job < 0 || nd->bg_job < 0) :
+			    mine < 0 && (pass == 1 || other < 0 ||
+					 sched_may_pair(st, (long)j, other)))
 				return n;
 		}
 	return h->first_slot;
@@ -821,7 +836,9 @@ static bool engine_prepare(amcbf_pass_t *p)
 {
 	engine_t *g = p->own;
 
-	return (g->policy = cycle_policy(p->params, &g->tiered)) != NULL;
+	g->policy = cycle_policy(p->params, &g->tiered);
+	g->snap.tiered = g->tiered;
+	return g->policy != NULL;
 }
 
 /* Nodes, licenses and the site's pairwise rule, before the jobs. */

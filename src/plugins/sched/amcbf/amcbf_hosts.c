@@ -148,6 +148,13 @@ bool amcbf_hosts_shares(job_record_t *job_ptr)
 	       job_ptr->details->share_res == 1;
 }
 
+bool amcbf_hosts_asks_only(job_record_t *job_ptr)
+{
+	part_record_t *part_ptr = job_ptr->part_ptr;
+
+	return part_ptr && !(part_ptr->max_share & SHARED_FORCE);
+}
+
 int amcbf_hosts_held(const amcbf_hosts_t *h, job_record_t *job_ptr,
 		     bitstr_t *bitmap, int **counts, int *nodes,
 		     job_request_t *req)

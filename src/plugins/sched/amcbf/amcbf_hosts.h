@@ -51,6 +51,13 @@ int amcbf_hosts_held(const amcbf_hosts_t *h, job_record_t *job_ptr,
  * on a core.  Under FORCE:N sharing is the site's, not the job's: no. */
 bool amcbf_hosts_shares(job_record_t *job_ptr);
 
+/* Does the job's partition share CPUs only between jobs that asked
+ * (sched_job_t.asks_only): any partition without OverSubscribe=FORCE,
+ * where cons_tres gives a job that did not ask its cores alone (under NO
+ * and EXCLUSIVE no job may ask), so the engine pairs its jobs only when
+ * both share (amcbf_hosts_shares), never by CPU use. */
+bool amcbf_hosts_asks_only(job_record_t *job_ptr);
+
 /* A per-node mask as a per-slot one (xmalloc'ed); NULL for NULL. */
 unsigned char *amcbf_hosts_slot_mask(const amcbf_hosts_t *h,
 				     const unsigned char *node_mask);

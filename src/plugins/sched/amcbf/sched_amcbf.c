@@ -185,7 +185,7 @@ static void load_params(bool first)
 		premise.memory = (slurm_conf.select_type_param & DFRS_SELECT_MEMORY) != 0;
 		unlock_slurmctld(part_read);
 		if (!premise.tiers_possible)
-			info("amcbf_mode=%s without shared nodes (SelectType=select/cons_tres or select/dfrs and a partition with OverSubscribe=FORCE:2): no background tier, running as %s",
+			info("amcbf_mode=%s without shared nodes (SelectType=select/cons_tres or select/dfrs and a partition with OverSubscribe=FORCE:N or YES:N, N >= 2): no background tier, running as %s",
 			     dfrs_params_mode_name(params.mode),
 			     params.mode == AMCBF_MODE_AMCBF ? "ambf" : "cmbf");
 		if (tier_premise_check(&premise, why, sizeof(why))) {
