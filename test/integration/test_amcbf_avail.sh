@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # test_amcbf_avail.sh - sched/amcbf's availability slot on a local cluster
-# (He et al. 2012; SSAC, Xie and Qin 2006).  Eight nodes, CMBF on
+# (He et al. 2012; SSAC, Xie and Qin 2006).  Sixteen nodes, CMBF on
 # select/linear, slots of 2 s.
 #  1  A driver makes every node go ON/OFF by a known Markov chain (p01 0.3,
-#     p11 0.8), one step a slot, by draining (OFF) and resuming (ON) it.  The
+#     p11 0.8), one step a slot for 15 slots, by draining (OFF) and
+#     resuming (ON) it: 240 transitions, the pooled estimate's sample (16
+#     nodes for 15 slots give as many as 8 for 30, in half the time).  The
 #     pooled estimate the plugin exports must come near p01 and p11, and
 #     very near the frequencies of the sequence the plugin observed: the
 #     driver reads the plugin's last observation of every node (dfrs status
@@ -19,18 +21,20 @@
 #  4  gamma tiny (amcbf_avail_migration_cost=0.01, scontrol reconfigure): a
 #     2-node job one of whose hosts goes OFF gets the checkpoint signal
 #     (amcbf_ckpt_signal=USR1; it asked for it, --signal=B:USR1@5) once, is
-#     requeued 2 s later and finishes on
-#     ON nodes.
+#     requeued 2 s later and finishes on ON nodes (its run after the
+#     requeue finds its checkpoint and has 1 s of work left).
 #  5  gamma huge: the same situation suspends the job; slurmctld restarts
 #     while it waits; when its host is back it is resumed in place and
 #     finishes without a restart.
 #  6  A job waiting suspended is resumed when the policy is set to observe
 #     (scontrol reconfigure), even though its host is still OFF.
-# Every job completes exactly once.
+# Every job completes exactly once.  The jobs of 5 and 6 run until the test
+# lets them end (a file go-JOBID it writes once it has checked them
+# running), not for a fixed time: they last as long as the checks need.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-nodes=8 slot=2 steps=30 p01=0.3 p11=0.8
+nodes=16 slot=2 steps=15 p01=0.3 p11=0.8
 p01m=300 p11m=800	# the same, per mille, for $RANDOM
 dfrs=$build/dfrs
 start_cluster avail --nodes $nodes --port 19400 --select select/linear \
@@ -65,6 +69,10 @@ has_run() {
 	return 1
 }
 hosts_of() { scontrol show hostnames "$(node_of "$1")"; }
+# a batch script that runs until the test writes go-JOBID (let_end JOBID)
+gated="until [ -e '$CLUSTER_DIR'/go-\$SLURM_JOB_ID ]; do sleep 0.2; done"
+let_end() { : >"$CLUSTER_DIR/go-$1"; }
+rm -f "$CLUSTER_DIR"/go-* "$CLUSTER_DIR"/ckpt-*	# an earlier run's
 
 # 1: the driver.  Steps are played in the middle of a slot, the plugin
 # observes at slot starts: each step is seen exactly once.
@@ -74,7 +82,7 @@ for ((i = 1; i <= nodes; i++)); do on[n$i]=1; done
 played=$CLUSTER_DIR/driver.txt observed=$CLUSTER_DIR/observed.txt
 : >"$played"
 : >"$observed"
-# observe: append the plugin's latest observation, "SLOT s1 .. s8" (1 ON,
+# observe: append the plugin's latest observation, "SLOT s1 .. s16" (1 ON,
 # 0 OFF or DOWN, - not yet observed), if it is a new slot
 observe() {
 	"$dfrs" status --availability-json 2>/dev/null | python3 -c '
@@ -109,6 +117,9 @@ for ((t = 0; t < steps; t++)); do
 	[ ${#up[@]} = 0 ] || scontrol update nodename="$(IFS=,; echo "${up[*]}")" state=resume
 	sleep "$(python3 -c "import time; s=$slot; print(s - time.time() % s + s / 2)")"
 done
+# the last step (every node ON), observed before it as the others: the
+# plugin's estimate counts the transitions into it
+observe
 scontrol update nodename=n[1-$nodes] state=resume 2>/dev/null
 for ((i = 1; i <= nodes; i++)); do printf '1 ' >>"$played"; done	# that step too
 echo >>"$played"
@@ -181,8 +192,10 @@ n3=$(ran_on "$j3")
 
 # 4: tiny gamma: migrate
 set_params threshold 0.01
-# the batch script notes the checkpoint signal and goes on until requeued
-j4=$(submit -N2 --signal=B:USR1@5 --wrap "trap 'touch $CLUSTER_DIR/ckpt-\$SLURM_JOB_ID' USR1; sleep 12 & while ! wait; do :; done")
+# the batch script notes the checkpoint signal and goes on until requeued;
+# its run after the requeue restarts from that checkpoint (1 s left)
+ckpt=$CLUSTER_DIR/ckpt-\$SLURM_JOB_ID
+j4=$(submit -N2 --signal=B:USR1@5 --wrap "if [ -e $ckpt ]; then sleep 1; else trap 'touch $ckpt' USR1; sleep 12 & while ! wait; do :; done; fi")
 wait_for "4: the 2-node job running" state_is "$j4" RUNNING
 read -r a4 _ <<<"$(hosts_of "$j4" | xargs)"
 scontrol update nodename="$a4" state=drain reason=avail-test
@@ -204,7 +217,7 @@ scontrol show hostnames "$nl" | grep -x "$a4" >/dev/null && fail "4: JobId=$j4 f
 
 # 5: huge gamma: wait (suspend), resume in place
 set_params threshold 100000
-j5=$(submit -N2 --wrap 'sleep 30')
+j5=$(submit -N2 --wrap "$gated")
 wait_for "5: the 2-node job running" state_is "$j5" RUNNING
 where=$(node_of "$j5")
 read -r _ b5 <<<"$(hosts_of "$j5" | xargs)"
@@ -223,13 +236,14 @@ wait_for "5: $b5 registered again" registered "$b5"
 scontrol update nodename="$b5" state=resume
 wait_for "5: the job resumed" state_is "$j5" RUNNING
 [ "$(node_of "$j5")" = "$where" ] || fail "5: JobId=$j5 resumed on $(node_of "$j5"), not in place on $where"
+let_end "$j5"
 wait_jobs_done 60 "$j5"
 assert_completed_once "$j5"
 [ "$(restarts "$j5")" = 0 ] || fail "5: JobId=$j5 restarted $(restarts "$j5") times, want 0"
 log_has "availability: resumed JobId=$j5 " || fail "5: no resume line for JobId=$j5"
 
 # 6: waiting jobs are not forgotten when the policy stops acting
-j6=$(submit -N2 --wrap 'sleep 20')
+j6=$(submit -N2 --wrap "$gated")
 wait_for "6: the 2-node job running" state_is "$j6" RUNNING
 read -r a6 _ <<<"$(hosts_of "$j6" | xargs)"
 scontrol update nodename="$a6" state=drain reason=avail-test
@@ -238,6 +252,7 @@ set_params observe 100000
 wait_for "6: resumed on reconfiguration" log_has "availability: resumed JobId=$j6: amcbf_avail_policy is now observe"
 state_is "$j6" RUNNING || fail "6: JobId=$j6 is $(squeue -h -j "$j6" -o %T), not RUNNING, after the policy stopped acting"
 scontrol update nodename="$a6" state=resume
+let_end "$j6"
 wait_jobs_done 60 "$j6"
 assert_completed_once "$j6"
 "$dfrs" status | sed -n '/^recent decisions/,/^$/p'

@@ -48,9 +48,12 @@ sed -i 's/amcbf_avail_slot=1/amcbf_avail_slot=1,amcbf_avail_drain_acts=1,amcbf_a
 	"$CLUSTER_DIR/slurm.conf"
 scontrol reconfigure || fail "scontrol reconfigure failed"
 wait_for "2: reconfigured" log_has "amcbf_avail_wait_factor=0.03 amcbf_avail_drain_acts=1 "
-fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap 'sleep 40')
+# the two jobs run until the test writes go-JOBID, once it has checked them
+rm -f "$CLUSTER_DIR"/go-*	# an earlier run's
+gated="until [ -e '$CLUSTER_DIR'/go-\$SLURM_JOB_ID ]; do sleep 0.5; done"
+fg=$(submit -N2 --comment=dfrs:need=0.5 --wrap "$gated")
 wait_for "2: fg job running" state_is "$fg" RUNNING
-bg=$(submit -N1 -t 1 --comment=dfrs:need=0.4 --wrap 'sleep 45')
+bg=$(submit -N1 -t 1 --comment=dfrs:need=0.4 --wrap "$gated")
 wait_for "2: bg job running beside the fg job" state_is "$bg" RUNNING
 node=$(squeue -h -j "$bg" -o %N)
 log_has "amcbf: started JobId=$bg on $node in the bg tier" || fail "2: JobId=$bg did not start in the bg tier"
@@ -80,6 +83,8 @@ state_is "$bg" RUNNING || fail "2: JobId=$bg is $(squeue -h -j "$bg" -o %T) afte
 [ "$(grep -c "availability: suspended JobId=$bg " "$CLUSTER_DIR/slurmctld.log")" = 1 ] ||
 	fail "2: JobId=$bg was suspended more than once"
 scontrol update nodename="$node" state=resume
+: >"$CLUSTER_DIR/go-$fg"
+: >"$CLUSTER_DIR/go-$bg"
 wait_jobs_done 90 "$fg" "$bg"
 assert_completed_once "$j1" "$fg" "$bg"
 

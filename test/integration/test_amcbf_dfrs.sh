@@ -118,11 +118,14 @@ log_has "amcbf_dfrs_starve_bsld=0.25" || fail "amcbf_dfrs_starve_bsld not logged
 s1=$(submit -N2 --mem=3000 --time=1 --wrap 'sleep 10')
 s1_submit=$SECONDS
 wait_for "S1 running" state_is "$s1" RUNNING
-s2=$(submit -N1 --mem=2000 --wrap 'sleep 30')
+# S2 and S3 run 30 s, then 2 s when they run again after their requeue
+# shellcheck disable=SC2016  # expanded by the job's shell
+again='if [ "${SLURM_RESTART_COUNT:-0}" -gt 0 ]; then sleep 2; else sleep 30; fi'
+s2=$(submit -N1 --mem=2000 --wrap "$again")
 wait_for "S1 requeued for S2" \
 	log_has "dfrs(greedypm): suspended JobId=$s1 .*(requeued, preemption 1 of"
 wait_for "S2 running" state_is "$s2" RUNNING
-s3=$(submit -N1 --mem=2000 --wrap 'sleep 30')
+s3=$(submit -N1 --mem=2000 --wrap "$again")
 wait_for "S3 running" state_is "$s3" RUNNING
 log_has "JobId=$s1 starving" && fail "S1 starving before 15 s"
 while [ $((SECONDS - s1_submit)) -lt 17 ]; do sleep 0.5; done
@@ -141,6 +144,9 @@ first=$(grep -n -e "resumed JobId=$s1 " -e "started JobId=$s4 " "$CLUSTER_DIR/sl
 wait_jobs_done 150 "$s1" "$s2" "$s3" "$s4"
 assert_completed_once "$s1" "$s2" "$s3" "$s4"
 [ "$(restarts "$s1")" = 1 ] || fail "S1 restarted $(restarts "$s1") times, want 1"
+for j in "$s2" "$s3"; do
+	[ "$(restarts "$j")" -ge 1 ] || fail "S2 or S3 (JobId=$j) restarted $(restarts "$j") times, want at least 1"
+done
 stop_cluster
 
 # A starving job that does not fit keeps its room: no requeues
@@ -153,7 +159,9 @@ start_cluster hold --nodes 2 --port 18700 \
 	--part-extra OverSubscribe=FORCE:8 || { fail "cluster did not start"; finish; }
 b1=$(submit -N1 --mem=3000 --wrap 'sleep 12')
 wait_for "B1 running" state_is "$b1" RUNNING
-b2=$(submit -N1 --mem=3000 --wrap 'sleep 30')
+# B2 runs until the test writes go-JOBID, once it has checked the hold
+rm -f "$CLUSTER_DIR"/go-*	# an earlier run's
+b2=$(submit -N1 --mem=3000 --wrap "until [ -e '$CLUSTER_DIR'/go-\$SLURM_JOB_ID ]; do sleep 0.5; done")
 wait_for "B2 running" state_is "$b2" RUNNING
 h=$(submit -N2 --mem=3000 --time=1 --wrap 'sleep 4')
 p=$(submit -N1 --mem=3000 --wrap 'sleep 1')
@@ -164,6 +172,7 @@ wait_for -t 30 "H, starving, keeping the room B1 left" log_has "$held"
 	fail "the starving job's hold logged more than once"
 state_is "$b1" RUNNING && fail "H held room while B1 still ran"
 state_is "$p" PENDING || fail "P started in the room H waits for"
+: >"$CLUSTER_DIR/go-$b2"
 wait_jobs_done 120 "$b1" "$b2" "$h" "$p"
 first=$(grep -n -e "started JobId=$h " -e "started JobId=$p " "$CLUSTER_DIR/slurmctld.log" | head -n 1)
 [[ $first == *"JobId=$h "* ]] || fail "P started before H: $first"

@@ -50,7 +50,9 @@ wait_for -t 30 "n1 registered again after the restart" node_idle
 # one's plus 0.02), which leaves room for a background job
 agent_pid=$(cat "$CLUSTER_DIR/nodeagent-n1.pid")
 kill "$agent_pid"
-again=$(submit -J duty --wrap 'sleep 30')
+# it runs until the test writes go-JOBID, once it has checked it running
+rm -f "$CLUSTER_DIR"/go-*	# an earlier run's
+again=$(submit -J duty --wrap "until [ -e '$CLUSTER_DIR'/go-\$SLURM_JOB_ID ]; do sleep 0.5; done")
 wait_for "job $again running" state_is "$again" RUNNING
 bg2=$(submit -t 2 --comment=dfrs:need=0.4 --wrap 'sleep 30')
 wait_for -t 20 "job $bg2 starts in the background beside job $again (no declared need, predicted from job $fg)" \
@@ -70,6 +72,7 @@ for j in "$again" "$bg2"; do
 done
 # job $again completes (live-needs counts completed jobs)
 scancel "$bg2"
+: >"$CLUSTER_DIR/go-$again"
 wait_jobs_done 60 "$again" "$bg2"
 
 first=$CLUSTER_DIR/state/dfrs-need-first

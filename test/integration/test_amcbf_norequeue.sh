@@ -56,7 +56,9 @@ fi
 j1=$(submit -N2 --wrap 'sleep 6')
 wait_for "B: J1 running" state_is "$j1" RUNNING
 j2=$(submit -N3 --wrap 'sleep 2')
-j4=$(submit -N1 --wrap 'sleep 20')
+# J4 runs 20 s, then 2 s after its requeue (its run again only completes)
+# shellcheck disable=SC2016  # expanded by the job's shell
+j4=$(submit -N1 --wrap 'if [ "${SLURM_RESTART_COUNT:-0}" -gt 0 ]; then sleep 2; else sleep 20; fi')
 wait_for "B: J4 backfilled" state_is "$j4" RUNNING
 j3=$(submit -N1 --no-requeue --wrap 'sleep 20')
 wait_for "B: J3 backfilled" state_is "$j3" RUNNING
@@ -66,6 +68,7 @@ assert_completed_once "$j1" "$j2" "$j3" "$j4"
 never_preempted B "$j3"
 log_has "cmbf: preempted JobId=$j4 on [^ ]* (requeued, preemption 1 of at most 3)" ||
 	fail "B: J4 (requeueable) was not preempted for J2"
+[ "$(restarts "$j4")" -ge 1 ] || fail "B: J4 restarted $(restarts "$j4") times, want >= 1"
 s2=$(jc_time "$j2" COMPLETED StartTime) e3=$(jc_time "$j3" COMPLETED EndTime)
 if [ -z "$s2" ] || [ -z "$e3" ] || ! [ "$s2" -lt "$e3" ]; then
 	fail "B: J2 waited for the --no-requeue J3 (J2 started ${s2:-never}, J3 ended ${e3:-never})"

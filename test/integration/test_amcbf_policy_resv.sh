@@ -62,8 +62,11 @@ fi
 b=$(submit -N1 -A outside -t 1 --wrap 'sleep 60')
 wait_for "outsider B running (three idle nodes, one unreserved)" state_is "$b" RUNNING
 o=$(submit -N1 -A outside -t 1 --wrap 'sleep 1')
-m1=$(submit -N1 -A dfrs --reservation=R -t 2 --wrap 'sleep 25')
-m2=$(submit -N1 -A dfrs --reservation=R -t 2 --wrap 'sleep 25')
+# the members run until the test writes go-JOBID, once O is done
+rm -f "$CLUSTER_DIR"/go-*	# an earlier run's
+gated="until [ -e '$CLUSTER_DIR'/go-\$SLURM_JOB_ID ]; do sleep 0.5; done"
+m1=$(submit -N1 -A dfrs --reservation=R -t 2 --wrap "$gated")
+m2=$(submit -N1 -A dfrs --reservation=R -t 2 --wrap "$gated")
 wait_for "member M1 running in R" state_is "$m1" RUNNING
 wait_for "member M2 running in R" state_is "$m2" RUNNING
 state_is "$o" PENDING || fail "outsider O: $(squeue -h -j "$o" -o %T) while B runs, want PENDING"
@@ -71,6 +74,7 @@ scancel "$b"
 wait_jobs_done 20 "$b" "$o"
 for m in "$m1" "$m2"; do
 	state_is "$m" RUNNING || fail "member $m: $(squeue -h -j "$m" -o %T) when O was done, want RUNNING"
+	: >"$CLUSTER_DIR/go-$m"
 done
 wait_jobs_done 30 "$m1" "$m2"
 

@@ -104,7 +104,9 @@ j2_waited B
 j1=$(submit -N2 --wrap 'sleep 10')
 wait_for "D: J1 running" state_is "$j1" RUNNING
 j2=$(submit -N3 --wrap 'sleep 1')
-j4=$(submit -N1 -A dfrs --qos=low --wrap 'sleep 13')
+# (J4 runs again for 2 s after its requeue: that run only completes)
+# shellcheck disable=SC2016  # expanded by the job's shell
+j4=$(submit -N1 -A dfrs --qos=low --wrap 'if [ "${SLURM_RESTART_COUNT:-0}" -gt 0 ]; then sleep 2; else sleep 13; fi')
 wait_for "D: J4 backfilled" state_is "$j4" RUNNING
 j3=$(submit -N1 -A dfrs --qos=high --wrap 'sleep 16')
 wait_for "D: J3 backfilled" state_is "$j3" RUNNING
@@ -113,6 +115,7 @@ wait_for -t 20 "D: J4 requeued for J2" \
 wait_jobs_done 40 "$j1" "$j2" "$j3" "$j4"
 assert_completed_once "$j1" "$j2" "$j3" "$j4"
 [ "$(restarts "$j3")" = 0 ] || fail "D: J3 restarted $(restarts "$j3") times, want 0"
+[ "$(restarts "$j4")" -ge 1 ] || fail "D: J4 restarted $(restarts "$j4") times, want >= 1"
 ! log_has "not preempting JobId=$j3 " ||
 	fail "D: the engine chose J3, which the site protects, as a victim"
 
