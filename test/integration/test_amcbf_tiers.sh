@@ -20,8 +20,15 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# dfrs_need_stale=0: the time charged is what the scheduler believes it
+# allotted (all of the time in the background tier).  With the agents'
+# reports used, these jobs, which sleep beside jobs that sleep, are denied
+# nothing by measurement, and whether the first charge came before the
+# first report including the bg job (and so whether anything was added)
+# was a race with the agents' report interval.
 start_cluster tiers --nodes 2 --port 18400 --node-agent \
 	--conf SelectTypeParameters=CR_Memory --conf DefMemPerNode=1024 \
+	--sched-params dfrs_need_stale=0 \
 	--part-extra OverSubscribe=FORCE:2 ||
 	{ fail "cluster did not start"; finish; }
 
