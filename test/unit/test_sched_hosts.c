@@ -536,6 +536,14 @@ static void pairing_world(world_t *w, sched_config_t *cfg, int cpus,
 	sched_decisions_clear(&w->out);
 }
 
+/* Without a host table: the engine counts slots alone (no sched_fit). */
+static void drop_hosts(world_t *w)
+{
+	w->st.hosts = NULL;
+	w->st.nhosts = 0;
+	w->st.slot_host = NULL;
+}
+
 /* One CPU, a light fg job on it and a light job arriving: it goes to bg
  * by CPU use only when neither is asks_only, by asking when both share,
  * and else waits; with or without a host table (sched_fit's and the
@@ -565,11 +573,8 @@ static void test_asks_only_never_bg_by_use(void **state)
 				int bg = cases[i].where == SCHED_RUNNING_BG;
 				pairing_world(&w, &cfg, 1, cases[i].fg,
 					      cases[i].job, 0, SCHED_TIER_FG);
-				if (!hosts) {
-					w.st.hosts = NULL;
-					w.st.nhosts = 0;
-					w.st.slot_host = NULL;
-				}
+				if (!hosts)
+					drop_hosts(&w);
 				assert_int_equal(sched_policy_find(policies[p])->
 					engine(&w.st, &cfg, SCHED_EV_ARRIVAL,
 					       &w.out), 0);
@@ -686,9 +691,7 @@ static void test_asks_only_victim_whose_place_it_can_take(void **state)
 	(void)state;
 	pairing_world(&w, &cfg, 2, (pairing_t){ 1, 0 }, (pairing_t){ 0, 0 },
 		      1, SCHED_TIER_FG);	/* job 1 on slot 0 */
-	w.st.hosts = NULL;
-	w.st.nhosts = 0;
-	w.st.slot_host = NULL;
+	drop_hosts(&w);
 	cfg.requeue_victims = 1;
 	sched_release(&w.st, 1);
 	slot = 1;

@@ -136,23 +136,20 @@ int amcbf_hosts_request(const amcbf_hosts_t *h, job_record_t *job_ptr,
 	return cpus;
 }
 
-bool amcbf_hosts_shares(job_record_t *job_ptr)
-{
-	part_record_t *part_ptr = job_ptr->part_ptr;
-
-	/* cons_tres's rule (its job node_req NODE_CR_AVAILABLE) for a
-	 * partition that does not force sharing */
-	return part_ptr && job_ptr->details &&
-	       !(part_ptr->max_share & SHARED_FORCE) &&
-	       part_ptr->max_share >= 2 &&
-	       job_ptr->details->share_res == 1;
-}
-
 bool amcbf_hosts_asks_only(job_record_t *job_ptr)
 {
 	part_record_t *part_ptr = job_ptr->part_ptr;
 
 	return part_ptr && !(part_ptr->max_share & SHARED_FORCE);
+}
+
+bool amcbf_hosts_shares(job_record_t *job_ptr)
+{
+	/* cons_tres's rule (its job node_req NODE_CR_AVAILABLE) for a
+	 * partition that does not force sharing */
+	return amcbf_hosts_asks_only(job_ptr) && job_ptr->details &&
+	       job_ptr->part_ptr->max_share >= 2 &&
+	       job_ptr->details->share_res == 1;
 }
 
 int amcbf_hosts_held(const amcbf_hosts_t *h, job_record_t *job_ptr,
